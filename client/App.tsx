@@ -1,0 +1,23 @@
+import { AccessGate } from './features/connection/AccessGate';
+import { ConnectionBar } from './features/connection/ConnectionBar';
+import { ConnectionProblem } from './features/connection/ConnectionProblem';
+import { useInspectorSnapshot } from './features/connection/inspectorContext';
+import { ServerInfo } from './features/connection/ServerInfo';
+import { ToolsWorkbench } from './features/tools/ToolsWorkbench';
+
+export function App() {
+  const snapshot = useInspectorSnapshot();
+  if (snapshot.auth !== 'ok') return <AccessGate auth={snapshot.auth} />;
+  const { mcp } = snapshot;
+  return (
+    <div className="app">
+      <ConnectionBar />
+      <main>
+        <ConnectionProblem />
+        <ServerInfo />
+        {mcp?.status === 'ready' && <ToolsWorkbench mcp={mcp} />}
+        {mcp?.status === 'initializing' && <p className="placeholder">Initializing…</p>}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import {
+  BridgeEnvelopeSchema,
+  WIRE_PROTOCOL_VERSION,
+  WS_PATH,
+  WS_SUBPROTOCOL,
+  WS_TOKEN_PROTOCOL_PREFIX,
+  type BridgeEnvelope,
+  type PageEnvelope,
+} from '../../shared/wire';
+
+export type SocketStatus =
+  | { kind: 'connecting'; attempt: number }
+  | { kind: 'open' }
+  | { kind: 'retrying'; attempt: number; inMs: number }
+  | { kind: 'gave-up' }
+  | { kind: 'closed-by-bridge'; reason: string };
+
+export interface BridgeSocketEvents {
+  /** A validated envelope from the bridge, and the object as received (unstripped). */
+  onEnvelope(envelope: BridgeEnvelope, raw: unknown): void;
+  onStatus(status: SocketStatus): void;
+  /** An envelope that failed validation; the socket goes on. */
+  onInvalid(reason: string): void;
+}
+
+const RETRY_INTERVAL_MS = 1_000;
+const RETRY_BUDGET = 60;
+/** Close codes the bridge uses when it means it: reconnecting would not help. */
+const FINAL_CLOSE_CODES = new Set([4001, 4002, 4003, 1001]);
+
+/**
+ * The page's one WebSocket to the bridge. Reconnects on a fixed interval with a retry budget
+ * (a bridge restarted in the terminal is picked up), validates every envelope, and says
+ * hello first on each connection.
+ */
+export class BridgeSocket {
+  private ws: WebSocket | undefined;
+  private attempt = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private disposed = false;
+
+  constructor(
+    private readonly token: string,
+    private readonly events: BridgeSocketEvents,
+  ) {}
+
+  connect(): void {
+    if (this.disposed) return;
+    this.attempt += 1;
+    this.events.onStatus({ kind: 'connecting', attempt: this.attempt });
+    const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${WS_PATH}`;
+    const ws = new WebSocket(url, [WS_SUBPROTOCOL, `${WS_TOKEN_PROTOCOL_PREFIX}${this.token}`]);
+    this.ws = ws;
+    ws.onopen = () => {
+      this.attempt = 0;
+      this.events.onStatus({ kind: 'open' });
+      this.send({ type: 'hello', wireVersion: WIRE_PROTOCOL_VERSION });
+    };
+    ws.onmessage = (event: MessageEvent<string>) => this.receive(event.data);
+    ws.onclose = (event) => {
+      if (this.ws !== ws || this.disposed) return;
+      this.ws = undefined;
+      if (FINAL_CLOSE_CODES.has(event.code)) {
+        this.events.onStatus({ kind: 'closed-by-bridge', reason: event.reason || `code ${event.code}` });
+        return;
+      }
+      if (this.attempt >= RETRY_BUDGET) {
+        this.events.onStatus({ kind: 'gave-up' });
+        return;
+      }
+      this.events.onStatus({ kind: 'retrying', attempt: this.attempt + 1, inMs: RETRY_INTERVAL_MS });
+      this.retryTimer = setTimeout(() => this.connect(), RETRY_INTERVAL_MS);
+    };
+  }
+
+  /** Retries now, with a fresh budget, after giving up. */
+  reconnect(): void {
+    clearTimeout(this.retryTimer);
+    this.attempt = 0;
+    this.ws?.close();
+    this.ws = undefined;
+    this.connect();
+  }
+
+  send(envelope: PageEnvelope): boolean {
+    if (this.ws?.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify(envelope));
+    return true;
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    clearTimeout(this.retryTimer);
+    this.ws?.close();
+  }
+
+  private receive(text: string): void {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      this.events.onInvalid('The bridge sent text that is not JSON');
+      return;
+    }
+    const parsed = BridgeEnvelopeSchema.safeParse(raw);
+    if (!parsed.success) {
+      this.events.onInvalid(`The bridge sent an envelope that does not match the wire schema: ${parsed.error.issues[0]?.message ?? ''}`);
+      return;
+    }
+    this.events.onEnvelope(parsed.data, raw);
+  }
+}

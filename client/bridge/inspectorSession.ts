@@ -1,0 +1,214 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import {
+  ToolListChangedNotificationSchema,
+  type Implementation,
+  type JSONRPCMessage,
+  type ServerCapabilities,
+} from '@modelcontextprotocol/sdk/types.js';
+import { API_SESSION_PATH, AUTH_SCHEME } from '../../shared/http';
+import { assertNever, type BridgeEnvelope, type TargetState, type TargetInfo } from '../../shared/wire';
+import type { TrafficLog } from '../features/traffic/trafficLog';
+import { BridgeSocket, type SocketStatus } from './bridgeSocket';
+import { BridgeTransport } from './bridgeTransport';
+import { forgetToken, takeToken } from './token';
+import { mcpQueryKeys } from './mcpQueryKeys';
+
+export type AuthStatus = 'no-token' | 'checking' | 'bad-token' | 'unreachable' | 'ok';
+
+export interface McpConnection {
+  generation: number;
+  client: Client;
+  status: 'initializing' | 'ready' | 'failed' | 'closed';
+  error?: string;
+  serverInfo?: Implementation;
+  protocolVersion?: string;
+  capabilities?: ServerCapabilities;
+  instructions?: string;
+}
+
+export interface InspectorSnapshot {
+  auth: AuthStatus;
+  socket: SocketStatus;
+  bridgeVersion?: string;
+  target?: TargetInfo;
+  /** The target's latest state as the bridge reported it. */
+  targetState?: TargetState;
+  mcp?: McpConnection;
+  /** The bridge's last refusal of something the page sent. */
+  rejected?: string;
+}
+
+const CLIENT_INFO = { name: 'mcp-inspect', version: __APP_VERSION__ } satisfies Implementation;
+
+/**
+ * The page's side of a session: the socket to the bridge, the SDK `Client` for the current
+ * run of the target, and a snapshot React reads with `useSyncExternalStore`. A new client is
+ * made for each generation the bridge reports connected, so a restart is a fresh
+ * `initialize`, as MCP requires.
+ */
+export class InspectorSession {
+  private snapshot: InspectorSnapshot = { auth: 'checking', socket: { kind: 'connecting', attempt: 0 } };
+  private listeners = new Set<() => void>();
+  private socket: BridgeSocket | undefined;
+  private transport: BridgeTransport | undefined;
+  private replaying = false;
+
+  constructor(
+    private readonly queryClient: QueryClient,
+    readonly traffic: TrafficLog,
+  ) {}
+
+  async start(): Promise<void> {
+    const token = takeToken();
+    if (token === undefined) {
+      this.update({ auth: 'no-token' });
+      return;
+    }
+    const auth = await checkToken(token);
+    this.update({ auth });
+    if (auth === 'bad-token') forgetToken();
+    if (auth !== 'ok') return;
+    this.socket = new BridgeSocket(token, {
+      onEnvelope: (envelope, raw) => this.onEnvelope(envelope, raw),
+      onStatus: (socket) => {
+        this.update({ socket });
+        if (socket.kind !== 'open') this.closeMcp('The page lost its connection to mcp-inspect');
+      },
+      onInvalid: (reason) => this.update({ rejected: reason }),
+    });
+    this.socket.connect();
+  }
+
+  restartTarget(): void {
+    this.socket?.send({ type: 'restart' });
+  }
+
+  stopTarget(): void {
+    this.socket?.send({ type: 'disconnect' });
+  }
+
+  reconnectSocket(): void {
+    this.socket?.reconnect();
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): InspectorSnapshot => this.snapshot;
+
+  private onEnvelope(envelope: BridgeEnvelope, raw: unknown): void {
+    switch (envelope.type) {
+      case 'welcome':
+        this.update({ bridgeVersion: envelope.bridgeVersion, target: envelope.target });
+        return;
+      case 'history':
+        this.traffic.prepend(envelope.records, envelope.dropped);
+        this.replaying = true;
+        for (const record of envelope.records) if (record.type === 'state') this.onTargetState(record);
+        this.replaying = false;
+        this.reconcile();
+        return;
+      case 'state':
+        this.traffic.append(envelope);
+        this.onTargetState(envelope);
+        return;
+      case 'frame':
+        this.traffic.append(envelope);
+        if (envelope.dir === 'fromServer' && envelope.generation === this.transport?.generation) {
+          // The object as received: the schema's parsed copy may lack keys it does not know.
+          this.transport.deliver((raw as { message: JSONRPCMessage }).message);
+        }
+        return;
+      case 'stderr':
+      case 'transportError':
+        this.traffic.append(envelope);
+        return;
+      case 'rejected':
+        this.update({ rejected: envelope.reason });
+        return;
+      default:
+        assertNever(envelope);
+    }
+  }
+
+  private onTargetState(state: TargetState): void {
+    this.update({ targetState: state });
+    if (!this.replaying) this.reconcile();
+  }
+
+  /** Brings the MCP client in line with the target's latest state. */
+  private reconcile(): void {
+    const state = this.snapshot.targetState;
+    if (!state) return;
+    if (state.state === 'connected') {
+      if (this.snapshot.mcp?.generation !== state.generation) void this.initialize(state.generation);
+      return;
+    }
+    if (state.state !== 'starting' || this.snapshot.mcp?.generation !== state.generation) {
+      this.closeMcp(state.reason ?? 'The MCP server is not running');
+    }
+  }
+
+  private async initialize(generation: number): Promise<void> {
+    this.closeMcp('Replaced by a new run of the server');
+    const transport = new BridgeTransport(generation, (message) => this.socket?.send({ type: 'mcp', message }) ?? false);
+    this.transport = transport;
+    const client = new Client(CLIENT_INFO, { capabilities: {} });
+    client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
+      await this.queryClient.invalidateQueries({ queryKey: mcpQueryKeys.tools(generation) });
+    });
+    this.update({ mcp: { generation, client, status: 'initializing' } });
+    try {
+      await client.connect(transport);
+    } catch (error) {
+      if (this.snapshot.mcp?.client === client) {
+        this.update({ mcp: { generation, client, status: 'failed', error: (error as Error).message } });
+      }
+      return;
+    }
+    if (this.snapshot.mcp?.client !== client) return;
+    const instructions = client.getInstructions();
+    const serverInfo = client.getServerVersion();
+    const capabilities = client.getServerCapabilities();
+    this.update({
+      mcp: {
+        generation,
+        client,
+        status: 'ready',
+        ...(serverInfo ? { serverInfo } : {}),
+        ...(capabilities ? { capabilities } : {}),
+        ...(instructions ? { instructions } : {}),
+        ...(transport.protocolVersion ? { protocolVersion: transport.protocolVersion } : {}),
+      },
+    });
+  }
+
+  private closeMcp(reason: string): void {
+    const mcp = this.snapshot.mcp;
+    const transport = this.transport;
+    this.transport = undefined;
+    if (transport) void transport.close();
+    if (mcp && mcp.status !== 'closed' && mcp.status !== 'failed') {
+      this.update({ mcp: { ...mcp, status: 'closed', error: reason } });
+    }
+  }
+
+  private update(patch: Partial<InspectorSnapshot>): void {
+    this.snapshot = { ...this.snapshot, ...patch };
+    for (const listener of this.listeners) listener();
+  }
+}
+
+/** An authenticated route tells a wrong token (401) from a bridge that is gone. */
+async function checkToken(token: string): Promise<AuthStatus> {
+  try {
+    const response = await fetch(API_SESSION_PATH, { headers: { authorization: `${AUTH_SCHEME} ${token}` } });
+    if (response.status === 401 || response.status === 403) return 'bad-token';
+    return response.ok ? 'ok' : 'unreachable';
+  } catch {
+    return 'unreachable';
+  }
+}

@@ -1,0 +1,63 @@
+import { useInspector, useInspectorSnapshot } from './inspectorContext';
+import { stateLabel } from './targetLabel';
+
+/**
+ * What went wrong, where the person is looking: the bridge gone, the server exited or failed
+ * to start (with its exit code and last stderr lines), or initialize refused.
+ */
+export function ConnectionProblem() {
+  const session = useInspector();
+  const { socket, targetState, mcp, rejected } = useInspectorSnapshot();
+
+  if (socket.kind === 'retrying' || socket.kind === 'gave-up' || socket.kind === 'closed-by-bridge') {
+    return (
+      <section className="problem" role="alert" aria-label="Bridge connection problem">
+        <h2>Lost the connection to mcp-inspect</h2>
+        {socket.kind === 'retrying' && <p>Reconnecting (attempt {socket.attempt})…</p>}
+        {socket.kind === 'gave-up' && (
+          <p>
+            The bridge is not answering. Is <code>mcp-inspect</code> still running in your terminal?{' '}
+            <button type="button" onClick={() => session.reconnectSocket()}>
+              Try again
+            </button>
+          </p>
+        )}
+        {socket.kind === 'closed-by-bridge' && <p>{socket.reason}</p>}
+      </section>
+    );
+  }
+
+  const problems: React.ReactNode[] = [];
+  if (targetState?.state === 'failed' || targetState?.state === 'exited') {
+    problems.push(
+      <section key="target" className="problem" role="alert" aria-label="Server problem">
+        <h2>The MCP server {targetState.state === 'failed' ? 'could not start' : stateLabel(targetState)}</h2>
+        {targetState.reason && <p className="reason">{targetState.reason}</p>}
+        {targetState.stderrTail && targetState.stderrTail.length > 0 && (
+          <>
+            <h3>Last lines on stderr</h3>
+            <pre className="stderr-tail">{targetState.stderrTail.join('\n')}</pre>
+          </>
+        )}
+        <button type="button" onClick={() => session.restartTarget()}>
+          Start again
+        </button>
+      </section>,
+    );
+  } else if (mcp?.status === 'failed') {
+    problems.push(
+      <section key="init" className="problem" role="alert" aria-label="Initialize failed">
+        <h2>The server did not complete initialize</h2>
+        <p className="reason">{mcp.error}</p>
+      </section>,
+    );
+  }
+  if (rejected) {
+    problems.push(
+      <p key="rejected" className="notice" role="status">
+        The bridge refused a message: {rejected}
+      </p>,
+    );
+  }
+  return problems.length > 0 ? <>{problems}</> : null;
+}

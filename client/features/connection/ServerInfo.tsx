@@ -1,0 +1,39 @@
+import { useInspectorSnapshot } from './inspectorContext';
+
+/** The initialize result: who the server says it is and what it offers. */
+export function ServerInfo() {
+  const { mcp } = useInspectorSnapshot();
+  if (!mcp || mcp.status !== 'ready') return null;
+  const { serverInfo, protocolVersion, capabilities, instructions } = mcp;
+  const offered = Object.keys(capabilities ?? {});
+  return (
+    <section className="server-info" aria-label="Server">
+      <h2>
+        {serverInfo?.title ?? serverInfo?.name ?? 'Server'}{' '}
+        <span className="muted">{serverInfo?.version}</span>
+      </h2>
+      <dl>
+        <dt>Name</dt>
+        <dd>{serverInfo?.name}</dd>
+        <dt>Protocol</dt>
+        <dd>{protocolVersion ?? 'unknown'}</dd>
+        <dt>Capabilities</dt>
+        <dd>
+          {offered.length === 0
+            ? 'none'
+            : offered.map((name) => (
+                <span key={name} className="chip">
+                  {name}
+                </span>
+              ))}
+        </dd>
+      </dl>
+      {instructions && (
+        <details>
+          <summary>Instructions</summary>
+          <p className="instructions">{instructions}</p>
+        </details>
+      )}
+    </section>
+  );
+}

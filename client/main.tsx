@@ -1,0 +1,25 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App } from './App';
+import { InspectorSession } from './bridge/inspectorSession';
+import { InspectorContext } from './features/connection/inspectorContext';
+import { TrafficLog } from './features/traffic/trafficLog';
+import './styles.css';
+
+const queryClient = new QueryClient();
+// One session per page load, made outside React so StrictMode's double effects cannot open two sockets.
+const session = new InspectorSession(queryClient, new TrafficLog());
+void session.start();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root');
+createRoot(root).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <InspectorContext.Provider value={session}>
+        <App />
+      </InspectorContext.Provider>
+    </QueryClientProvider>
+  </StrictMode>,
+);

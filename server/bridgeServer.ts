@@ -1,0 +1,90 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createHttpApp } from './httpApp.js';
+import { allowedHosts } from './security.js';
+import { BridgeSession } from './session.js';
+import { describeTarget, type TargetSpec } from './targetSpec.js';
+import { attachWsBridge } from './wsBridge.js';
+
+export interface BridgeOptions {
+  target: TargetSpec;
+  token: string;
+  /** 127.0.0.1 unless the user asked loudly for another address. */
+  host: string;
+  /** Preferred port; 0 for any free one. */
+  port: number;
+  clientDir?: string;
+  version: string;
+  log: (line: string) => void;
+}
+
+export interface RunningBridge {
+  /** The page's address without the token. */
+  origin: string;
+  port: number;
+  /** Whether the preferred port was taken and another was used. */
+  portWasTaken: boolean;
+  session: BridgeSession;
+  close(): Promise<void>;
+}
+
+/** Starts the HTTP server, the WebSocket bridge and the target; resolves once listening. */
+export async function startBridge(options: BridgeOptions): Promise<RunningBridge> {
+  const session = new BridgeSession(options.target, { version: options.version, log: options.log });
+  let hosts = new Set<string>();
+  const app = createHttpApp({
+    token: options.token,
+    allowedHosts: () => hosts,
+    session,
+    target: describeTarget(options.target),
+    version: options.version,
+    ...(options.clientDir === undefined ? {} : { clientDir: options.clientDir }),
+  });
+  const server = createServer(app);
+  const wss = attachWsBridge(server, { token: options.token, allowedHosts: () => hosts, session });
+
+  // The target starts while the server binds: the page finds it warm.
+  const targetStarted = session.restart();
+  const { port, portWasTaken } = await listen(server, options.host, options.port);
+  hosts = allowedHosts(port, options.host);
+  await targetStarted;
+
+  const displayHost = options.host.includes(':') ? `[${options.host}]` : options.host;
+  return {
+    origin: `http://${displayHost}:${port}`,
+    port,
+    portWasTaken,
+    session,
+    close: async () => {
+      await session.dispose();
+      for (const client of wss.clients) client.terminate();
+      wss.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+async function listen(
+  server: Server,
+  host: string,
+  port: number,
+): Promise<{ port: number; portWasTaken: boolean }> {
+  try {
+    return { port: await listenOnce(server, host, port), portWasTaken: false };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || port === 0) throw error;
+    return { port: await listenOnce(server, host, 0), portWasTaken: true };
+  }
+}
+
+function listenOnce(server: Server, host: string, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: Error): void => reject(error);
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}

@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+import { fileURLToPath } from 'node:url';
+import { TOKEN_ENV_VAR } from '../shared/http.js';
+import { startBridge, type RunningBridge } from './bridgeServer.js';
+import { parseCli } from './cliOptions.js';
+import { openBrowser } from './openBrowser.js';
+import { generateToken, isLoopbackAddress } from './security.js';
+import { targetLabel } from './targetSpec.js';
+import { readVersion } from './version.js';
+
+const SHUTDOWN_GRACE_MS = 5_000;
+
+async function main(): Promise<void> {
+  const version = readVersion();
+  const demoServerPath = fileURLToPath(new URL('./demo/demoServer.js', import.meta.url));
+  const clientDir = fileURLToPath(new URL('../client/', import.meta.url));
+  const config = parseCli(process.argv, version, demoServerPath);
+  const log = (line: string): void => console.log(`  ${line}`);
+
+  console.log(`mcp-inspect ${version}`);
+  if (!isLoopbackAddress(config.host)) {
+    console.warn(
+      `\n  ⚠ DANGER: listening on ${config.host}, not loopback. Anyone who can reach this address and\n` +
+        `    learns the token can run any command as ${process.env.USER ?? 'you'}. Use this only on a network you trust.\n`,
+    );
+  }
+  log(`inspecting ${targetLabel(config.target)}`);
+
+  // Bridge code must never take the process down for something a server or page sent;
+  // should a bug slip through, say so and keep serving.
+  process.on('uncaughtException', (error) => console.error(`  internal error (the bridge keeps running): ${error.stack ?? error}`));
+  process.on('unhandledRejection', (error) => console.error(`  internal error (the bridge keeps running): ${String(error)}`));
+
+  const token = process.env[TOKEN_ENV_VAR] || generateToken();
+  let bridge: RunningBridge;
+  try {
+    bridge = await startBridge({
+      target: config.target,
+      token,
+      host: config.host,
+      port: config.port,
+      clientDir,
+      version,
+      log,
+    });
+  } catch (error) {
+    console.error(`  could not listen on ${config.host}:${config.port}: ${(error as Error).message}`);
+    process.exit(1);
+  }
+  installShutdown(bridge);
+
+  if (bridge.portWasTaken) log(`port ${config.port} is taken; using ${bridge.port} instead`);
+  // The token goes in the fragment: browsers never send it over HTTP or in Referer.
+  const link = `${bridge.origin}/#token=${token}`;
+  console.log(`\n  Open the inspector: ${link}\n`);
+  if (config.open && !(await openBrowser(link))) {
+    log('could not open a browser: open the link above');
+  }
+}
+
+function installShutdown(bridge: RunningBridge): void {
+  let stopping = false;
+  const shutdown = (signal: NodeJS.Signals): void => {
+    if (stopping) {
+      // A second Ctrl-C: do not wait for a server that ignores its stdin closing.
+      bridge.session.killTargetNow();
+      process.exit(130);
+    }
+    stopping = true;
+    console.log(`\n  ${signal}: stopping the MCP server and the bridge…`);
+    const forced = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
+    forced.unref();
+    void bridge.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+  process.on('SIGHUP', shutdown);
+}
+
+void main();

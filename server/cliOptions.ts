@@ -1,0 +1,131 @@
+import { Command, InvalidArgumentError, Option } from 'commander';
+import type { TargetSpec } from './targetSpec.js';
+import type { UrlTransportChoice } from './targets/httpTarget.js';
+
+export const DEFAULT_PORT = 6464;
+
+export interface CliConfig {
+  target: TargetSpec;
+  port: number;
+  open: boolean;
+  /** Address to listen on; loopback unless --dangerously-listen-on was given. */
+  host: string;
+}
+
+interface RawOptions {
+  url?: string;
+  transport?: 'streamable-http' | 'sse';
+  header: string[];
+  env: string[];
+  cwd?: string;
+  port: number;
+  open: boolean;
+  dangerouslyListenOn?: string;
+}
+
+const EXAMPLES = `
+Examples:
+  mcp-inspect                                   inspect the bundled demo server
+  mcp-inspect node build/index.js               a stdio server
+  mcp-inspect -e API_KEY=secret -- npx -y @modelcontextprotocol/server-everything stdio
+  mcp-inspect --url http://127.0.0.1:3001/mcp   Streamable HTTP, falling back to SSE
+  mcp-inspect --url http://127.0.0.1:3001/sse --transport sse --header "Authorization: Bearer abc"
+
+The page's address, with its one-time token, is printed on start. The bridge listens on
+127.0.0.1 only; it can spawn processes, so treat its link like a password.`;
+
+/**
+ * Parses the command line. Options come before the server's command; everything from the
+ * command on (or after `--`) belongs to the server, so `mcp-inspect node srv.js --port 1`
+ * passes `--port 1` to the server.
+ */
+export function parseCli(argv: string[], version: string, demoServerPath: string): CliConfig {
+  const program = new Command('mcp-inspect')
+    .usage('[options] [--] [command] [args...]')
+    .description('A visual inspector for Model Context Protocol servers.')
+    .argument('[command]', 'the MCP server to run over stdio (default: the bundled demo server)')
+    .argument('[args...]', "the server's arguments")
+    .option('--url <url>', 'connect to a server over HTTP instead of running a command')
+    .addOption(
+      new Option('--transport <kind>', 'HTTP transport for --url (default: try streamable-http, then sse)').choices([
+        'streamable-http',
+        'sse',
+      ]),
+    )
+    .option('--header <"Name: value">', 'an HTTP header for --url (repeatable)', collect, [])
+    .option('-e, --env <KEY=VALUE>', 'an environment variable for the stdio server (repeatable)', collect, [])
+    .option('--cwd <dir>', 'working directory for the stdio server')
+    .option('--port <n>', `port for the page (if taken, a free one is used)`, parsePort, DEFAULT_PORT)
+    .option('--no-open', 'do not open a browser; just print the link')
+    .option(
+      '--dangerously-listen-on <address>',
+      'listen on a non-loopback address: anyone who can reach it and learns the token can run commands as you',
+    )
+    .version(version, '-v, --version')
+    .helpOption('-h, --help')
+    .passThroughOptions()
+    .showHelpAfterError('(run mcp-inspect --help for usage)')
+    .addHelpText('after', EXAMPLES);
+
+  program.parse(argv);
+  const options = program.opts<RawOptions>();
+  const [command, args = []] = program.processedArgs as [string | undefined, string[] | undefined];
+  const fail = (message: string): never => program.error(`error: ${message}`);
+
+  let target: TargetSpec;
+  if (options.url !== undefined) {
+    if (command !== undefined) fail('give either a command or --url, not both');
+    if (options.env.length > 0) fail('-e/--env is for stdio servers; HTTP servers take --header');
+    if (options.cwd !== undefined) fail('--cwd is for stdio servers');
+    target = {
+      kind: 'url',
+      url: options.url,
+      transport: (options.transport ?? 'auto') as UrlTransportChoice,
+      headers: parsePairs(options.header, ':', 'a header as "Name: value"', fail),
+    };
+  } else {
+    if (options.transport !== undefined) fail('--transport goes with --url');
+    if (options.header.length > 0) fail('--header goes with --url');
+    const env = parsePairs(options.env, '=', 'a variable as KEY=VALUE', fail);
+    target =
+      command === undefined
+        ? { kind: 'stdio', command: process.execPath, args: [demoServerPath], env, demo: true }
+        : { kind: 'stdio', command, args, env, demo: false };
+    if (options.cwd !== undefined) target.cwd = options.cwd;
+  }
+
+  return {
+    target,
+    port: options.port,
+    open: options.open,
+    host: options.dangerouslyListenOn ?? '127.0.0.1',
+  };
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new InvalidArgumentError('a port is a whole number from 0 to 65535');
+  }
+  return port;
+}
+
+function parsePairs(
+  items: string[],
+  separator: string,
+  expected: string,
+  fail: (message: string) => never,
+): Record<string, string> {
+  const pairs: Record<string, string> = {};
+  for (const item of items) {
+    const at = item.indexOf(separator);
+    const key = at > 0 ? item.slice(0, at).trim() : '';
+    if (key === '' || /\s/.test(key)) fail(`expected ${expected}, got "${item}"`);
+    pairs[key] = item.slice(at + 1).trim();
+  }
+  return pairs;
+}

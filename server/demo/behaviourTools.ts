@@ -1,0 +1,121 @@
+// Tools that exercise protocol behaviour rather than content: errors, progress, cancellation,
+// list_changed, logging and missing annotations.
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
+import * as z from 'zod';
+
+export function registerBehaviourTools(server: McpServer): void {
+  server.registerTool(
+    'fail',
+    {
+      title: 'Fail',
+      description: 'Always fails with isError: true, to show how tool errors are reported.',
+      inputSchema: { reason: z.string().optional().describe('Text to include in the error') },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    ({ reason }) => ({
+      // A tool-level error is a normal result with isError set, not a JSON-RPC error.
+      isError: true,
+      content: [{ type: 'text', text: `Tool failed on purpose: ${reason ?? 'no reason given'}` }],
+    }),
+  );
+
+  server.registerTool(
+    'slow_count',
+    {
+      title: 'Slow count',
+      description:
+        'Counts up one step per delay, reporting progress when asked and stopping when cancelled.',
+      inputSchema: {
+        steps: z.number().int().min(1).max(100).default(5).describe('How far to count'),
+        delayMs: z.number().int().min(0).max(10000).default(200).describe('Pause per step in ms'),
+      },
+      annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    },
+    async ({ steps, delayMs }, extra) => {
+      const progressToken = extra._meta?.progressToken;
+      for (let step = 1; step <= steps; step++) {
+        // Rejects the moment the client cancels; the SDK then drops the response, as the spec
+        // requires for a cancelled request.
+        await sleep(delayMs, undefined, { signal: extra.signal });
+        // Progress may only be sent against a token the client supplied.
+        if (progressToken !== undefined) {
+          await extra.sendNotification({
+            method: 'notifications/progress',
+            params: {
+              progressToken,
+              progress: step,
+              total: steps,
+              message: `Step ${step}/${steps}`,
+            },
+          });
+        }
+      }
+      return { content: [{ type: 'text', text: `Counted to ${steps}` }] };
+    },
+  );
+
+  let bonus: RegisteredTool | undefined;
+  server.registerTool(
+    'toggle_bonus_tool',
+    {
+      title: 'Toggle bonus tool',
+      description:
+        'Adds or removes the `bonus` tool, which makes the server send tools/list_changed.',
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: false,
+      },
+    },
+    () => {
+      // Registering and removing both make the SDK emit notifications/tools/list_changed.
+      if (bonus) {
+        bonus.remove();
+        bonus = undefined;
+        return { content: [{ type: 'text', text: 'bonus is no longer listed' }] };
+      }
+      bonus = server.registerTool(
+        'bonus',
+        {
+          title: 'Bonus',
+          description: 'Only listed after toggle_bonus_tool has added it.',
+          annotations: { readOnlyHint: true, openWorldHint: false },
+        },
+        () => ({ content: [{ type: 'text', text: 'bonus!' }] }),
+      );
+      return { content: [{ type: 'text', text: 'bonus is now listed' }] };
+    },
+  );
+
+  // Deliberately no annotations, so clients have to show the spec defaults (not read-only,
+  // destructive, not idempotent, open world).
+  server.registerTool(
+    'annotations_absent',
+    {
+      title: 'No annotations',
+      description: 'Declares no annotations at all, so every hint takes its spec default.',
+    },
+    () => ({ content: [{ type: 'text', text: 'ok' }] }),
+  );
+
+  server.registerTool(
+    'log_message',
+    {
+      title: 'Log a message',
+      description: 'Sends a notifications/message log entry at the chosen level.',
+      inputSchema: {
+        level: z.enum(['debug', 'info', 'notice', 'warning', 'error']).describe('Log level'),
+        text: z.string().describe('Message to log'),
+      },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    async ({ level, text }, extra) => {
+      // sendLoggingMessage rather than a raw notification, so a level chosen with
+      // logging/setLevel filters it the way the spec describes.
+      await server.sendLoggingMessage({ level, logger: 'demo', data: text }, extra.sessionId);
+      return { content: [{ type: 'text', text: 'logged' }] };
+    },
+  );
+}

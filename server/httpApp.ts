@@ -1,0 +1,100 @@
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { API_SESSION_PATH, AUTH_SCHEME } from '../shared/http.js';
+import type { BridgeSession } from './session.js';
+import { isAllowedHost, isAllowedOrigin, tokensMatch } from './security.js';
+import type { TargetInfo } from '../shared/wire.js';
+
+export interface HttpAppOptions {
+  token: string;
+  /** Filled in once the port is known. */
+  allowedHosts: () => Set<string>;
+  /** The built page; absent when only the API is wanted (tests). */
+  clientDir?: string;
+  session: BridgeSession;
+  target: TargetInfo;
+  version: string;
+}
+
+/**
+ * Content Security Policy for the page. Results from an MCP server are untrusted input
+ * rendered in a page that holds the token: no inline or remote script, no framing, and
+ * connections only back to the bridge.
+ */
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  // Monaco and rjsf set inline styles.
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https:",
+  "media-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
+export function createHttpApp(options: HttpAppOptions): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+
+  // Applied once, before every route: a request under a foreign Host is a DNS-rebinding
+  // attempt, whatever path it asks for.
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (!isAllowedHost(req.headers.host, options.allowedHosts())) {
+      res.status(403).type('text/plain').send('Forbidden: this Host is not allowed');
+      return;
+    }
+    res.setHeader('Content-Security-Policy', CSP);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+    next();
+  });
+
+  // Everything under /api does something, so all of it needs the token and, when the
+  // browser names one, our own Origin.
+  app.use('/api', (req: Request, res: Response, next: NextFunction) => {
+    const origin = req.headers.origin;
+    if (origin !== undefined && !isAllowedOrigin(origin, req.headers.host, options.allowedHosts())) {
+      res.status(403).json({ error: 'Forbidden: this Origin is not allowed' });
+      return;
+    }
+    if (!tokensMatch(bearerToken(req.headers.authorization), options.token)) {
+      res.status(401).json({ error: 'Missing or wrong token: open the link mcp-inspect printed' });
+      return;
+    }
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+
+  app.get(API_SESSION_PATH, (_req: Request, res: Response) => {
+    res.json({
+      version: options.version,
+      target: options.target,
+      state: options.session.state ?? null,
+    });
+  });
+
+  app.use('/api', (_req: Request, res: Response) => {
+    res.status(404).json({ error: 'No such route' });
+  });
+
+  if (options.clientDir !== undefined) {
+    app.use(express.static(options.clientDir, { index: 'index.html', fallthrough: true }));
+  }
+
+  app.use((_req: Request, res: Response) => {
+    res.status(404).type('text/plain').send('Not found');
+  });
+
+  return app;
+}
+
+function bearerToken(header: string | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  const [scheme, value] = header.split(' ', 2);
+  return scheme === AUTH_SCHEME ? value : undefined;
+}

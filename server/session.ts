@@ -1,0 +1,375 @@
+import { performance } from 'node:perf_hooks';
+import {
+  ErrorCode,
+  isInitializeRequest,
+  isJSONRPCRequest,
+  isJSONRPCResultResponse,
+  isJSONRPCErrorResponse,
+  type JSONRPCMessage,
+  type RequestId,
+} from '@modelcontextprotocol/sdk/types.js';
+import {
+  PageEnvelopeSchema,
+  WIRE_PROTOCOL_VERSION,
+  assertNever,
+  type FrameDirection,
+  type TargetState,
+  type TransportKind,
+} from '../shared/wire.js';
+import { Timeline } from './timeline.js';
+import { describeTarget, openTarget, type TargetSpec } from './targetSpec.js';
+import type { TargetConnection, TargetExit } from './targets/target.js';
+
+/** Where the session writes envelopes for the page; a WebSocket in production. */
+export interface PageSink {
+  send(text: string): void;
+  close(code: number, reason: string): void;
+}
+
+export interface SessionOptions {
+  /** The mcp-inspect version, told to the page. */
+  version: string;
+  /** Lines for the terminal; never given secrets. */
+  log: (line: string) => void;
+  /** Bounds of the history a re-attaching page gets back. */
+  historyRecords?: number;
+  historyBytes?: number;
+}
+
+const STDERR_TAIL_LINES = 20;
+/** WebSocket close codes in the private range, so the page can tell why it was closed. */
+export const CLOSE_TAKEN_OVER = 4001;
+export const CLOSE_WIRE_MISMATCH = 4002;
+export const CLOSE_NO_HELLO = 4003;
+
+type StateFields = Omit<TargetState, 'type' | 'seq' | 't' | 'generation'>;
+
+/**
+ * One inspection session: one MCP target and the page attached to it.
+ *
+ * The session relays JSON-RPC frames both ways without reinterpreting them, and stamps each
+ * frame and event with a sequence number and a monotonic time; those stamps are the timings
+ * the traffic pane shows. It keeps the target across page reloads; a page that attaches to
+ * a target another page already initialized gets a fresh run, because MCP allows one
+ * `initialize` per connection.
+ */
+export class BridgeSession {
+  private readonly clockZero = performance.now();
+  private readonly startedAt = Date.now();
+  private readonly timeline: Timeline;
+  private seq = 0;
+  private generation = 0;
+  private target: TargetConnection | undefined;
+  private targetRunning = false;
+  private initialized = false;
+  private lastState: TargetState | undefined;
+  private stderrTail: string[] = [];
+  /** Requests from the page the target has not answered, so an exit can fail them by name. */
+  private pending = new Map<RequestId, string>();
+  private page: PageSink | undefined;
+  private greeted = new WeakSet<PageSink>();
+  /** Start, restart and stop run one at a time, in the order they were asked for. */
+  private lifecycle: Promise<void> = Promise.resolve();
+  private lifecycleSteps = 0;
+
+  constructor(
+    private readonly spec: TargetSpec,
+    private readonly options: SessionOptions,
+  ) {
+    this.timeline = new Timeline(options.historyRecords ?? 20_000, options.historyBytes ?? 64 * 1024 * 1024);
+  }
+
+  get pid(): number | undefined {
+    return this.targetRunning ? this.target?.pid : undefined;
+  }
+
+  get state(): TargetState | undefined {
+    return this.lastState;
+  }
+
+  /** Starts (or restarts) the target; resolves when it is running or has failed. */
+  restart(): Promise<void> {
+    return this.enqueue(async () => {
+      await this.stopTarget();
+      await this.startTarget();
+    });
+  }
+
+  /** Stops the target at the user's request. */
+  stop(): Promise<void> {
+    return this.enqueue(() => this.stopTarget());
+  }
+
+  /** Ends everything; the bridge is exiting. */
+  dispose(): Promise<void> {
+    this.page?.close(1001, 'mcp-inspect is shutting down');
+    this.page = undefined;
+    return this.stop();
+  }
+
+  /** Kills a stdio child at once, without the polite stdin-close first; for a forced exit. */
+  killTargetNow(): void {
+    this.target?.killNow?.();
+  }
+
+  attach(page: PageSink): void {
+    if (this.page && this.page !== page) {
+      this.page.close(CLOSE_TAKEN_OVER, 'Another page took over this session');
+    }
+    this.page = page;
+  }
+
+  detach(page: PageSink): void {
+    if (this.page === page) this.page = undefined;
+  }
+
+  /** Handles one text message from the page; never throws for anything the page sends. */
+  receive(page: PageSink, text: string): void {
+    if (page !== this.page) return;
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      this.reject(page, 'The envelope is not JSON');
+      return;
+    }
+    const parsed = PageEnvelopeSchema.safeParse(raw);
+    if (!parsed.success) {
+      this.reject(page, `The envelope does not match the wire schema: ${parsed.error.issues[0]?.message ?? ''}`);
+      return;
+    }
+    const envelope = parsed.data;
+    if (envelope.type !== 'hello' && !this.greeted.has(page)) {
+      this.reject(page, 'The first envelope must be hello', CLOSE_NO_HELLO);
+      return;
+    }
+    switch (envelope.type) {
+      case 'hello':
+        this.greet(page, envelope.wireVersion);
+        return;
+      case 'mcp':
+        // Relay the message as the page wrote it; the schema's output may drop unknown keys.
+        void this.relayToServer((raw as { message: JSONRPCMessage }).message);
+        return;
+      case 'restart':
+        void this.restart();
+        return;
+      case 'disconnect':
+        void this.stop();
+        return;
+      default:
+        assertNever(envelope);
+    }
+  }
+
+  private greet(page: PageSink, wireVersion: number): void {
+    if (wireVersion !== WIRE_PROTOCOL_VERSION) {
+      this.reject(
+        page,
+        `This page speaks wire version ${wireVersion} but the bridge speaks ${WIRE_PROTOCOL_VERSION}: reload the page from the link mcp-inspect printed`,
+        CLOSE_WIRE_MISMATCH,
+      );
+      return;
+    }
+    this.greeted.add(page);
+    page.send(
+      JSON.stringify({
+        type: 'welcome',
+        wireVersion: WIRE_PROTOCOL_VERSION,
+        bridgeVersion: this.options.version,
+        target: describeTarget(this.spec),
+        startedAt: this.startedAt,
+      }),
+    );
+    page.send(`{"type":"history","dropped":${this.timeline.dropped},"records":${this.timeline.toJsonArray()}}`);
+    // A target that already answered an initialize, or is not running, gets a fresh run;
+    // one that is starting or restarting right now is left to finish.
+    if (this.lifecycleSteps === 0 && (this.initialized || !this.targetRunning)) void this.restart();
+  }
+
+  private reject(page: PageSink, reason: string, closeCode?: number): void {
+    page.send(JSON.stringify({ type: 'rejected', reason, fatal: closeCode !== undefined }));
+    if (closeCode !== undefined) {
+      page.close(closeCode, reason.slice(0, 120));
+      this.detach(page);
+    }
+  }
+
+  private async relayToServer(message: JSONRPCMessage): Promise<void> {
+    const target = this.target;
+    const generation = this.generation;
+    const json = JSON.stringify(message);
+    this.emitFrame('toServer', json, generation);
+    if (!target || !this.targetRunning) {
+      if (isJSONRPCRequest(message)) this.failRequest(message.id, generation, 'The MCP server is not running');
+      return;
+    }
+    if (isInitializeRequest(message)) this.initialized = true;
+    if (isJSONRPCRequest(message)) this.pending.set(message.id, message.method);
+    try {
+      await target.send(message);
+    } catch (error) {
+      if (isJSONRPCRequest(message) && this.pending.delete(message.id)) {
+        this.failRequest(message.id, generation, (error as Error).message);
+      }
+    }
+  }
+
+  private async startTarget(): Promise<void> {
+    this.generation += 1;
+    const generation = this.generation;
+    this.initialized = false;
+    this.stderrTail = [];
+    this.pending.clear();
+    this.emitState(generation, { state: 'starting' });
+    const target = openTarget(this.spec, {
+      onMessage: (message, json) => {
+        if (isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message)) {
+          if (message.id !== undefined) this.pending.delete(message.id);
+        }
+        this.emitFrame('fromServer', json, generation);
+      },
+      onStderr: (line) => {
+        this.stderrTail.push(line);
+        if (this.stderrTail.length > STDERR_TAIL_LINES) this.stderrTail.shift();
+        this.emit(`{"type":"stderr","seq":${this.nextSeq()},"t":${this.now()},"generation":${generation},"line":${JSON.stringify(line)}}`);
+      },
+      onTransportError: (message, detail) => {
+        this.options.log(`transport error: ${message}`);
+        this.emit(
+          JSON.stringify({ type: 'transportError', seq: this.nextSeq(), t: this.now(), generation, message, ...detail }),
+        );
+      },
+      onTransportChosen: (kind, note) => {
+        this.options.log(`connected over ${transportName(kind)}${note ? ` (${note})` : ''}`);
+        this.emitState(generation, { state: 'connected', transport: kind, ...(note ? { note } : {}) });
+      },
+      onExit: (exit) => this.onTargetExit(target, generation, exit),
+    });
+    this.target = target;
+    try {
+      await target.start();
+    } catch (error) {
+      // onExit already reported a stdio spawn failure; a URL target reports it here.
+      if (this.target === target && this.targetRunning === false && this.lastState?.generation === generation) {
+        if (this.lastState.state === 'starting') {
+          this.emitState(generation, { state: 'failed', reason: (error as Error).message });
+          this.options.log(`✖ ${(error as Error).message}`);
+        }
+      }
+      return;
+    }
+    if (this.target !== target || this.lastState?.state !== 'starting') return;
+    this.targetRunning = true;
+    this.emitState(generation, {
+      state: 'connected',
+      transport: target.kind,
+      ...(target.pid === undefined ? {} : { pid: target.pid }),
+    });
+  }
+
+  private async stopTarget(): Promise<void> {
+    const target = this.target;
+    if (!target) return;
+    const wasRunning = this.targetRunning;
+    this.targetRunning = false;
+    this.target = undefined;
+    const generation = this.generation;
+    this.failPending(generation, 'The MCP server was stopped before it answered');
+    await target.close();
+    if (wasRunning) this.emitState(generation, { state: 'stopped' });
+  }
+
+  private onTargetExit(target: TargetConnection, generation: number, exit: TargetExit): void {
+    if (this.target !== target) return; // stopped on purpose; stopTarget reports it
+    this.targetRunning = false;
+    const how = describeExit(exit);
+    this.failPending(generation, `The MCP server ${how} before it answered`, exit);
+    const stderrTail = [...this.stderrTail];
+    if (exit.reason !== undefined && this.lastState?.state === 'starting') {
+      this.emitState(generation, { state: 'failed', reason: exit.reason, stderrTail });
+    } else {
+      this.emitState(generation, {
+        state: 'exited',
+        code: exit.code,
+        signal: exit.signal,
+        ...(exit.reason === undefined ? {} : { reason: exit.reason }),
+        stderrTail,
+      });
+    }
+    this.options.log(`${exit.reason !== undefined ? '✖' : '●'} ${exit.reason ?? `the MCP server ${how}`}`);
+  }
+
+  private failPending(generation: number, message: string, exit?: TargetExit): void {
+    for (const id of this.pending.keys()) this.failRequest(id, generation, message, exit);
+    this.pending.clear();
+  }
+
+  /**
+   * Answers a request the target never will, so the page's call fails with the reason
+   * instead of waiting for its timeout. Marked synthetic: the traffic pane shows it as the
+   * bridge's, not the server's.
+   */
+  private failRequest(id: RequestId, generation: number, message: string, exit?: TargetExit): void {
+    const data = exit
+      ? { exitCode: exit.code, signal: exit.signal, stderrTail: [...this.stderrTail] }
+      : undefined;
+    const response = {
+      jsonrpc: '2.0',
+      id,
+      error: { code: ErrorCode.ConnectionClosed, message, ...(data ? { data } : {}) },
+    };
+    this.emitFrame('fromServer', JSON.stringify(response), generation, true);
+  }
+
+  private emitFrame(dir: FrameDirection, json: string, generation: number, synthetic = false): void {
+    const bytes = Buffer.byteLength(json);
+    this.emit(
+      `{"type":"frame","seq":${this.nextSeq()},"t":${this.now()},"dir":"${dir}","bytes":${bytes},"generation":${generation}${synthetic ? ',"synthetic":true' : ''},"message":${json}}`,
+    );
+  }
+
+  private emitState(generation: number, fields: StateFields): void {
+    const state: TargetState = { type: 'state', seq: this.nextSeq(), t: this.now(), generation, ...fields };
+    this.lastState = state;
+    this.emit(JSON.stringify(state));
+  }
+
+  private emit(record: string): void {
+    this.timeline.push(record);
+    if (this.page && this.greeted.has(this.page)) this.page.send(record);
+  }
+
+  private nextSeq(): number {
+    this.seq += 1;
+    return this.seq;
+  }
+
+  private now(): number {
+    return Math.round((performance.now() - this.clockZero) * 1000) / 1000;
+  }
+
+  private enqueue(step: () => Promise<void>): Promise<void> {
+    this.lifecycleSteps += 1;
+    const run = async (): Promise<void> => {
+      try {
+        await step();
+      } finally {
+        this.lifecycleSteps -= 1;
+      }
+    };
+    this.lifecycle = this.lifecycle.then(run, run);
+    return this.lifecycle;
+  }
+}
+
+export function describeExit(exit: TargetExit): string {
+  if (exit.reason !== undefined) return `failed: ${exit.reason}`;
+  if (exit.signal) return `was ended by ${exit.signal}`;
+  if (exit.code !== null) return `exited with code ${exit.code}`;
+  return 'closed the connection';
+}
+
+function transportName(kind: TransportKind): string {
+  return kind === 'stdio' ? 'stdio' : kind === 'sse' ? 'SSE' : 'Streamable HTTP';
+}

@@ -1,0 +1,40 @@
+import type { TargetInfo } from '../shared/wire.js';
+import type { TargetConnection, TargetEvents } from './targets/target.js';
+import { HttpTarget, type UrlTargetSpec } from './targets/httpTarget.js';
+import { StdioTarget, type StdioTargetSpec } from './targets/stdioTarget.js';
+
+/** What to inspect, with its secrets (env values, header values); stays in the bridge. */
+export type TargetSpec =
+  | ({ kind: 'stdio'; demo: boolean } & StdioTargetSpec)
+  | ({ kind: 'url' } & UrlTargetSpec);
+
+/** The target as the page may see it: names of variables and headers, never their values. */
+export function describeTarget(spec: TargetSpec): TargetInfo {
+  if (spec.kind === 'stdio') {
+    return {
+      kind: 'stdio',
+      command: spec.command,
+      args: spec.args,
+      ...(spec.cwd === undefined ? {} : { cwd: spec.cwd }),
+      envKeys: Object.keys(spec.env),
+      demo: spec.demo,
+    };
+  }
+  return {
+    kind: 'url',
+    url: spec.url,
+    transport: spec.transport,
+    headerNames: Object.keys(spec.headers),
+  };
+}
+
+/** A one-line label for the terminal. */
+export function targetLabel(spec: TargetSpec): string {
+  if (spec.kind === 'url') return spec.url;
+  if (spec.demo) return 'the bundled demo server';
+  return [spec.command, ...spec.args].join(' ');
+}
+
+export function openTarget(spec: TargetSpec, events: TargetEvents): TargetConnection {
+  return spec.kind === 'stdio' ? new StdioTarget(spec, events) : new HttpTarget(spec, events);
+}

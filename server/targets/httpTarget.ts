@@ -1,0 +1,162 @@
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { isInitializeRequest, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { TransportKind } from '../../shared/wire.js';
+import type { TargetConnection, TargetEvents } from './target.js';
+
+export type UrlTransportChoice = 'auto' | 'streamable-http' | 'sse';
+
+export interface UrlTargetSpec {
+  url: string;
+  transport: UrlTransportChoice;
+  /** Sent with every request; secrets, never logged. */
+  headers: Record<string, string>;
+}
+
+/**
+ * An MCP server reached by URL through the SDK's client transports.
+ *
+ * With `auto`, the first request (the page's `initialize`) goes over Streamable HTTP; when the
+ * server answers it with an HTTP 4xx, as a server that only speaks the older HTTP+SSE
+ * transport does, the same message is sent again over SSE. The page is told which one
+ * connected and why.
+ */
+export class HttpTarget implements TargetConnection {
+  readonly pid = undefined;
+  private transport: Transport | undefined;
+  private current: TransportKind;
+  private settled: boolean;
+  private closing = false;
+  private ended = false;
+
+  constructor(
+    private readonly spec: UrlTargetSpec,
+    private readonly events: TargetEvents,
+  ) {
+    this.current = spec.transport === 'sse' ? 'sse' : 'streamable-http';
+    this.settled = spec.transport !== 'auto';
+  }
+
+  get kind(): TransportKind {
+    return this.current;
+  }
+
+  async start(): Promise<void> {
+    let url: URL;
+    try {
+      url = new URL(this.spec.url);
+    } catch {
+      throw new Error(`not a valid URL: ${this.spec.url}`);
+    }
+    this.transport = this.open(this.current, url);
+    try {
+      await this.transport.start();
+    } catch (error) {
+      throw new Error(describeHttpError(error, this.spec.url));
+    }
+  }
+
+  async send(message: JSONRPCMessage): Promise<void> {
+    if (!this.transport) throw new Error('The connection is not open');
+    try {
+      await this.transport.send(message);
+      if (!this.settled) {
+        this.settled = true;
+        this.events.onTransportChosen(this.current, 'Streamable HTTP answered');
+      }
+    } catch (error) {
+      const status = httpStatusOf(error);
+      if (!this.settled && isInitializeRequest(message) && status !== undefined && status >= 400 && status < 500) {
+        await this.fallBackToSse(message, status);
+        return;
+      }
+      const text = describeHttpError(error, this.spec.url);
+      this.events.onTransportError(text, status === undefined ? undefined : { status });
+      throw new Error(text);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    await this.transport?.close().catch(() => undefined);
+    this.finish();
+  }
+
+  private async fallBackToSse(message: JSONRPCMessage, status: number): Promise<void> {
+    this.settled = true;
+    const previous = this.transport;
+    this.transport = undefined;
+    this.closing = true;
+    await previous?.close().catch(() => undefined);
+    this.closing = false;
+    this.current = 'sse';
+    this.transport = this.open('sse', new URL(this.spec.url));
+    try {
+      await this.transport.start();
+      await this.transport.send(message);
+    } catch (error) {
+      const text = `Streamable HTTP answered HTTP ${status}, and SSE failed too: ${describeHttpError(error, this.spec.url)}`;
+      this.events.onTransportError(text, { status });
+      throw new Error(text);
+    }
+    this.events.onTransportChosen('sse', `Streamable HTTP answered HTTP ${status}; connected over SSE`);
+  }
+
+  private open(kind: TransportKind, url: URL): Transport {
+    const requestInit: RequestInit = { headers: this.spec.headers };
+    const transport =
+      kind === 'sse'
+        ? new SSEClientTransport(url, {
+            requestInit,
+            // EventSource does not take requestInit; its own fetch must carry the headers too.
+            eventSourceInit: {
+              fetch: (input, init) =>
+                fetch(input, { ...init, headers: { ...toRecord(init?.headers), ...this.spec.headers } }),
+            },
+          })
+        : new StreamableHTTPClientTransport(url, { requestInit });
+    transport.onmessage = (message) => this.events.onMessage(message, JSON.stringify(message));
+    transport.onerror = (error) => {
+      if (this.closing) return;
+      const status = httpStatusOf(error);
+      this.events.onTransportError(
+        describeHttpError(error, this.spec.url),
+        status === undefined ? undefined : { status },
+      );
+    };
+    transport.onclose = () => {
+      if (!this.closing && this.transport === transport) this.finish('The server closed the connection');
+    };
+    return transport;
+  }
+
+  private finish(reason?: string): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.events.onExit({ code: null, signal: null, ...(reason === undefined ? {} : { reason }) });
+  }
+}
+
+function httpStatusOf(error: unknown): number | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'number' && code >= 100 && code < 600) return code;
+  const match = /HTTP (\d{3})/.exec(String((error as Error | null)?.message ?? ''));
+  return match?.[1] === undefined ? undefined : Number(match[1]);
+}
+
+/** Turns fetch's terse "fetch failed" into the cause a person can act on. */
+export function describeHttpError(error: unknown, url: string): string {
+  const err = error as (Error & { cause?: { code?: string; message?: string } }) | undefined;
+  const cause = err?.cause;
+  if (cause?.code === 'ECONNREFUSED') return `connection refused: nothing is listening at ${url}`;
+  if (cause?.code === 'ENOTFOUND') return `host not found: ${url}`;
+  if (cause?.code !== undefined) return `could not reach ${url}: ${cause.code} ${cause.message ?? ''}`.trim();
+  const status = httpStatusOf(error);
+  if (status === 401) return `HTTP 401: the server needs authorization (${err?.message ?? ''})`;
+  return err?.message ?? String(error);
+}
+
+function toRecord(headers: ConstructorParameters<typeof Headers>[0]): Record<string, string> {
+  return Object.fromEntries(new Headers(headers).entries());
+}

@@ -1,0 +1,45 @@
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { TransportKind } from '../../shared/wire.js';
+
+/** How a target ended. */
+export interface TargetExit {
+  /** Exit code of a stdio child, when it exited on its own. */
+  code: number | null;
+  /** Signal that ended a stdio child. */
+  signal: string | null;
+  /** Words for the person when the target failed rather than exited (e.g. command not found). */
+  reason?: string;
+}
+
+/** What a target reports besides MCP messages; the session stamps each into the timeline. */
+export interface TargetEvents {
+  /** A JSON-RPC message from the server, and its JSON text as it came off the wire. */
+  onMessage(message: JSONRPCMessage, json: string): void;
+  /** One line of a stdio child's stderr. */
+  onStderr(line: string): void;
+  /** A problem on the wire that does not end the target (garbage on stdout, an HTTP error). */
+  onTransportError(message: string, detail?: { raw?: string; status?: number }): void;
+  /** The transport in use became known or changed (an `auto` URL target settling on SSE). */
+  onTransportChosen(kind: TransportKind, note?: string): void;
+  /** The target is gone; called once. */
+  onExit(exit: TargetExit): void;
+}
+
+/**
+ * One connection to an MCP server, seen from the bridge. Both kinds wrap a client-side
+ * transport; this interface adds what a debugging relay needs and the SDK's `Transport`
+ * does not expose: exit codes, stderr lines, the raw text of a bad line.
+ */
+export interface TargetConnection {
+  readonly kind: TransportKind;
+  /** Process id of a stdio child once spawned. */
+  readonly pid: number | undefined;
+  /** Resolves once messages can be sent; rejects with words meant for the person. */
+  start(): Promise<void>;
+  /** Rejects with words meant for the person when the message could not be delivered. */
+  send(message: JSONRPCMessage): Promise<void>;
+  /** Ends the connection (and a stdio child, escalating to SIGKILL); resolves when it is gone. */
+  close(): Promise<void>;
+  /** Kills a child process at once; for a bridge that must exit now. */
+  killNow?(): void;
+}

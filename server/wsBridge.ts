@@ -1,0 +1,76 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { WS_PATH, WS_SUBPROTOCOL, WS_TOKEN_PROTOCOL_PREFIX } from '../shared/wire.js';
+import { isAllowedHost, isAllowedOrigin, tokensMatch } from './security.js';
+import type { BridgeSession, PageSink } from './session.js';
+
+export interface WsBridgeOptions {
+  token: string;
+  allowedHosts: () => Set<string>;
+  session: BridgeSession;
+}
+
+/** Large tool arguments (a base64 file) are legitimate; past this the socket is closed. */
+const MAX_PAGE_MESSAGE_BYTES = 256 * 1024 * 1024;
+
+/**
+ * Hooks the WebSocket upgrade on the HTTP server. Host, Origin and token are all checked
+ * before `handleUpgrade`: a socket that got through the upgrade would already be among the
+ * bridge's clients, able to send a command.
+ */
+export function attachWsBridge(server: Server, options: WsBridgeOptions): WebSocketServer {
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_PAGE_MESSAGE_BYTES,
+    // Select our protocol, never echo the token protocol back.
+    handleProtocols: (protocols) => (protocols.has(WS_SUBPROTOCOL) ? WS_SUBPROTOCOL : false),
+  });
+
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const refusal = checkUpgrade(req, options);
+    if (refusal !== undefined) {
+      socket.end(`HTTP/1.1 ${refusal}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, options.session));
+  });
+
+  return wss;
+}
+
+/** Returns the HTTP status line to refuse with, or undefined to let the upgrade through. */
+export function checkUpgrade(req: IncomingMessage, options: WsBridgeOptions): string | undefined {
+  const path = (req.url ?? '').split('?')[0];
+  if (path !== WS_PATH) return '404 Not Found';
+  const hosts = options.allowedHosts();
+  if (!isAllowedHost(req.headers.host, hosts)) return '403 Forbidden';
+  // An upgrade without Origin comes from outside a browser; the page always sends one.
+  if (!isAllowedOrigin(req.headers.origin, req.headers.host, hosts)) return '403 Forbidden';
+  const offered = (req.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim());
+  if (!offered.includes(WS_SUBPROTOCOL)) return '400 Bad Request';
+  const tokenProtocol = offered.find((p) => p.startsWith(WS_TOKEN_PROTOCOL_PREFIX));
+  const token = tokenProtocol?.slice(WS_TOKEN_PROTOCOL_PREFIX.length);
+  if (!tokensMatch(token, options.token)) return '401 Unauthorized';
+  return undefined;
+}
+
+function onConnection(ws: WebSocket, session: BridgeSession): void {
+  const sink: PageSink = {
+    send: (text) => {
+      if (ws.readyState === ws.OPEN) ws.send(text);
+    },
+    close: (code, reason) => ws.close(code, reason),
+  };
+  session.attach(sink);
+  ws.on('message', (data, isBinary) => {
+    if (isBinary) {
+      sink.send(JSON.stringify({ type: 'rejected', reason: 'Binary frames are not part of the wire', fatal: false }));
+      return;
+    }
+    session.receive(sink, data.toString());
+  });
+  ws.on('close', () => session.detach(sink));
+  // A broken socket must not take the bridge down; 'close' follows and detaches it.
+  ws.on('error', () => undefined);
+}

@@ -1,0 +1,9 @@
+/** HTTP routes of the bridge that both ends name. All of them require the token. */
+export const API_SESSION_PATH = '/api/session';
+
+/** Header the page sends the token in for HTTP routes. */
+export const AUTH_HEADER = 'authorization';
+export const AUTH_SCHEME = 'Bearer';
+
+/** Environment variable that fixes the token instead of a random one per run. */
+export const TOKEN_ENV_VAR = 'MCP_INSPECT_TOKEN';

@@ -1,0 +1,227 @@
+/**
+ * The wire between the page and the bridge: one discriminated union per direction.
+ *
+ * Both ends validate what they receive with these schemas. MCP frames travel inside them
+ * untouched and are checked with the SDK's own `JSONRPCMessageSchema`, so the bridge stays
+ * a relay and never reinterprets MCP.
+ */
+import * as z from 'zod';
+import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
+
+/**
+ * Bumped whenever either union changes shape. The page sends it first; a bridge of another
+ * build refuses the session by name instead of misreading frames.
+ */
+export const WIRE_PROTOCOL_VERSION = 1;
+
+/** Path of the single WebSocket endpoint. */
+export const WS_PATH = '/ws';
+
+/**
+ * The WebSocket subprotocol the bridge selects. Browsers cannot set headers on a WebSocket
+ * upgrade, so the token rides in a second offered subprotocol (`token.<token>`), which keeps
+ * it out of URLs, server logs and Referer headers.
+ */
+export const WS_SUBPROTOCOL = 'mcp-inspect.v1';
+export const WS_TOKEN_PROTOCOL_PREFIX = 'token.';
+
+const SeqSchema = z.number().int().nonnegative();
+/** Milliseconds since the bridge session started, from a monotonic clock. */
+const TimeSchema = z.number().nonnegative();
+
+// ─── Targets ────────────────────────────────────────────────────────────────────────────
+
+export const TransportKindSchema = z.enum(['stdio', 'streamable-http', 'sse']);
+export type TransportKind = z.infer<typeof TransportKindSchema>;
+
+export const StdioTargetInfoSchema = z.object({
+  kind: z.literal('stdio'),
+  /** The executable as the user typed it. */
+  command: z.string(),
+  /** Its arguments. */
+  args: z.array(z.string()),
+  /** Working directory of the child, when set. */
+  cwd: z.string().optional(),
+  /** Names of the variables the user added; values are secrets and never leave the bridge. */
+  envKeys: z.array(z.string()),
+  /** True when this is the demo server bundled with mcp-inspect. */
+  demo: z.boolean(),
+});
+
+export const UrlTargetInfoSchema = z.object({
+  kind: z.literal('url'),
+  /** The server's endpoint. */
+  url: z.string(),
+  /** What the user asked for; `auto` tries Streamable HTTP, then SSE. */
+  transport: z.enum(['auto', 'streamable-http', 'sse']),
+  /** Names of the headers the user added; values are secrets and never leave the bridge. */
+  headerNames: z.array(z.string()),
+});
+
+export const TargetInfoSchema = z.discriminatedUnion('kind', [
+  StdioTargetInfoSchema,
+  UrlTargetInfoSchema,
+]);
+export type TargetInfo = z.infer<typeof TargetInfoSchema>;
+
+// ─── Page → bridge ──────────────────────────────────────────────────────────────────────
+
+export const HelloSchema = z.object({
+  type: z.literal('hello'),
+  /** The page's WIRE_PROTOCOL_VERSION; must be the first envelope on a socket. */
+  wireVersion: z.number().int(),
+});
+
+export const McpOutSchema = z.object({
+  type: z.literal('mcp'),
+  /** A JSON-RPC message for the target, relayed as is. */
+  message: JSONRPCMessageSchema,
+});
+
+export const RestartSchema = z.object({
+  type: z.literal('restart'),
+});
+
+export const DisconnectSchema = z.object({
+  type: z.literal('disconnect'),
+});
+
+export const PageEnvelopeSchema = z.discriminatedUnion('type', [
+  HelloSchema,
+  McpOutSchema,
+  RestartSchema,
+  DisconnectSchema,
+]);
+export type PageEnvelope = z.infer<typeof PageEnvelopeSchema>;
+
+// ─── Bridge → page ──────────────────────────────────────────────────────────────────────
+
+export const WelcomeSchema = z.object({
+  type: z.literal('welcome'),
+  /** The bridge's WIRE_PROTOCOL_VERSION. */
+  wireVersion: z.number().int(),
+  /** The mcp-inspect version serving this page. */
+  bridgeVersion: z.string(),
+  /** What this session inspects. */
+  target: TargetInfoSchema,
+  /** Wall-clock time (ms since the epoch) at which `t` is 0, to show absolute times. */
+  startedAt: z.number(),
+});
+
+export const FrameDirectionSchema = z.enum(['toServer', 'fromServer']);
+export type FrameDirection = z.infer<typeof FrameDirectionSchema>;
+
+export const FrameSchema = z.object({
+  type: z.literal('frame'),
+  /** Position in the session's timeline, shared by frames and events. */
+  seq: SeqSchema,
+  /** When the bridge saw it. */
+  t: TimeSchema,
+  /** Which way it travelled. */
+  dir: FrameDirectionSchema,
+  /** Size of the frame's JSON text in bytes (UTF-8). */
+  bytes: z.number().int().nonnegative(),
+  /** Which run of the target it belongs to; a restart starts a new generation. */
+  generation: z.number().int(),
+  /**
+   * Set when the bridge wrote this frame itself, for instance an error response for a request
+   * that the target can no longer answer because it exited.
+   */
+  synthetic: z.boolean().optional(),
+  /** The JSON-RPC message. */
+  message: JSONRPCMessageSchema,
+});
+export type Frame = z.infer<typeof FrameSchema>;
+
+export const TargetStateNameSchema = z.enum([
+  'starting',
+  'connected',
+  'exited',
+  'failed',
+  'stopped',
+]);
+export type TargetStateName = z.infer<typeof TargetStateNameSchema>;
+
+export const TargetStateSchema = z.object({
+  type: z.literal('state'),
+  seq: SeqSchema,
+  t: TimeSchema,
+  /** Which run of the target this is about. */
+  generation: z.number().int(),
+  /** starting → connected → exited | failed | stopped (by the user). */
+  state: TargetStateNameSchema,
+  /** The transport in use once known. */
+  transport: TransportKindSchema.optional(),
+  /** A stdio child's process id. */
+  pid: z.number().int().optional(),
+  /** A stdio child's exit code. */
+  code: z.number().int().nullable().optional(),
+  /** A stdio child's terminating signal. */
+  signal: z.string().nullable().optional(),
+  /** Why it failed, in words meant for the person. */
+  reason: z.string().optional(),
+  /** The last lines the child wrote to stderr, for an exit or failure. */
+  stderrTail: z.array(z.string()).optional(),
+  /** Extra detail, such as which transport an `auto` URL target settled on and why. */
+  note: z.string().optional(),
+});
+export type TargetState = z.infer<typeof TargetStateSchema>;
+
+export const StderrSchema = z.object({
+  type: z.literal('stderr'),
+  seq: SeqSchema,
+  t: TimeSchema,
+  generation: z.number().int(),
+  /** One line the child wrote to stderr, without its newline. */
+  line: z.string(),
+});
+
+export const TransportErrorSchema = z.object({
+  type: z.literal('transportError'),
+  seq: SeqSchema,
+  t: TimeSchema,
+  generation: z.number().int(),
+  /** What went wrong, in words meant for the person. */
+  message: z.string(),
+  /** The offending text, such as a stdout line that is not JSON-RPC (possibly shortened). */
+  raw: z.string().optional(),
+  /** An HTTP status, for URL targets. */
+  status: z.number().int().optional(),
+});
+
+export const HistorySchema = z.object({
+  type: z.literal('history'),
+  /** Records seen before this page attached, oldest first. */
+  records: z.array(
+    z.discriminatedUnion('type', [FrameSchema, TargetStateSchema, StderrSchema, TransportErrorSchema]),
+  ),
+  /** How many older records the bridge's bounded buffer no longer holds. */
+  dropped: z.number().int().nonnegative(),
+});
+
+export const RejectedSchema = z.object({
+  type: z.literal('rejected'),
+  /** Why the bridge refused an envelope from the page. */
+  reason: z.string(),
+  /** True when the bridge closes the socket after this (for instance a wire version mismatch). */
+  fatal: z.boolean(),
+});
+
+export const BridgeEnvelopeSchema = z.discriminatedUnion('type', [
+  WelcomeSchema,
+  FrameSchema,
+  TargetStateSchema,
+  StderrSchema,
+  TransportErrorSchema,
+  HistorySchema,
+  RejectedSchema,
+]);
+export type BridgeEnvelope = z.infer<typeof BridgeEnvelopeSchema>;
+
+/** What the timeline holds: everything the bridge stamps with a sequence number. */
+export type TimelineRecord = z.infer<typeof HistorySchema>['records'][number];
+
+/** For exhaustive switches: a new envelope type fails to compile until it is handled. */
+export function assertNever(value: never): never {
+  throw new Error(`Unhandled value: ${JSON.stringify(value)}`);
+}
