@@ -28,8 +28,12 @@ async function main(): Promise<void> {
 
   // Bridge code must never take the process down for something a server or page sent;
   // should a bug slip through, say so and keep serving.
-  process.on('uncaughtException', (error) => console.error(`  internal error (the bridge keeps running): ${error.stack ?? error}`));
-  process.on('unhandledRejection', (error) => console.error(`  internal error (the bridge keeps running): ${String(error)}`));
+  process.on('uncaughtException', (error) =>
+    console.error(`  internal error (the bridge keeps running): ${error.stack ?? error}`),
+  );
+  process.on('unhandledRejection', (error) =>
+    console.error(`  internal error (the bridge keeps running): ${String(error)}`),
+  );
 
   const token = process.env[TOKEN_ENV_VAR] || generateToken();
   let bridge: RunningBridge;

@@ -47,10 +47,10 @@ export function parseCli(argv: string[], version: string, demoServerPath: string
     .argument('[args...]', "the server's arguments")
     .option('--url <url>', 'connect to a server over HTTP instead of running a command')
     .addOption(
-      new Option('--transport <kind>', 'HTTP transport for --url (default: try streamable-http, then sse)').choices([
-        'streamable-http',
-        'sse',
-      ]),
+      new Option(
+        '--transport <kind>',
+        'HTTP transport for --url (default: try streamable-http, then sse)',
+      ).choices(['streamable-http', 'sse']),
     )
     .option('--header <"Name: value">', 'an HTTP header for --url (repeatable)', collect, [])
     .option('-e, --env <KEY=VALUE>', 'an environment variable for the stdio server (repeatable)', collect, [])

@@ -135,7 +135,10 @@ export class BridgeSession {
     }
     const parsed = PageEnvelopeSchema.safeParse(raw);
     if (!parsed.success) {
-      this.reject(page, `The envelope does not match the wire schema: ${parsed.error.issues[0]?.message ?? ''}`);
+      this.reject(
+        page,
+        `The envelope does not match the wire schema: ${parsed.error.issues[0]?.message ?? ''}`,
+      );
       return;
     }
     const envelope = parsed.data;
@@ -181,7 +184,9 @@ export class BridgeSession {
         startedAt: this.startedAt,
       }),
     );
-    page.send(`{"type":"history","dropped":${this.timeline.dropped},"records":${this.timeline.toJsonArray()}}`);
+    page.send(
+      `{"type":"history","dropped":${this.timeline.dropped},"records":${this.timeline.toJsonArray()}}`,
+    );
     // A target that already answered an initialize, or is not running, gets a fresh run;
     // one that is starting or restarting right now is left to finish.
     if (this.lifecycleSteps === 0 && (this.initialized || !this.targetRunning)) void this.restart();
@@ -201,7 +206,8 @@ export class BridgeSession {
     const json = JSON.stringify(message);
     this.emitFrame('toServer', json, generation);
     if (!target || !this.targetRunning) {
-      if (isJSONRPCRequest(message)) this.failRequest(message.id, generation, 'The MCP server is not running');
+      if (isJSONRPCRequest(message))
+        this.failRequest(message.id, generation, 'The MCP server is not running');
       return;
     }
     if (isInitializeRequest(message)) this.initialized = true;
@@ -232,12 +238,21 @@ export class BridgeSession {
       onStderr: (line) => {
         this.stderrTail.push(line);
         if (this.stderrTail.length > STDERR_TAIL_LINES) this.stderrTail.shift();
-        this.emit(`{"type":"stderr","seq":${this.nextSeq()},"t":${this.now()},"generation":${generation},"line":${JSON.stringify(line)}}`);
+        this.emit(
+          `{"type":"stderr","seq":${this.nextSeq()},"t":${this.now()},"generation":${generation},"line":${JSON.stringify(line)}}`,
+        );
       },
       onTransportError: (message, detail) => {
         this.options.log(`transport error: ${message}`);
         this.emit(
-          JSON.stringify({ type: 'transportError', seq: this.nextSeq(), t: this.now(), generation, message, ...detail }),
+          JSON.stringify({
+            type: 'transportError',
+            seq: this.nextSeq(),
+            t: this.now(),
+            generation,
+            message,
+            ...detail,
+          }),
         );
       },
       onTransportChosen: (kind, note) => {
@@ -251,7 +266,11 @@ export class BridgeSession {
       await target.start();
     } catch (error) {
       // onExit already reported a stdio spawn failure; a URL target reports it here.
-      if (this.target === target && this.targetRunning === false && this.lastState?.generation === generation) {
+      if (
+        this.target === target &&
+        this.targetRunning === false &&
+        this.lastState?.generation === generation
+      ) {
         if (this.lastState.state === 'starting') {
           this.emitState(generation, { state: 'failed', reason: (error as Error).message });
           this.options.log(`✖ ${(error as Error).message}`);

@@ -65,7 +65,9 @@ function onConnection(ws: WebSocket, session: BridgeSession): void {
   session.attach(sink);
   ws.on('message', (data, isBinary) => {
     if (isBinary) {
-      sink.send(JSON.stringify({ type: 'rejected', reason: 'Binary frames are not part of the wire', fatal: false }));
+      sink.send(
+        JSON.stringify({ type: 'rejected', reason: 'Binary frames are not part of the wire', fatal: false }),
+      );
       return;
     }
     session.receive(sink, data.toString());

@@ -58,10 +58,7 @@ export const UrlTargetInfoSchema = z.object({
   headerNames: z.array(z.string()),
 });
 
-export const TargetInfoSchema = z.discriminatedUnion('kind', [
-  StdioTargetInfoSchema,
-  UrlTargetInfoSchema,
-]);
+export const TargetInfoSchema = z.discriminatedUnion('kind', [StdioTargetInfoSchema, UrlTargetInfoSchema]);
 export type TargetInfo = z.infer<typeof TargetInfoSchema>;
 
 // ─── Page → bridge ──────────────────────────────────────────────────────────────────────
@@ -133,13 +130,7 @@ export const FrameSchema = z.object({
 });
 export type Frame = z.infer<typeof FrameSchema>;
 
-export const TargetStateNameSchema = z.enum([
-  'starting',
-  'connected',
-  'exited',
-  'failed',
-  'stopped',
-]);
+export const TargetStateNameSchema = z.enum(['starting', 'connected', 'exited', 'failed', 'stopped']);
 export type TargetStateName = z.infer<typeof TargetStateNameSchema>;
 
 export const TargetStateSchema = z.object({

@@ -104,7 +104,9 @@ export class BridgeSocket {
     }
     const parsed = BridgeEnvelopeSchema.safeParse(raw);
     if (!parsed.success) {
-      this.events.onInvalid(`The bridge sent an envelope that does not match the wire schema: ${parsed.error.issues[0]?.message ?? ''}`);
+      this.events.onInvalid(
+        `The bridge sent an envelope that does not match the wire schema: ${parsed.error.issues[0]?.message ?? ''}`,
+      );
       return;
     }
     this.events.onEnvelope(parsed.data, raw);

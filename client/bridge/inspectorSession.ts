@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
 import {
   ToolListChangedNotificationSchema,
   type Implementation,
@@ -154,9 +155,17 @@ export class InspectorSession {
 
   private async initialize(generation: number): Promise<void> {
     this.closeMcp('Replaced by a new run of the server');
-    const transport = new BridgeTransport(generation, (message) => this.socket?.send({ type: 'mcp', message }) ?? false);
+    const transport = new BridgeTransport(
+      generation,
+      (message) => this.socket?.send({ type: 'mcp', message }) ?? false,
+    );
     this.transport = transport;
-    const client = new Client(CLIENT_INFO, { capabilities: {} });
+    // An interpreting validator: Ajv compiles schemas with `new Function`, which the page's
+    // Content Security Policy forbids (server-supplied schemas must not become code).
+    const client = new Client(CLIENT_INFO, {
+      capabilities: {},
+      jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
+    });
     client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
       await this.queryClient.invalidateQueries({ queryKey: mcpQueryKeys.tools(generation) });
     });

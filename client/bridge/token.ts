@@ -12,7 +12,11 @@ export function takeToken(): string | undefined {
     sessionStorage.setItem(STORAGE_KEY, fromUrl);
     fragment.delete('token');
     const rest = fragment.toString();
-    history.replaceState(null, '', `${window.location.pathname}${window.location.search}${rest ? `#${rest}` : ''}`);
+    history.replaceState(
+      null,
+      '',
+      `${window.location.pathname}${window.location.search}${rest ? `#${rest}` : ''}`,
+    );
     return fromUrl;
   }
   return sessionStorage.getItem(STORAGE_KEY) ?? undefined;

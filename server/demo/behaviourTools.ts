@@ -24,8 +24,7 @@ export function registerBehaviourTools(server: McpServer): void {
     'slow_count',
     {
       title: 'Slow count',
-      description:
-        'Counts up one step per delay, reporting progress when asked and stopping when cancelled.',
+      description: 'Counts up one step per delay, reporting progress when asked and stopping when cancelled.',
       inputSchema: {
         steps: z.number().int().min(1).max(100).default(5).describe('How far to count'),
         delayMs: z.number().int().min(0).max(10000).default(200).describe('Pause per step in ms'),
@@ -60,8 +59,7 @@ export function registerBehaviourTools(server: McpServer): void {
     'toggle_bonus_tool',
     {
       title: 'Toggle bonus tool',
-      description:
-        'Adds or removes the `bonus` tool, which makes the server send tools/list_changed.',
+      description: 'Adds or removes the `bonus` tool, which makes the server send tools/list_changed.',
       annotations: {
         readOnlyHint: false,
         destructiveHint: false,

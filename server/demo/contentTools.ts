@@ -183,8 +183,7 @@ export function registerContentTools(server: McpServer): void {
     'fetch_url_info',
     {
       title: 'Describe a URL',
-      description:
-        'Parses a URL and describes its parts. Marked open-world, but never touches the network.',
+      description: 'Parses a URL and describes its parts. Marked open-world, but never touches the network.',
       inputSchema: { url: z.url().describe('Any absolute URL') },
       annotations: { readOnlyHint: true, openWorldHint: true },
     },

@@ -67,7 +67,13 @@ export class HttpTarget implements TargetConnection {
       }
     } catch (error) {
       const status = httpStatusOf(error);
-      if (!this.settled && isInitializeRequest(message) && status !== undefined && status >= 400 && status < 500) {
+      if (
+        !this.settled &&
+        isInitializeRequest(message) &&
+        status !== undefined &&
+        status >= 400 &&
+        status < 500
+      ) {
         await this.fallBackToSse(message, status);
         return;
       }

@@ -35,7 +35,11 @@ export function ConnectionBar() {
       <button type="button" onClick={() => session.restartTarget()} disabled={socket.kind !== 'open'}>
         {running ? 'Restart' : 'Connect'}
       </button>
-      <button type="button" onClick={() => session.stopTarget()} disabled={socket.kind !== 'open' || !running}>
+      <button
+        type="button"
+        onClick={() => session.stopTarget()}
+        disabled={socket.kind !== 'open' || !running}
+      >
         Stop
       </button>
     </header>

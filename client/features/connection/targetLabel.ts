@@ -33,6 +33,8 @@ export function stateLabel(state: TargetState | undefined): string {
       return 'failed';
     case 'exited':
       if (state.signal) return `ended by ${state.signal}`;
-      return state.code === null || state.code === undefined ? 'disconnected' : `exited with code ${state.code}`;
+      return state.code === null || state.code === undefined
+        ? 'disconnected'
+        : `exited with code ${state.code}`;
   }
 }

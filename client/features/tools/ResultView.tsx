@@ -26,7 +26,8 @@ export function ResultView({ outcome }: { outcome: CallOutcome }) {
   return (
     <section className={`result${result.isError ? ' tool-error' : ''}`} aria-label="Result">
       <h3>
-        {result.isError ? 'Tool error' : 'Result'} <span className="muted">{formatMs(outcome.durationMs)}</span>
+        {result.isError ? 'Tool error' : 'Result'}{' '}
+        <span className="muted">{formatMs(outcome.durationMs)}</span>
       </h3>
       {result.content.map((block, index) => (
         <ContentBlockView key={index} block={block} />

@@ -58,7 +58,10 @@ export function ToolPanel({ tool, client }: { tool: Tool; client: Client }) {
 async function callTool(client: Client, name: string, args: Record<string, unknown>): Promise<CallOutcome> {
   const started = performance.now();
   try {
-    const result = await client.request({ method: 'tools/call', params: { name, arguments: args } }, CallToolResultSchema);
+    const result = await client.request(
+      { method: 'tools/call', params: { name, arguments: args } },
+      CallToolResultSchema,
+    );
     return { kind: 'result', result, durationMs: performance.now() - started };
   } catch (error) {
     const durationMs = performance.now() - started;

@@ -7,7 +7,10 @@ import { toolsQueryOptions } from './toolsQuery';
 
 /** The tools of the connected server: the list on the left, the selected tool on the right. */
 export function ToolsWorkbench({ mcp }: { mcp: McpConnection }) {
-  const tools = useQuery({ ...toolsQueryOptions(mcp.client, mcp.generation), enabled: mcp.status === 'ready' });
+  const tools = useQuery({
+    ...toolsQueryOptions(mcp.client, mcp.generation),
+    enabled: mcp.status === 'ready',
+  });
   const [selected, setSelected] = useState<string | undefined>();
   const tool = tools.data?.find((candidate) => candidate.name === selected);
 
@@ -17,9 +20,7 @@ export function ToolsWorkbench({ mcp }: { mcp: McpConnection }) {
   return (
     <div className="workbench">
       <aside className="sidebar">
-        <h2>
-          Tools {tools.data && <span className="muted">{tools.data.length}</span>}
-        </h2>
+        <h2>Tools {tools.data && <span className="muted">{tools.data.length}</span>}</h2>
         {tools.isPending && <p className="muted">Listing tools…</p>}
         {tools.isError && (
           <p className="field-error" role="alert">
