@@ -4,6 +4,7 @@ import { ConnectionProblem } from './features/connection/ConnectionProblem';
 import { useInspectorSnapshot } from './features/connection/inspectorContext';
 import { ServerInfo } from './features/connection/ServerInfo';
 import { ToolsWorkbench } from './features/tools/ToolsWorkbench';
+import { ServerLog } from './features/traffic/ServerLog';
 
 export function App() {
   const snapshot = useInspectorSnapshot();
@@ -18,6 +19,7 @@ export function App() {
         {mcp?.status === 'ready' && <ToolsWorkbench mcp={mcp} />}
         {mcp?.status === 'initializing' && <p className="placeholder">Initializing…</p>}
       </main>
+      <ServerLog />
     </div>
   );
 }

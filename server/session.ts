@@ -184,12 +184,20 @@ export class BridgeSession {
         startedAt: this.startedAt,
       }),
     );
+    // A target that already answered an initialize, or is not running, gets a fresh run;
+    // one that is starting or restarting right now is left to finish. The old run is
+    // detached before the history is sent, so the page never sees it as usable.
+    const freshRun = this.lifecycleSteps === 0 && (this.initialized || !this.targetRunning);
+    const old = freshRun ? this.detachTarget() : undefined;
     page.send(
       `{"type":"history","dropped":${this.timeline.dropped},"records":${this.timeline.toJsonArray()}}`,
     );
-    // A target that already answered an initialize, or is not running, gets a fresh run;
-    // one that is starting or restarting right now is left to finish.
-    if (this.lifecycleSteps === 0 && (this.initialized || !this.targetRunning)) void this.restart();
+    if (freshRun) {
+      void this.enqueue(async () => {
+        await old?.close();
+        await this.startTarget();
+      });
+    }
   }
 
   private reject(page: PageSink, reason: string, closeCode?: number): void {
@@ -288,15 +296,22 @@ export class BridgeSession {
   }
 
   private async stopTarget(): Promise<void> {
+    await this.detachTarget()?.close();
+  }
+
+  /**
+   * Takes the target out of service at once: pending requests fail, the page is told it
+   * stopped, and nothing more is relayed to or from it. Closing the process is the caller's.
+   */
+  private detachTarget(): TargetConnection | undefined {
     const target = this.target;
-    if (!target) return;
+    if (!target) return undefined;
     const wasRunning = this.targetRunning;
     this.targetRunning = false;
     this.target = undefined;
-    const generation = this.generation;
-    this.failPending(generation, 'The MCP server was stopped before it answered');
-    await target.close();
-    if (wasRunning) this.emitState(generation, { state: 'stopped' });
+    this.failPending(this.generation, 'The MCP server was stopped before it answered');
+    if (wasRunning) this.emitState(this.generation, { state: 'stopped' });
+    return target;
   }
 
   private onTargetExit(target: TargetConnection, generation: number, exit: TargetExit): void {

@@ -1,0 +1,165 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { BridgeSession, type PageSink } from './session.js';
+import type { TargetSpec } from './targetSpec.js';
+import { WIRE_PROTOCOL_VERSION } from '../shared/wire.js';
+import { scriptTarget } from './testSupport/targets.js';
+
+type Envelope = { type: string; [key: string]: unknown };
+
+/** A page stand-in that records what the session sends it. */
+class RecordingPage implements PageSink {
+  readonly received: Envelope[] = [];
+  closedWith: number | undefined;
+  send(text: string): void {
+    this.received.push(JSON.parse(text) as Envelope);
+  }
+  close(code: number): void {
+    this.closedWith = code;
+  }
+  /** Every state record, from the history the page got on attach and live. */
+  states(): Envelope[] {
+    return this.received
+      .flatMap((e) => (e.type === 'history' ? (e.records as Envelope[]) : [e]))
+      .filter((e) => e.type === 'state');
+  }
+}
+
+const fixture = (name: string): TargetSpec => ({
+  kind: 'stdio',
+  command: process.execPath,
+  args: [fileURLToPath(new URL(`../e2e/fixtures/${name}`, import.meta.url))],
+  env: {},
+  demo: false,
+});
+
+const sessions: BridgeSession[] = [];
+afterEach(async () => {
+  await Promise.all(sessions.splice(0).map((s) => s.dispose()));
+});
+
+async function open(spec: TargetSpec): Promise<{ session: BridgeSession; page: RecordingPage; log: string[] }> {
+  const log: string[] = [];
+  const session = new BridgeSession(spec, { version: 'test', log: (line) => log.push(line) });
+  sessions.push(session);
+  await session.restart();
+  const page = new RecordingPage();
+  session.attach(page);
+  session.receive(page, JSON.stringify({ type: 'hello', wireVersion: WIRE_PROTOCOL_VERSION }));
+  return { session, page, log };
+}
+
+async function until<T>(probe: () => T | undefined, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+function sendRequest(session: BridgeSession, page: RecordingPage, id: number, method: string, params: unknown) {
+  session.receive(page, JSON.stringify({ type: 'mcp', message: { jsonrpc: '2.0', id, method, params } }));
+}
+
+function response(page: RecordingPage, id: number): Envelope | undefined {
+  return page.received.find(
+    (e) => e.type === 'frame' && e.dir === 'fromServer' && (e.message as { id?: number }).id === id,
+  );
+}
+
+async function initialize(session: BridgeSession, page: RecordingPage): Promise<void> {
+  sendRequest(session, page, 0, 'initialize', {
+    protocolVersion: '2025-11-25',
+    capabilities: {},
+    clientInfo: { name: 't', version: '0' },
+  });
+  await until(() => response(page, 0));
+  session.receive(page, JSON.stringify({ type: 'mcp', message: { jsonrpc: '2.0', method: 'notifications/initialized' } }));
+}
+
+describe('a target that cannot start or dies', () => {
+  it('names a command that does not exist, to the page and the terminal', async () => {
+    const { page, log } = await open({ kind: 'stdio', command: 'no-such-command-xyz', args: [], env: {}, demo: false });
+    const failed = await until(() => page.states().find((s) => s.state === 'failed'));
+    expect(failed.reason).toBe('command not found: no-such-command-xyz');
+    expect(log.join('\n')).toContain('command not found: no-such-command-xyz');
+  });
+
+  it('names a working directory that does not exist', async () => {
+    const spec = { ...scriptTarget('0'), cwd: '/no/such/dir' } as TargetSpec;
+    const { page } = await open(spec);
+    const failed = await until(() => page.states().find((s) => s.state === 'failed'));
+    expect(failed.reason).toBe('working directory not found: /no/such/dir');
+  });
+
+  it('reports an exit at start with its code and last stderr lines', async () => {
+    const { page } = await open(fixture('exitAtStart.mjs'));
+    const exited = await until(() => page.states().find((s) => s.state === 'exited'));
+    expect(exited.code).toBe(3);
+    expect(exited.stderrTail).toContain('fatal: config file missing');
+  });
+
+  it('fails a pending call with the exit code and stderr when the server dies mid-call', async () => {
+    const { session, page } = await open(fixture('crashOnCall.mjs'));
+    await initialize(session, page);
+    sendRequest(session, page, 1, 'tools/call', { name: 'crash', arguments: {} });
+    const answer = await until(() => response(page, 1));
+    expect(answer.synthetic).toBe(true);
+    expect(answer.message).toMatchObject({
+      error: { message: 'The MCP server exited with code 7 before it answered', data: { exitCode: 7 } },
+    });
+    const exited = await until(() => page.states().find((s) => s.state === 'exited'));
+    expect(exited.stderrTail).toContain('about to crash');
+  });
+
+  it('reports a garbage stdout line as a transport error and goes on', async () => {
+    const { session, page } = await open(fixture('garbageStdout.mjs'));
+    await initialize(session, page);
+    sendRequest(session, page, 1, 'tools/call', { name: 'emit_garbage', arguments: {} });
+    await until(() => response(page, 1));
+    const error = page.received.find((e) => e.type === 'transportError');
+    expect(error).toMatchObject({ raw: 'this line is not JSON-RPC' });
+    sendRequest(session, page, 2, 'tools/call', { name: 'ping_me', arguments: {} });
+    expect((await until(() => response(page, 2))).message).toMatchObject({
+      result: { content: [{ text: 'still alive' }] },
+    });
+  });
+});
+
+describe('lifecycle', () => {
+  it('restarts into a new generation and stops on request', async () => {
+    const { session, page } = await open(fixture('garbageStdout.mjs'));
+    const first = await until(() => page.states().find((s) => s.state === 'connected'));
+    await session.restart();
+    const second = page.states().filter((s) => s.state === 'connected').at(-1)!;
+    expect(second.generation).toBe((first.generation as number) + 1);
+    await session.stop();
+    expect(page.states().at(-1)).toMatchObject({ state: 'stopped', generation: second.generation });
+  });
+
+  it('kills a server that ignores stdin closing and SIGTERM', async () => {
+    const { session, page } = await open(
+      scriptTarget("process.on('SIGTERM', () => {}); process.stdin.resume(); setInterval(() => {}, 1000);"),
+    );
+    const connected = await until(() => page.states().find((s) => s.state === 'connected'));
+    const pid = connected.pid as number;
+    await session.stop();
+    expect(() => process.kill(pid, 0)).toThrow();
+  });
+
+  it('passes user environment variables on top of the default environment', async () => {
+    const { page } = await open(
+      scriptTarget('console.error(process.env.MY_SECRET + "/" + (process.env.PATH ? "path" : "nopath"))', {
+        MY_SECRET: 's3cret',
+      }),
+    );
+    const exited = await until(() => page.states().find((s) => s.state === 'exited'));
+    expect(exited.stderrTail).toEqual(['s3cret/path']);
+    // Only the variable's name travels to the page, never its value.
+    const welcome = page.received.find((e) => e.type === 'welcome')!;
+    expect(JSON.stringify(welcome)).not.toContain('s3cret');
+    expect(welcome.target).toMatchObject({ envKeys: ['MY_SECRET'] });
+  });
+});

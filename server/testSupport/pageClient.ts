@@ -1,0 +1,107 @@
+import WebSocket from 'ws';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { WIRE_PROTOCOL_VERSION, WS_PATH, WS_SUBPROTOCOL, WS_TOKEN_PROTOCOL_PREFIX } from '../../shared/wire.js';
+
+/** An envelope as the bridge sent it, loosely typed: tests assert on its fields. */
+export type Received = { type: string; [key: string]: unknown };
+
+/**
+ * A Node stand-in for the page: speaks the page's wire over a real WebSocket, so tests
+ * exercise the same upgrade checks and envelopes a browser does.
+ */
+export class PageClient {
+  readonly received: Received[] = [];
+  private waiters: { match: (e: Received) => boolean; resolve: (e: Received) => void }[] = [];
+  private nextId = 1;
+  /** The target's state as last reported, from history or live. */
+  latestState: Received | undefined;
+
+  private constructor(readonly ws: WebSocket) {
+    ws.on('message', (data) => {
+      const envelope = JSON.parse(data.toString()) as Received;
+      if (envelope.type === 'state') this.latestState = envelope;
+      if (envelope.type === 'history') {
+        this.latestState = (envelope.records as Received[]).filter((r) => r.type === 'state').at(-1) ?? this.latestState;
+      }
+      this.received.push(envelope);
+      this.waiters = this.waiters.filter((w) => (w.match(envelope) ? (w.resolve(envelope), false) : true));
+    });
+  }
+
+  static async connect(port: number, token: string, options: { hello?: boolean } = {}): Promise<PageClient> {
+    const origin = `http://127.0.0.1:${port}`;
+    const ws = new WebSocket(`ws://127.0.0.1:${port}${WS_PATH}`, [WS_SUBPROTOCOL, `${WS_TOKEN_PROTOCOL_PREFIX}${token}`], {
+      headers: { Origin: origin },
+    });
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+    });
+    const client = new PageClient(ws);
+    if (options.hello !== false) client.sendRaw(JSON.stringify({ type: 'hello', wireVersion: WIRE_PROTOCOL_VERSION }));
+    return client;
+  }
+
+  sendRaw(text: string): void {
+    this.ws.send(text);
+  }
+
+  send(message: JSONRPCMessage): void {
+    this.sendRaw(JSON.stringify({ type: 'mcp', message }));
+  }
+
+  /** Resolves with the first envelope, already received or still to come, that matches. */
+  waitFor(match: (e: Received) => boolean, timeoutMs = 10_000): Promise<Received> {
+    const seen = this.received.find(match);
+    if (seen) return Promise.resolve(seen);
+    if (this.received.length > 0 && match(this.received.at(-1)!)) return Promise.resolve(this.received.at(-1)!);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`timed out; received: ${this.describe()}`)), timeoutMs);
+      this.waiters.push({
+        match,
+        resolve: (e) => {
+          clearTimeout(timer);
+          resolve(e);
+        },
+      });
+    });
+  }
+
+  /** Resolves once the target's latest state (from history or live) has the given name. */
+  waitForState(state: string, generation?: number): Promise<Received> {
+    const matches = (): boolean =>
+      this.latestState?.state === state && (generation === undefined || this.latestState.generation === generation);
+    return this.waitFor(() => matches()).then(() => this.latestState!);
+  }
+
+  /** Sends a request and resolves with the server's (or bridge's) response message. */
+  async request(method: string, params?: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const id = this.nextId++;
+    this.send({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) } as JSONRPCMessage);
+    const frame = await this.waitFor(
+      (e) => e.type === 'frame' && e.dir === 'fromServer' && (e.message as { id?: unknown }).id === id,
+    );
+    return frame.message as Record<string, unknown>;
+  }
+
+  async initialize(): Promise<Record<string, unknown>> {
+    const response = await this.request('initialize', {
+      protocolVersion: '2025-11-25',
+      capabilities: {},
+      clientInfo: { name: 'test-page', version: '0.0.0' },
+    });
+    this.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    return response;
+  }
+
+  close(): void {
+    this.ws.close();
+  }
+
+  private describe(): string {
+    return this.received
+      .map((e) => `${e.type}${e.type === 'state' ? `:${String(e.state)}` : ''}`)
+      .slice(-20)
+      .join(', ');
+  }
+}
