@@ -26,23 +26,35 @@ afterAll(async () => {
 /** A raw HTTP request, so Host and Origin can be set to what an attacker would send. */
 function httpGet(path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: bridge.port, path, headers, setHost: !('Host' in headers) }, (res) => {
-      let body = '';
-      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
+    const req = request(
+      { host: '127.0.0.1', port: bridge.port, path, headers, setHost: !('Host' in headers) },
+      (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
     req.on('error', reject);
     req.end();
   });
 }
 
 /** Attempts an upgrade and resolves with the HTTP status it was refused with, or 101. */
-function upgradeStatus(options: { origin?: string; host?: string; protocols?: string[]; path?: string }): Promise<number> {
+function upgradeStatus(options: {
+  origin?: string;
+  host?: string;
+  protocols?: string[];
+  path?: string;
+}): Promise<number> {
   return new Promise((resolve) => {
     const headers: Record<string, string> = {};
     if (options.origin !== undefined) headers.Origin = options.origin;
     if (options.host !== undefined) headers.Host = options.host;
-    const ws = new WebSocket(`ws://127.0.0.1:${bridge.port}${options.path ?? '/ws'}`, options.protocols ?? [], { headers });
+    const ws = new WebSocket(
+      `ws://127.0.0.1:${bridge.port}${options.path ?? '/ws'}`,
+      options.protocols ?? [],
+      { headers },
+    );
     ws.on('open', () => {
       ws.close();
       resolve(101);
@@ -63,18 +75,28 @@ describe('HTTP routes', () => {
     expect((await httpGet('/api/session', { ...own(), Authorization: 'Bearer wrong' })).status).toBe(401);
     const ok = await httpGet('/api/session', { ...own(), Authorization: `Bearer ${TOKEN}` });
     expect(ok.status).toBe(200);
-    expect(JSON.parse(ok.body)).toMatchObject({ version: '0.0.0-test', target: { kind: 'stdio', demo: true } });
+    expect(JSON.parse(ok.body)).toMatchObject({
+      version: '0.0.0-test',
+      target: { kind: 'stdio', demo: true },
+    });
   });
 
   it('refuses a foreign Host on every route (DNS rebinding)', async () => {
     expect((await httpGet('/', { Host: `attacker.example:${bridge.port}` })).status).toBe(403);
-    const api = await httpGet('/api/session', { Host: `attacker.example:${bridge.port}`, Authorization: `Bearer ${TOKEN}` });
+    const api = await httpGet('/api/session', {
+      Host: `attacker.example:${bridge.port}`,
+      Authorization: `Bearer ${TOKEN}`,
+    });
     expect(api.status).toBe(403);
     expect((await httpGet('/', { Host: `127.0.0.1:${bridge.port + 1}` })).status).toBe(403);
   });
 
   it('refuses a foreign Origin on the API even with the token', async () => {
-    const res = await httpGet('/api/session', { ...own(), Origin: 'http://evil.example', Authorization: `Bearer ${TOKEN}` });
+    const res = await httpGet('/api/session', {
+      ...own(),
+      Origin: 'http://evil.example',
+      Authorization: `Bearer ${TOKEN}`,
+    });
     expect(res.status).toBe(403);
   });
 
@@ -96,7 +118,9 @@ describe('WebSocket upgrade', () => {
   });
   it('refuses another Origin', async () => {
     expect(await upgradeStatus({ origin: 'http://evil.example', protocols: protocols() })).toBe(403);
-    expect(await upgradeStatus({ origin: `http://localhost:${bridge.port + 1}`, protocols: protocols() })).toBe(403);
+    expect(
+      await upgradeStatus({ origin: `http://localhost:${bridge.port + 1}`, protocols: protocols() }),
+    ).toBe(403);
   });
   it('refuses a foreign Host', async () => {
     const host = `rebind.example:${bridge.port}`;
@@ -123,7 +147,13 @@ describe('relay', () => {
     expect(call).toMatchObject({ result: { content: [{ type: 'text', text: 'relayed' }] } });
 
     const frames = page.received.filter((e) => e.type === 'frame');
-    expect(frames.map((f) => f.dir)).toEqual(['toServer', 'fromServer', 'toServer', 'toServer', 'fromServer']);
+    expect(frames.map((f) => f.dir)).toEqual([
+      'toServer',
+      'fromServer',
+      'toServer',
+      'toServer',
+      'fromServer',
+    ]);
     const seqs = page.received.filter((e) => typeof e.seq === 'number').map((e) => e.seq as number);
     expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
     for (const frame of frames) {
@@ -158,12 +188,17 @@ describe('relay', () => {
     const history = await second.waitFor((e) => e.type === 'history');
     expect((history.records as unknown[]).length).toBeGreaterThan(0);
     const fresh = await second.waitFor(
-      (e) => e.type === 'state' && e.state === 'connected' && (e.generation as number) > (connected.generation as number),
+      (e) =>
+        e.type === 'state' &&
+        e.state === 'connected' &&
+        (e.generation as number) > (connected.generation as number),
     );
     const init = await second.initialize();
     expect(init).toHaveProperty('result');
     // The first page was told it was taken over and closed.
-    await new Promise<void>((resolve) => (first.ws.readyState === WebSocket.CLOSED ? resolve() : first.ws.once('close', () => resolve())));
+    await new Promise<void>((resolve) =>
+      first.ws.readyState === WebSocket.CLOSED ? resolve() : first.ws.once('close', () => resolve()),
+    );
     expect(fresh.generation).toBe((connected.generation as number) + 1);
     second.close();
   });

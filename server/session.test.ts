@@ -38,7 +38,9 @@ afterEach(async () => {
   await Promise.all(sessions.splice(0).map((s) => s.dispose()));
 });
 
-async function open(spec: TargetSpec): Promise<{ session: BridgeSession; page: RecordingPage; log: string[] }> {
+async function open(
+  spec: TargetSpec,
+): Promise<{ session: BridgeSession; page: RecordingPage; log: string[] }> {
   const log: string[] = [];
   const session = new BridgeSession(spec, { version: 'test', log: (line) => log.push(line) });
   sessions.push(session);
@@ -59,7 +61,13 @@ async function until<T>(probe: () => T | undefined, timeoutMs = 10_000): Promise
   }
 }
 
-function sendRequest(session: BridgeSession, page: RecordingPage, id: number, method: string, params: unknown) {
+function sendRequest(
+  session: BridgeSession,
+  page: RecordingPage,
+  id: number,
+  method: string,
+  params: unknown,
+) {
   session.receive(page, JSON.stringify({ type: 'mcp', message: { jsonrpc: '2.0', id, method, params } }));
 }
 
@@ -76,12 +84,21 @@ async function initialize(session: BridgeSession, page: RecordingPage): Promise<
     clientInfo: { name: 't', version: '0' },
   });
   await until(() => response(page, 0));
-  session.receive(page, JSON.stringify({ type: 'mcp', message: { jsonrpc: '2.0', method: 'notifications/initialized' } }));
+  session.receive(
+    page,
+    JSON.stringify({ type: 'mcp', message: { jsonrpc: '2.0', method: 'notifications/initialized' } }),
+  );
 }
 
 describe('a target that cannot start or dies', () => {
   it('names a command that does not exist, to the page and the terminal', async () => {
-    const { page, log } = await open({ kind: 'stdio', command: 'no-such-command-xyz', args: [], env: {}, demo: false });
+    const { page, log } = await open({
+      kind: 'stdio',
+      command: 'no-such-command-xyz',
+      args: [],
+      env: {},
+      demo: false,
+    });
     const failed = await until(() => page.states().find((s) => s.state === 'failed'));
     expect(failed.reason).toBe('command not found: no-such-command-xyz');
     expect(log.join('\n')).toContain('command not found: no-such-command-xyz');
@@ -133,7 +150,10 @@ describe('lifecycle', () => {
     const { session, page } = await open(fixture('garbageStdout.mjs'));
     const first = await until(() => page.states().find((s) => s.state === 'connected'));
     await session.restart();
-    const second = page.states().filter((s) => s.state === 'connected').at(-1)!;
+    const second = page
+      .states()
+      .filter((s) => s.state === 'connected')
+      .at(-1)!;
     expect(second.generation).toBe((first.generation as number) + 1);
     await session.stop();
     expect(page.states().at(-1)).toMatchObject({ state: 'stopped', generation: second.generation });

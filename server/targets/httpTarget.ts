@@ -154,10 +154,13 @@ function httpStatusOf(error: unknown): number | undefined {
 /** Turns fetch's terse "fetch failed" into the cause a person can act on. */
 export function describeHttpError(error: unknown, url: string): string {
   const err = error as (Error & { cause?: { code?: string; message?: string } }) | undefined;
-  const cause = err?.cause;
-  if (cause?.code === 'ECONNREFUSED') return `connection refused: nothing is listening at ${url}`;
-  if (cause?.code === 'ENOTFOUND') return `host not found: ${url}`;
-  if (cause?.code !== undefined) return `could not reach ${url}: ${cause.code} ${cause.message ?? ''}`.trim();
+  // fetch puts the socket error in `cause`; the SDK's SSE errors only keep it in the text.
+  const code =
+    err?.cause?.code ??
+    /\b(ECONNREFUSED|ENOTFOUND|ECONNRESET|ETIMEDOUT|EAI_AGAIN)\b/.exec(String(err?.message))?.[1];
+  if (code === 'ECONNREFUSED') return `connection refused: nothing is listening at ${url}`;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `host not found: ${url}`;
+  if (code !== undefined) return `could not reach ${url}: ${code}`;
   const status = httpStatusOf(error);
   if (status === 401) return `HTTP 401: the server needs authorization (${err?.message ?? ''})`;
   return err?.message ?? String(error);

@@ -1,6 +1,11 @@
 import WebSocket from 'ws';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { WIRE_PROTOCOL_VERSION, WS_PATH, WS_SUBPROTOCOL, WS_TOKEN_PROTOCOL_PREFIX } from '../../shared/wire.js';
+import {
+  WIRE_PROTOCOL_VERSION,
+  WS_PATH,
+  WS_SUBPROTOCOL,
+  WS_TOKEN_PROTOCOL_PREFIX,
+} from '../../shared/wire.js';
 
 /** An envelope as the bridge sent it, loosely typed: tests assert on its fields. */
 export type Received = { type: string; [key: string]: unknown };
@@ -21,7 +26,8 @@ export class PageClient {
       const envelope = JSON.parse(data.toString()) as Received;
       if (envelope.type === 'state') this.latestState = envelope;
       if (envelope.type === 'history') {
-        this.latestState = (envelope.records as Received[]).filter((r) => r.type === 'state').at(-1) ?? this.latestState;
+        this.latestState =
+          (envelope.records as Received[]).filter((r) => r.type === 'state').at(-1) ?? this.latestState;
       }
       this.received.push(envelope);
       this.waiters = this.waiters.filter((w) => (w.match(envelope) ? (w.resolve(envelope), false) : true));
@@ -30,15 +36,20 @@ export class PageClient {
 
   static async connect(port: number, token: string, options: { hello?: boolean } = {}): Promise<PageClient> {
     const origin = `http://127.0.0.1:${port}`;
-    const ws = new WebSocket(`ws://127.0.0.1:${port}${WS_PATH}`, [WS_SUBPROTOCOL, `${WS_TOKEN_PROTOCOL_PREFIX}${token}`], {
-      headers: { Origin: origin },
-    });
+    const ws = new WebSocket(
+      `ws://127.0.0.1:${port}${WS_PATH}`,
+      [WS_SUBPROTOCOL, `${WS_TOKEN_PROTOCOL_PREFIX}${token}`],
+      {
+        headers: { Origin: origin },
+      },
+    );
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());
       ws.once('error', reject);
     });
     const client = new PageClient(ws);
-    if (options.hello !== false) client.sendRaw(JSON.stringify({ type: 'hello', wireVersion: WIRE_PROTOCOL_VERSION }));
+    if (options.hello !== false)
+      client.sendRaw(JSON.stringify({ type: 'hello', wireVersion: WIRE_PROTOCOL_VERSION }));
     return client;
   }
 
@@ -54,7 +65,8 @@ export class PageClient {
   waitFor(match: (e: Received) => boolean, timeoutMs = 10_000): Promise<Received> {
     const seen = this.received.find(match);
     if (seen) return Promise.resolve(seen);
-    if (this.received.length > 0 && match(this.received.at(-1)!)) return Promise.resolve(this.received.at(-1)!);
+    if (this.received.length > 0 && match(this.received.at(-1)!))
+      return Promise.resolve(this.received.at(-1)!);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`timed out; received: ${this.describe()}`)), timeoutMs);
       this.waiters.push({
@@ -70,7 +82,8 @@ export class PageClient {
   /** Resolves once the target's latest state (from history or live) has the given name. */
   waitForState(state: string, generation?: number): Promise<Received> {
     const matches = (): boolean =>
-      this.latestState?.state === state && (generation === undefined || this.latestState.generation === generation);
+      this.latestState?.state === state &&
+      (generation === undefined || this.latestState.generation === generation);
     return this.waitFor(() => matches()).then(() => this.latestState!);
   }
 

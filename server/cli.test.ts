@@ -1,0 +1,111 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type Server } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { readVersion } from './version.js';
+
+/** The CLI from source, as a real process: what a user's terminal runs. */
+const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
+const TOKEN = 'cli-test-token';
+
+interface Cli {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+const running: Cli[] = [];
+afterEach(() => {
+  for (const cli of running.splice(0)) cli.child.kill('SIGKILL');
+});
+
+function startCli(...args: string[]): Cli {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+    env: { ...process.env, MCP_INSPECT_TOKEN: TOKEN },
+    stdio: 'pipe',
+  });
+  let text = '';
+  child.stdout?.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const cli = { child, output: () => text, exited };
+  running.push(cli);
+  return cli;
+}
+
+async function waitForOutput(cli: Cli, pattern: RegExp, timeoutMs = 15_000): Promise<RegExpMatchArray> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const match = pattern.exec(cli.output());
+    if (match) return match;
+    if (Date.now() > deadline) throw new Error(`no ${pattern} in output:\n${cli.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A server that ignores SIGTERM and would run forever: only an escalation to SIGKILL ends it. */
+const STUBBORN_SERVER = "process.on('SIGTERM', () => {}); setInterval(() => {}, 1000);";
+
+describe('mcp-inspect CLI', () => {
+  it('prints its version', async () => {
+    const cli = startCli('--version');
+    expect(await cli.exited).toBe(0);
+    expect(cli.output().trim()).toBe(readVersion());
+  });
+
+  it('explains its usage', async () => {
+    const cli = startCli('--help');
+    expect(await cli.exited).toBe(0);
+    expect(cli.output()).toContain('Usage: mcp-inspect [options] [--] [command] [args...]');
+    expect(cli.output()).toContain('--dangerously-listen-on');
+  });
+
+  it('refuses contradictory options with a clear message', async () => {
+    const cli = startCli('--url', 'http://127.0.0.1:1/mcp', 'node', 'server.js');
+    expect(await cli.exited).not.toBe(0);
+    expect(cli.output()).toContain('give either a command or --url, not both');
+  });
+
+  it('prints the link with the token in the fragment, and says when a command is not found', async () => {
+    const cli = startCli('--no-open', '--port', '0', 'no-such-command-xyz');
+    const [, link] = await waitForOutput(cli, /Open the inspector: (\S+)/);
+    expect(link).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/#token=${TOKEN}$`));
+    expect(cli.output()).toContain('command not found: no-such-command-xyz');
+  });
+
+  it('uses a free port when the one asked for is taken, and says so', async () => {
+    const blocker: Server = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const taken = (blocker.address() as { port: number }).port;
+    try {
+      const cli = startCli('--no-open', '--port', String(taken), process.execPath, '-e', STUBBORN_SERVER);
+      await waitForOutput(cli, new RegExp(`port ${taken} is taken; using \\d+ instead`));
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it('ends the server on Ctrl-C and leaves no orphan process', async () => {
+    const cli = startCli('--no-open', '--port', '0', process.execPath, '-e', STUBBORN_SERVER);
+    await waitForOutput(cli, /Open the inspector/);
+    // The bridge knows its child's pid; ask it the way the page would.
+    const [, port] = await waitForOutput(cli, /127\.0\.0\.1:(\d+)/);
+    const session = (await (
+      await fetch(`http://127.0.0.1:${port}/api/session`, { headers: { Authorization: `Bearer ${TOKEN}` } })
+    ).json()) as { state: { pid: number } };
+    const pid = session.state.pid;
+    expect(isAlive(pid)).toBe(true);
+    cli.child.kill('SIGINT');
+    expect(await cli.exited).toBe(0);
+    expect(isAlive(pid)).toBe(false);
+  });
+});

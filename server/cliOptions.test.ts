@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PORT, parseCli } from './cliOptions.js';
+
+const parse = (...args: string[]) => parseCli(['node', 'mcp-inspect', ...args], '1.2.3', '/demo.js');
+
+describe('command line', () => {
+  it('inspects the bundled demo server when given no command', () => {
+    expect(parse()).toEqual({
+      target: { kind: 'stdio', command: process.execPath, args: ['/demo.js'], env: {}, demo: true },
+      port: DEFAULT_PORT,
+      open: true,
+      host: '127.0.0.1',
+    });
+  });
+
+  it('passes everything from the command on to the server, its options included', () => {
+    const config = parse(
+      '-e',
+      'A=1',
+      '--env',
+      'B=x=y',
+      '--no-open',
+      'node',
+      'srv.js',
+      '--port',
+      '9',
+      '-e',
+      'Z',
+    );
+    expect(config.target).toEqual({
+      kind: 'stdio',
+      command: 'node',
+      args: ['srv.js', '--port', '9', '-e', 'Z'],
+      env: { A: '1', B: 'x=y' },
+      demo: false,
+    });
+    expect(config.open).toBe(false);
+    expect(config.port).toBe(DEFAULT_PORT);
+  });
+
+  it('takes a command after --', () => {
+    expect(parse('--port', '0', '--', 'npx', '-y', 'server').target).toMatchObject({
+      command: 'npx',
+      args: ['-y', 'server'],
+    });
+  });
+
+  it('takes a URL with headers and a transport', () => {
+    const config = parse(
+      '--url',
+      'http://127.0.0.1:3001/mcp',
+      '--header',
+      'Authorization: Bearer a:b',
+      '--header',
+      'X-A:1',
+      '--transport',
+      'sse',
+    );
+    expect(config.target).toEqual({
+      kind: 'url',
+      url: 'http://127.0.0.1:3001/mcp',
+      transport: 'sse',
+      headers: { Authorization: 'Bearer a:b', 'X-A': '1' },
+    });
+    expect(parse('--url', 'http://x/mcp').target).toMatchObject({ transport: 'auto', headers: {} });
+  });
+
+  it('listens elsewhere only with the loudly named flag', () => {
+    expect(parse('--dangerously-listen-on', '0.0.0.0').host).toBe('0.0.0.0');
+  });
+});

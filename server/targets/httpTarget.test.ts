@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { BridgeSession } from '../session.js';
+import { startBridge, type RunningBridge } from '../bridgeServer.js';
+import { PageClient } from '../testSupport/pageClient.js';
+import type { TargetSpec } from '../targetSpec.js';
+
+/**
+ * URL targets against a server nobody here wrote: @modelcontextprotocol/server-everything,
+ * started in its Streamable HTTP and its SSE modes.
+ */
+const everything = createRequire(import.meta.url).resolve(
+  '@modelcontextprotocol/server-everything/dist/index.js',
+);
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function startEverything(
+  mode: 'streamableHttp' | 'sse',
+): Promise<{ child: ChildProcess; port: number }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [everything, mode], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: 'pipe',
+  });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server-everything ${mode} did not start`)), 15_000);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      if (/listening|running/i.test(chunk.toString())) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+  });
+  return { child, port };
+}
+
+const servers: ChildProcess[] = [];
+let streamable: number;
+let sse: number;
+beforeAll(async () => {
+  const [a, b] = await Promise.all([startEverything('streamableHttp'), startEverything('sse')]);
+  servers.push(a.child, b.child);
+  streamable = a.port;
+  sse = b.port;
+}, 30_000);
+afterAll(() => {
+  for (const child of servers) child.kill();
+});
+
+async function inspect(target: TargetSpec): Promise<{ bridge: RunningBridge; page: PageClient }> {
+  const bridge = await startBridge({
+    target,
+    token: 't',
+    host: '127.0.0.1',
+    port: 0,
+    version: 'test',
+    log: () => undefined,
+  });
+  const page = await PageClient.connect(bridge.port, 't');
+  await page.waitForState('connected');
+  return { bridge, page };
+}
+
+const url = (
+  port: number,
+  path: string,
+  transport: 'auto' | 'sse' | 'streamable-http' = 'auto',
+): TargetSpec => ({
+  kind: 'url',
+  url: `http://127.0.0.1:${port}${path}`,
+  transport,
+  headers: { 'X-Test': 'yes' },
+});
+
+describe('URL targets', () => {
+  it('speaks Streamable HTTP, and auto settles on it', async () => {
+    const { bridge, page } = await inspect(url(streamable, '/mcp'));
+    const init = await page.initialize();
+    expect(init).toMatchObject({ result: { serverInfo: { name: expect.stringContaining('everything') } } });
+    const settled = await page.waitFor(
+      (e) => e.type === 'state' && e.transport === 'streamable-http' && e.note !== undefined,
+    );
+    expect(settled.note).toBe('Streamable HTTP answered');
+    const call = await page.request('tools/call', { name: 'echo', arguments: { message: 'over http' } });
+    expect(JSON.stringify(call)).toContain('over http');
+    page.close();
+    await bridge.close();
+  });
+
+  it('falls back to SSE when Streamable HTTP is refused, and says so', async () => {
+    const { bridge, page } = await inspect(url(sse, '/sse'));
+    const init = await page.initialize();
+    expect(init).toHaveProperty('result.serverInfo');
+    const settled = await page.waitFor((e) => e.type === 'state' && e.transport === 'sse');
+    expect(settled.note).toMatch(/^Streamable HTTP answered HTTP 4\d\d; connected over SSE$/);
+    const call = await page.request('tools/call', { name: 'echo', arguments: { message: 'over sse' } });
+    expect(JSON.stringify(call)).toContain('over sse');
+    page.close();
+    await bridge.close();
+  });
+
+  it('speaks SSE when asked to', async () => {
+    const { bridge, page } = await inspect(url(sse, '/sse', 'sse'));
+    expect(await page.initialize()).toHaveProperty('result.serverInfo');
+    page.close();
+    await bridge.close();
+  });
+
+  it('says plainly that nothing is listening', async () => {
+    const port = await freePort();
+    const session = new BridgeSession(url(port, '/sse', 'sse'), { version: 'test', log: () => undefined });
+    await session.restart();
+    expect(session.state).toMatchObject({
+      state: 'failed',
+      reason: `connection refused: nothing is listening at http://127.0.0.1:${port}/sse`,
+    });
+    await session.dispose();
+  });
+
+  it('answers a request it could not deliver with an error naming the cause', async () => {
+    const port = await freePort();
+    const { bridge, page } = await inspect(url(port, '/mcp', 'streamable-http'));
+    const init = await page.initialize();
+    expect(init).toMatchObject({
+      error: { message: `connection refused: nothing is listening at http://127.0.0.1:${port}/mcp` },
+    });
+    expect(page.received.some((e) => e.type === 'transportError')).toBe(true);
+    page.close();
+    await bridge.close();
+  });
+});
