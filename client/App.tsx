@@ -16,8 +16,8 @@ export function App() {
       <main>
         <ConnectionProblem />
         <ServerInfo />
-        {mcp?.status === 'ready' && <ToolsWorkbench mcp={mcp} />}
-        {mcp?.status === 'initializing' && <p className="placeholder">Initializing…</p>}
+        {/* Stays up while the server is down, so the last results (and why a call failed) remain readable. */}
+        {mcp && <ToolsWorkbench mcp={mcp} />}
       </main>
       <ServerLog />
     </div>

@@ -1,4 +1,7 @@
 import { useInspector, useInspectorSnapshot } from './inspectorContext';
+import type { McpConnection } from '../../bridge/inspectorSession';
+import type { SocketStatus } from '../../bridge/bridgeSocket';
+import type { TargetState } from '../../../shared/wire';
 import { stateLabel, targetLabel, transportLabel } from './targetLabel';
 
 /** The top bar: what is inspected, how it is doing, and restart/stop. */
@@ -6,21 +9,7 @@ export function ConnectionBar() {
   const session = useInspector();
   const { target, targetState, mcp, socket } = useInspectorSnapshot();
   const running = targetState?.state === 'connected' || targetState?.state === 'starting';
-  const tone =
-    socket.kind !== 'open'
-      ? 'warn'
-      : targetState?.state === 'connected' && mcp?.status === 'ready'
-        ? 'ok'
-        : targetState?.state === 'failed' || targetState?.state === 'exited'
-          ? 'bad'
-          : 'warn';
-  const status =
-    socket.kind === 'open'
-      ? targetState?.state === 'connected' && mcp?.status === 'initializing'
-        ? 'initializing'
-        : stateLabel(targetState)
-      : 'bridge disconnected';
-
+  const { tone, status } = describeConnection(socket.kind, targetState, mcp);
   return (
     <header className="connection-bar">
       <span className="brand">mcp-inspect</span>
@@ -44,4 +33,25 @@ export function ConnectionBar() {
       </button>
     </header>
   );
+}
+
+/**
+ * One phrase and a colour for the whole chain: page ↔ bridge ↔ server ↔ initialize. A
+ * spawned process is not "connected" until it has answered initialize.
+ */
+function describeConnection(
+  socket: SocketStatus['kind'],
+  target: TargetState | undefined,
+  mcp: McpConnection | undefined,
+): { tone: 'ok' | 'warn' | 'bad'; status: string } {
+  if (socket === 'connecting') return { tone: 'warn', status: 'connecting…' };
+  if (socket !== 'open') return { tone: 'bad', status: 'bridge disconnected' };
+  if (target?.state === 'connected') {
+    const current = mcp?.generation === target.generation ? mcp : undefined;
+    if (current?.status === 'ready') return { tone: 'ok', status: 'connected' };
+    if (current?.status === 'failed') return { tone: 'bad', status: 'initialize failed' };
+    return { tone: 'warn', status: 'initializing…' };
+  }
+  const bad = target?.state === 'failed' || target?.state === 'exited';
+  return { tone: bad ? 'bad' : 'warn', status: stateLabel(target) };
 }

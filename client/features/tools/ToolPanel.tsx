@@ -7,14 +7,21 @@ import { ResultView, type CallOutcome } from './ResultView';
 import { toolDisplayName } from './toolsQuery';
 
 /** One tool: what it is, its arguments, and the outcome of running it. */
-export function ToolPanel({ tool, client }: { tool: Tool; client: Client }) {
+interface ToolPanelProps {
+  tool: Tool;
+  client: Client;
+  /** False while the server is down: the panel and its last result stay, running does not. */
+  connected: boolean;
+}
+
+export function ToolPanel({ tool, client, connected }: ToolPanelProps) {
   const [argsText, setArgsText] = useState('{}');
   const parsed = parseArguments(argsText);
   const call = useMutation({
     mutationFn: (args: Record<string, unknown>) => callTool(client, tool.name, args),
   });
   const run = (): void => {
-    if (parsed.value) call.mutate(parsed.value);
+    if (parsed.value && connected) call.mutate(parsed.value);
   };
 
   return (
@@ -41,7 +48,11 @@ export function ToolPanel({ tool, client }: { tool: Tool; client: Client }) {
         }}
       >
         <ArgumentsEditor value={argsText} onChange={setArgsText} error={parsed.error} />
-        <button type="submit" className="primary" disabled={parsed.value === undefined || call.isPending}>
+        <button
+          type="submit"
+          className="primary"
+          disabled={parsed.value === undefined || call.isPending || !connected}
+        >
           {call.isPending ? 'Running…' : 'Run tool'}
         </button>
       </form>

@@ -21,7 +21,9 @@ export function ToolsWorkbench({ mcp }: { mcp: McpConnection }) {
     <div className="workbench">
       <aside className="sidebar">
         <h2>Tools {tools.data && <span className="muted">{tools.data.length}</span>}</h2>
-        {tools.isPending && <p className="muted">Listing tools…</p>}
+        {tools.isPending && (
+          <p className="muted">{mcp.status === 'ready' ? 'Listing tools…' : 'Waiting for the server…'}</p>
+        )}
         {tools.isError && (
           <p className="field-error" role="alert">
             tools/list failed: {tools.error.message}
@@ -31,7 +33,12 @@ export function ToolsWorkbench({ mcp }: { mcp: McpConnection }) {
       </aside>
       <div className="main-pane">
         {tool ? (
-          <ToolPanel key={`${mcp.generation}:${tool.name}`} tool={tool} client={mcp.client} />
+          <ToolPanel
+            key={`${mcp.generation}:${tool.name}`}
+            tool={tool}
+            client={mcp.client}
+            connected={mcp.status === 'ready'}
+          />
         ) : (
           <p className="placeholder">Pick a tool to run it.</p>
         )}

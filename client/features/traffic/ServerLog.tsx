@@ -30,8 +30,9 @@ export function ServerLog() {
   return (
     <details className="server-log" open={errors > 0 || undefined}>
       <summary>
-        Server log <span className="muted">{lines.length === 0 ? 'empty' : `${lines.length} lines`}</span>
-        {errors > 0 && <span className="chip bad">{errors} transport errors</span>}
+        Server log{' '}
+        <span className="muted">{lines.length === 0 ? 'empty' : plural(lines.length, 'line')}</span>
+        {errors > 0 && <span className="chip bad">{plural(errors, 'transport error')}</span>}
       </summary>
       <ol role="log" aria-label="Server log">
         {lines.map((record) => (
@@ -51,4 +52,8 @@ export function ServerLog() {
       </ol>
     </details>
   );
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }

@@ -1,0 +1,22 @@
+import { fixturePath } from './support/cli.js';
+import { expect, inspector, test } from './support/test.js';
+
+// A stray print to stdout is the most common way a stdio server breaks its own transport.
+test.use({ cliArgs: [process.execPath, fixturePath('garbageStdout.mjs')] });
+
+test('a line on stdout that is not JSON-RPC is reported and the session survives', async ({ page, cli }) => {
+  const ui = inspector(page);
+  await page.goto(cli.url);
+
+  await ui.pickTool('Emit garbage', 'emit_garbage');
+  await ui.run('{}');
+  await expect(ui.result).toContainText('garbage sent');
+
+  await expect(ui.serverLog).toContainText('transport error');
+  await expect(ui.serverLog).toContainText('this line is not JSON-RPC');
+
+  await ui.pickTool('Ping me', 'ping_me');
+  await ui.run('{}');
+  await expect(ui.result).toContainText('still alive');
+  await expect(ui.connectionState).toHaveText('connected');
+});

@@ -1,0 +1,21 @@
+import { existsSync } from 'node:fs';
+import { CHROMIUM_ENV_VAR, findChromium } from '../../scripts/chromium.mjs';
+import { CLI_PATH, CLIENT_INDEX_PATH } from './cli.js';
+
+/**
+ * Fails the run once, with what to do, instead of every test failing with a spawn error or a
+ * blank page: the tests drive the built CLI and never build it themselves.
+ */
+export default function globalSetup(): void {
+  const missing = [CLI_PATH, CLIENT_INDEX_PATH].filter((path) => !existsSync(path));
+  if (missing.length > 0) {
+    throw new Error(
+      `The e2e tests run the built CLI; run \`npm run build\` first (missing: ${missing.join(', ')})`,
+    );
+  }
+  if (findChromium() === undefined) {
+    throw new Error(
+      `No Chromium found: install one (e.g. apt-get install chromium) or set ${CHROMIUM_ENV_VAR} to its path`,
+    );
+  }
+}
