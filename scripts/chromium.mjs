@@ -5,7 +5,12 @@ import { existsSync } from 'node:fs';
 
 export const CHROMIUM_ENV_VAR = 'MCP_INSPECT_CHROMIUM';
 
-const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/snap/bin/chromium'];
+const CANDIDATES = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/snap/bin/chromium',
+];
 
 /** The Chromium to use, or undefined when none is installed. */
 export function findChromium() {

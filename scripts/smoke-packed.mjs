@@ -20,10 +20,15 @@ try {
   check(page.status === 200 && html.includes('<div id="root">'), 'GET / serves the page');
   check(!html.includes(token), 'the served page does not contain the token');
   const script = /src="\.?\/?(assets\/[^"]+\.js)"/.exec(html)?.[1];
-  check(script !== undefined && (await fetch(`${origin}/${script}`)).status === 200, 'the page script is served');
+  check(
+    script !== undefined && (await fetch(`${origin}/${script}`)).status === 200,
+    'the page script is served',
+  );
   check((await fetch(`${origin}/api/session`)).status === 401, 'the API refuses a request without the token');
   const state = await waitFor(async () => {
-    const session = await (await fetch(`${origin}/api/session`, { headers: { authorization: `Bearer ${token}` } })).json();
+    const session = await (
+      await fetch(`${origin}/api/session`, { headers: { authorization: `Bearer ${token}` } })
+    ).json();
     return session.state?.state === 'connected' && session.target?.demo === true ? session.state : undefined;
   }, 'the demo server connected');
   console.log(`smoke: demo server running as pid ${state.pid}`);
