@@ -1,0 +1,182 @@
+import WebSocket from 'ws';
+import type {
+  JSONRPCErrorResponse,
+  JSONRPCNotification,
+  JSONRPCRequest,
+  JSONRPCResultResponse,
+  RequestId,
+} from '@modelcontextprotocol/sdk/types.js';
+
+const WIRE_VERSION = 1;
+const PROTOCOL_VERSION = '2025-11-25';
+const DEFAULT_TIMEOUT_MS = 15_000;
+
+type Response = JSONRPCResultResponse | JSONRPCErrorResponse;
+
+/** Only the fields of the bridge's envelopes this client acts on; the bridge's schemas are the reference. */
+interface Envelope {
+  type: string;
+  dir?: 'toServer' | 'fromServer';
+  message?: Partial<JSONRPCRequest & JSONRPCResultResponse & JSONRPCErrorResponse>;
+  state?: string;
+  records?: Envelope[];
+  reason?: string;
+}
+
+interface Pending<T = Response> {
+  resolve: (value: T) => void;
+  reject: (error: Error) => void;
+}
+
+/**
+ * A Node client speaking the page's wire, so the benches measure what the page goes through:
+ * the WebSocket, the bridge's relay and stamping, and the stdio hop to the target.
+ */
+export class BridgeClient {
+  private readonly pending = new Map<RequestId, Pending>();
+  private nextId = 1;
+  private connected = false;
+  private connectedWaiters: Array<Pending<void>> = [];
+  private failure: Error | undefined;
+
+  private constructor(private readonly ws: WebSocket) {
+    ws.on('message', (data) => this.receive(String(data)));
+    ws.on('close', (code, reason) =>
+      this.fail(new Error(`the bridge closed the socket (${code} ${reason.toString()})`)),
+    );
+    ws.on('error', (error) => this.fail(error));
+  }
+
+  /** Opens the socket as the page does (its Origin, the token as a subprotocol) and says hello. */
+  static async connect(port: number, token: string, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<BridgeClient> {
+    const origin = `http://127.0.0.1:${port}`;
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`, ['mcp-inspect.v1', `token.${token}`], {
+      headers: { Origin: origin },
+      handshakeTimeout: timeoutMs,
+    });
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+      ws.once('unexpected-response', (_request, response) =>
+        reject(new Error(`the bridge refused the upgrade: HTTP ${response.statusCode}`)),
+      );
+    });
+    const client = new BridgeClient(ws);
+    ws.send(JSON.stringify({ type: 'hello', wireVersion: WIRE_VERSION }));
+    return client;
+  }
+
+  /** Resolves once the target is ready for initialize, from the history or a live state. */
+  waitConnected(timeoutMs = DEFAULT_TIMEOUT_MS): Promise<void> {
+    if (this.connected) return Promise.resolve();
+    if (this.failure) return Promise.reject(this.failure);
+    return withTimeout(
+      new Promise<void>((resolve, reject) => this.connectedWaiters.push({ resolve, reject })),
+      timeoutMs,
+      'the target to connect',
+    );
+  }
+
+  /** The MCP handshake the page performs; resolves with the initialize response. */
+  async initialize(): Promise<JSONRPCResultResponse> {
+    await this.waitConnected();
+    const response = await this.request('initialize', {
+      protocolVersion: PROTOCOL_VERSION,
+      capabilities: {},
+      clientInfo: { name: 'mcp-inspect-bench', version: '0' },
+    });
+    this.notify('notifications/initialized');
+    return response;
+  }
+
+  /** Sends a request; resolves with its fromServer response, rejects on a JSON-RPC error. */
+  request(
+    method: string,
+    params?: Record<string, unknown>,
+    timeoutMs = DEFAULT_TIMEOUT_MS,
+  ): Promise<JSONRPCResultResponse> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = this.nextId++;
+    const message: JSONRPCRequest = { jsonrpc: '2.0', id, method, ...(params ? { params } : {}) };
+    const answered = new Promise<Response>((resolve, reject) => this.pending.set(id, { resolve, reject }));
+    this.ws.send(JSON.stringify({ type: 'mcp', message }));
+    return withTimeout(answered, timeoutMs, `${method} #${id}`, () => this.pending.delete(id)).then(
+      (response): JSONRPCResultResponse => {
+        if ('error' in response) throw new Error(`${method} failed: ${response.error.message}`);
+        return response;
+      },
+    );
+  }
+
+  notify(method: string, params?: Record<string, unknown>): void {
+    const message: JSONRPCNotification = { jsonrpc: '2.0', method, ...(params ? { params } : {}) };
+    this.ws.send(JSON.stringify({ type: 'mcp', message }));
+  }
+
+  async close(): Promise<void> {
+    if (this.ws.readyState === WebSocket.CLOSED) return;
+    const closed = new Promise<void>((resolve) => this.ws.once('close', () => resolve()));
+    this.ws.close(1000, 'bench done');
+    await withTimeout(closed, 2_000, 'the socket to close').catch(() => this.ws.terminate());
+  }
+
+  private receive(text: string): void {
+    let envelope: Envelope;
+    try {
+      envelope = JSON.parse(text) as Envelope;
+    } catch {
+      this.fail(new Error(`the bridge sent something that is not JSON: ${text.slice(0, 200)}`));
+      return;
+    }
+    switch (envelope.type) {
+      case 'history':
+        for (const record of envelope.records ?? []) this.onRecord(record, false);
+        return;
+      case 'rejected':
+        this.fail(new Error(`the bridge rejected an envelope: ${envelope.reason ?? ''}`));
+        return;
+      default:
+        this.onRecord(envelope, true);
+    }
+  }
+
+  private onRecord(record: Envelope, live: boolean): void {
+    if (record.type === 'state') {
+      // Only the latest state counts: connected, then exited, means not ready.
+      this.connected = record.state === 'connected';
+      if (this.connected) for (const waiter of this.connectedWaiters.splice(0)) waiter.resolve();
+      // A target that ends in the history is restarted by our hello; one that ends now stays down.
+      if (live && (record.state === 'failed' || record.state === 'exited')) {
+        const why = new Error(`the target ${record.state}${record.reason ? `: ${record.reason}` : ''}`);
+        for (const waiter of this.connectedWaiters.splice(0)) waiter.reject(why);
+      }
+      return;
+    }
+    // The bridge echoes our own requests back as toServer frames; only answers matter here.
+    if (record.type !== 'frame' || record.dir !== 'fromServer') return;
+    const message = record.message;
+    if (message?.id === undefined || message.method !== undefined) return;
+    const pending = this.pending.get(message.id);
+    if (!pending) return;
+    this.pending.delete(message.id);
+    pending.resolve(message as Response);
+  }
+
+  private fail(error: Error): void {
+    this.failure ??= error;
+    for (const { reject } of this.pending.values()) reject(error);
+    this.pending.clear();
+    for (const waiter of this.connectedWaiters.splice(0)) waiter.reject(error);
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string, onTimeout?: () => void): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      onTimeout?.();
+      reject(new Error(`timed out after ${ms} ms waiting for ${what}`));
+    }, ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}

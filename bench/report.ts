@@ -1,0 +1,158 @@
+import type { BrowserStartupResult } from './browserStartupBench.js';
+import type { EchoFigures } from './echoWorkload.js';
+import type { RelayResult } from './relayBench.js';
+import type { Spread } from './stats.js';
+import type { StartupResult } from './startupBench.js';
+
+export interface Environment {
+  node: string;
+  platform: string;
+  cpus: number;
+  cpuModel: string;
+  /** 1-minute load average at start and end: a busy machine explains a noisy run. */
+  loadAverage: { start: number; end: number };
+  date: string;
+  totalSeconds: number;
+}
+
+/** A section either ran or failed with a reason; one failing bench does not hide the others. */
+export type Outcome<T> = T | { error: string };
+
+export interface BenchResults {
+  environment: Environment;
+  relay: Outcome<RelayResult>;
+  startup: Outcome<StartupResult>;
+  browserStartup: Outcome<BrowserStartupResult>;
+}
+
+export function formatReport(results: BenchResults): string {
+  const { environment: env } = results;
+  const lines = [
+    `mcp-inspect bench — Node ${env.node}, ${env.cpus} CPUs (${env.cpuModel}), ${env.platform}`,
+    `load average ${env.loadAverage.start.toFixed(2)} → ${env.loadAverage.end.toFixed(2)}, ` +
+      `${env.totalSeconds.toFixed(1)} s, ${env.date}`,
+    ...busyWarning(env),
+    '',
+    ...relaySection(results.relay),
+    '',
+    ...startupSection(results.startup, results.browserStartup),
+  ];
+  return lines.join('\n');
+}
+
+/**
+ * Other work on the machine moves these figures by 2× or more (seen with a load average of 10 on
+ * two cores), so a busy run says so instead of passing for a regression. The bench itself keeps
+ * about two processes runnable, which the end-of-run figure includes.
+ */
+function busyWarning(env: Environment): string[] {
+  const { start, end } = env.loadAverage;
+  if (start <= env.cpus && end <= env.cpus + 2) return [];
+  return [
+    `⚠ the machine was busy (load average ${start.toFixed(2)} → ${end.toFixed(2)} on ${env.cpus} CPUs): figures are noisy`,
+  ];
+}
+
+function relaySection(relay: Outcome<RelayResult>): string[] {
+  if ('error' in relay) return ['Relay: FAILED', `  ${relay.error}`];
+  const { plan } = relay;
+  const row = (name: string, figures: EchoFigures): string[] => [
+    name,
+    figures.sequential.callsPerSecond.toFixed(0),
+    ms(figures.sequential.latencyMs.p50, 3),
+    ms(figures.sequential.latencyMs.p99, 3),
+    ms(figures.sequential.latencyMs.max, 1),
+    ms(figures.inFlight.totalMs, 1),
+    figures.inFlight.callsPerSecond.toFixed(0),
+  ];
+  const lines = [
+    `Relay: echo tools/call on the demo server. Sequential: ${plan.sequential} calls in ${plan.rounds} ` +
+      `alternating rounds after ${plan.warmup} warm-up; in flight: ${plan.inFlight} at once, median of ${plan.batches} batches`,
+    ...table(
+      ['', 'seq calls/s', 'p50 ms', 'p99 ms', 'max ms', 'batch ms', 'batch calls/s'],
+      [
+        row('direct (SDK Client, stdio)', relay.direct),
+        row('through the bridge (wire)', relay.bridge),
+        [
+          'bridge ÷ direct',
+          `${relay.sequentialRatio.toFixed(2)}×`,
+          '',
+          '',
+          '',
+          '',
+          `${relay.inFlightRatio.toFixed(2)}×`,
+        ],
+      ],
+    ),
+    `  goal: sequential bridge ÷ direct ≥ 0.80× → ${relay.sequentialRatio >= 0.8 ? 'met' : 'NOT met'} this run`,
+    `  CLI on SIGINT: ${describeStop(relay)}`,
+  ];
+  for (const warning of relay.cliWarnings) lines.push(`  CLI printed: ${warning}`);
+  return lines;
+}
+
+function describeStop(relay: RelayResult): string {
+  const { cliStop: stop } = relay;
+  const how = stop.signal ? `ended by ${stop.signal}` : `exited with code ${stop.code}`;
+  const forced = stop.forced ? ', only after SIGKILL' : '';
+  const strays = stop.strays.length > 0 ? `, left ${stop.strays.length} process(es) behind (killed)` : '';
+  return `${how}${forced}${strays}`;
+}
+
+function startupSection(startup: Outcome<StartupResult>, browser: Outcome<BrowserStartupResult>): string[] {
+  const rows: string[][] = [];
+  const lines: string[] = [];
+  if ('error' in startup) {
+    lines.push('Startup: FAILED', `  ${startup.error}`);
+  } else {
+    lines.push(
+      `Startup: ms from spawning the CLI (demo server), milestones in sequence as the page meets them; ` +
+        `${startup.runs} runs after ${startup.warmupRuns} discarded`,
+    );
+    rows.push(
+      spreadRow('(a) link printed', startup.link),
+      spreadRow(`(b) GET / + ${startup.assets} JS/CSS assets answered`, startup.page),
+      spreadRow('(c) initialize answered (goal < 1000)', startup.initialize),
+    );
+  }
+  if ('error' in browser) {
+    rows.push(['browser: FAILED', browser.error, '', '']);
+  } else if ('skipped' in browser) {
+    rows.push(['browser: skipped', browser.skipped, '', '']);
+  } else {
+    rows.push(
+      spreadRow(`browser, ${browser.runs} runs: link printed`, browser.link),
+      spreadRow('browser: page load event', browser.load),
+      spreadRow('browser: first tool visible', browser.toolsVisible),
+    );
+  }
+  lines.push(...table(['', 'median', 'min', 'max'], rows));
+  if (!('error' in browser) && !('skipped' in browser)) {
+    lines.push(`  browser: ${browser.browser}, ${browser.warmupRuns} run discarded, a fresh context per run`);
+  }
+  return lines;
+}
+
+function spreadRow(name: string, figure: Spread): string[] {
+  return [name, ms(figure.medianMs, 0), ms(figure.minMs, 0), ms(figure.maxMs, 0)];
+}
+
+function ms(value: number, digits: number): string {
+  return Number.isFinite(value) ? value.toFixed(digits) : '—';
+}
+
+/** First column left-aligned (labels), the others right-aligned (figures). */
+function table(header: string[], rows: string[][]): string[] {
+  const all = [header, ...rows];
+  const widths = header.map((_, column) => Math.max(...all.map((row) => (row[column] ?? '').length)));
+  return all.map(
+    (row) =>
+      '  ' +
+      row
+        .map((cell, column) =>
+          column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0),
+        )
+        .join('  ')
+        .trimEnd(),
+  );
+}

@@ -1,0 +1,50 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { cpus, loadavg, platform, release } from 'node:os';
+import { runBrowserStartupBench } from './browserStartupBench.js';
+import { RESULTS_PATH } from './paths.js';
+import { runRelayBench } from './relayBench.js';
+import { formatReport, type BenchResults, type Outcome } from './report.js';
+import { runStartupBench } from './startupBench.js';
+
+// Ctrl-C must go through 'exit', where processes.ts kills whatever a bench left running.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.once(signal, () => process.exit(130));
+}
+
+const started = performance.now();
+const loadAtStart = loadavg()[0] ?? 0;
+
+async function section<T>(name: string, bench: () => Promise<T>): Promise<Outcome<T>> {
+  process.stderr.write(`bench: ${name}…\n`);
+  try {
+    return await bench();
+  } catch (error) {
+    process.exitCode = 1;
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+const relay = await section('relay (direct vs bridge)', () => runRelayBench());
+const startup = await section('startup', () => runStartupBench());
+const browserStartup = await section('startup in a browser', () => runBrowserStartupBench());
+
+const results: BenchResults = {
+  environment: {
+    node: process.version,
+    platform: `${platform()} ${release()}`,
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
+    loadAverage: { start: loadAtStart, end: loadavg()[0] ?? 0 },
+    date: new Date().toISOString(),
+    totalSeconds: (performance.now() - started) / 1000,
+  },
+  relay,
+  startup,
+  browserStartup,
+};
+
+console.log(`\n${formatReport(results)}\n`);
+mkdirSync(dirname(RESULTS_PATH), { recursive: true });
+writeFileSync(RESULTS_PATH, `${JSON.stringify(results, null, 2)}\n`);
+console.log(`Figures written to ${RESULTS_PATH}`);
