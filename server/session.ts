@@ -1,13 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import {
-  ErrorCode,
-  isInitializeRequest,
-  isJSONRPCRequest,
-  isJSONRPCResultResponse,
-  isJSONRPCErrorResponse,
-  type JSONRPCMessage,
-  type RequestId,
-} from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/sdk/types.js';
 import {
   PageEnvelopeSchema,
   WIRE_PROTOCOL_VERSION,
@@ -16,6 +8,7 @@ import {
   type TargetState,
   type TransportKind,
 } from '../shared/wire.js';
+import { isInitialize, requestIdOf, responseIdOf } from './jsonRpcShape.js';
 import { Timeline } from './timeline.js';
 import { describeTarget, openTarget, type TargetSpec } from './targetSpec.js';
 import type { TargetConnection, TargetExit } from './targets/target.js';
@@ -212,19 +205,24 @@ export class BridgeSession {
     const target = this.target;
     const generation = this.generation;
     const json = JSON.stringify(message);
-    this.emitFrame('toServer', json, generation);
+    // Stamped when seen, but reported after the write: the server starts work sooner.
+    const seq = this.nextSeq();
+    const t = this.now();
+    const requestId = requestIdOf(message);
     if (!target || !this.targetRunning) {
-      if (isJSONRPCRequest(message))
-        this.failRequest(message.id, generation, 'The MCP server is not running');
+      this.emitFrame('toServer', json, generation, { seq, t });
+      if (requestId !== undefined) this.failRequest(requestId, generation, 'The MCP server is not running');
       return;
     }
-    if (isInitializeRequest(message)) this.initialized = true;
-    if (isJSONRPCRequest(message)) this.pending.set(message.id, message.method);
+    if (isInitialize(message)) this.initialized = true;
+    if (requestId !== undefined) this.pending.set(requestId, (message as { method: string }).method);
+    const sent = target.send(message, json);
+    this.emitFrame('toServer', json, generation, { seq, t });
     try {
-      await target.send(message);
+      await sent;
     } catch (error) {
-      if (isJSONRPCRequest(message) && this.pending.delete(message.id)) {
-        this.failRequest(message.id, generation, (error as Error).message);
+      if (requestId !== undefined && this.pending.delete(requestId)) {
+        this.failRequest(requestId, generation, (error as Error).message);
       }
     }
   }
@@ -238,9 +236,8 @@ export class BridgeSession {
     this.emitState(generation, { state: 'starting' });
     const target = openTarget(this.spec, {
       onMessage: (message, json) => {
-        if (isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message)) {
-          if (message.id !== undefined) this.pending.delete(message.id);
-        }
+        const responseId = responseIdOf(message);
+        if (responseId !== undefined) this.pending.delete(responseId);
         this.emitFrame('fromServer', json, generation);
       },
       onStderr: (line) => {
@@ -353,13 +350,20 @@ export class BridgeSession {
       id,
       error: { code: ErrorCode.ConnectionClosed, message, ...(data ? { data } : {}) },
     };
-    this.emitFrame('fromServer', JSON.stringify(response), generation, true);
+    this.emitFrame('fromServer', JSON.stringify(response), generation, { synthetic: true });
   }
 
-  private emitFrame(dir: FrameDirection, json: string, generation: number, synthetic = false): void {
+  private emitFrame(
+    dir: FrameDirection,
+    json: string,
+    generation: number,
+    options: { seq?: number; t?: number; synthetic?: boolean } = {},
+  ): void {
     const bytes = Buffer.byteLength(json);
+    const seq = options.seq ?? this.nextSeq();
+    const t = options.t ?? this.now();
     this.emit(
-      `{"type":"frame","seq":${this.nextSeq()},"t":${this.now()},"dir":"${dir}","bytes":${bytes},"generation":${generation}${synthetic ? ',"synthetic":true' : ''},"message":${json}}`,
+      `{"type":"frame","seq":${seq},"t":${t},"dir":"${dir}","bytes":${bytes},"generation":${generation}${options.synthetic ? ',"synthetic":true' : ''},"message":${json}}`,
     );
   }
 

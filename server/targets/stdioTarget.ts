@@ -34,6 +34,7 @@ export class StdioTarget implements TargetConnection {
   readonly kind = 'stdio' as const;
   private child: ChildProcess | undefined;
   private exited = false;
+  private drained: Promise<void> | undefined;
 
   constructor(
     private readonly spec: StdioTargetSpec,
@@ -89,15 +90,21 @@ export class StdioTarget implements TargetConnection {
     });
   }
 
-  send(message: JSONRPCMessage): Promise<void> {
+  send(message: JSONRPCMessage, json = JSON.stringify(message)): Promise<void> {
     const stdin = this.child?.stdin;
     if (!stdin || this.exited || stdin.destroyed) {
       return Promise.reject(new Error('The server process is not running'));
     }
-    return new Promise((resolve) => {
-      if (stdin.write(JSON.stringify(message) + '\n')) resolve();
-      else stdin.once('drain', resolve);
-    });
+    if (stdin.write(json + '\n')) return Promise.resolve();
+    // A server that reads slowly: everyone waits for the same drain, so a burst of queued
+    // messages shares one listener instead of adding one each.
+    this.drained ??= new Promise<void>((resolve) =>
+      stdin.once('drain', () => {
+        this.drained = undefined;
+        resolve();
+      }),
+    );
+    return this.drained;
   }
 
   async close(): Promise<void> {

@@ -36,8 +36,12 @@ export interface TargetConnection {
   readonly pid: number | undefined;
   /** Resolves once messages can be sent; rejects with words meant for the person. */
   start(): Promise<void>;
-  /** Rejects with words meant for the person when the message could not be delivered. */
-  send(message: JSONRPCMessage): Promise<void>;
+  /**
+   * Writes the message (synchronously where the transport can, so a caller may stamp it
+   * right after); `json` is its text when the caller already has it. Rejects with words
+   * meant for the person when it could not be delivered.
+   */
+  send(message: JSONRPCMessage, json?: string): Promise<void>;
   /** Ends the connection (and a stdio child, escalating to SIGKILL); resolves when it is gone. */
   close(): Promise<void>;
   /** Kills a child process at once; for a bridge that must exit now. */
