@@ -6,8 +6,8 @@ import type {
   JSONRPCResultResponse,
   RequestId,
 } from '@modelcontextprotocol/sdk/types.js';
+import { WIRE_PROTOCOL_VERSION, WS_PATH, WS_SUBPROTOCOL, WS_TOKEN_PROTOCOL_PREFIX } from '../shared/wire.js';
 
-const WIRE_VERSION = 1;
 const PROTOCOL_VERSION = '2025-11-25';
 const DEFAULT_TIMEOUT_MS = 15_000;
 
@@ -50,10 +50,14 @@ export class BridgeClient {
   /** Opens the socket as the page does (its Origin, the token as a subprotocol) and says hello. */
   static async connect(port: number, token: string, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<BridgeClient> {
     const origin = `http://127.0.0.1:${port}`;
-    const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`, ['mcp-inspect.v1', `token.${token}`], {
-      headers: { Origin: origin },
-      handshakeTimeout: timeoutMs,
-    });
+    const ws = new WebSocket(
+      `ws://127.0.0.1:${port}${WS_PATH}`,
+      [WS_SUBPROTOCOL, `${WS_TOKEN_PROTOCOL_PREFIX}${token}`],
+      {
+        headers: { Origin: origin },
+        handshakeTimeout: timeoutMs,
+      },
+    );
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());
       ws.once('error', reject);
@@ -62,7 +66,7 @@ export class BridgeClient {
       );
     });
     const client = new BridgeClient(ws);
-    ws.send(JSON.stringify({ type: 'hello', wireVersion: WIRE_VERSION }));
+    ws.send(JSON.stringify({ type: 'hello', wireVersion: WIRE_PROTOCOL_VERSION }));
     return client;
   }
 

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { AccessGate } from './features/connection/AccessGate';
 import { ConnectionBar } from './features/connection/ConnectionBar';
 import { ConnectionProblem } from './features/connection/ConnectionProblem';
@@ -8,6 +9,11 @@ import { ServerLog } from './features/traffic/ServerLog';
 
 export function App() {
   const snapshot = useInspectorSnapshot();
+  const serverName = snapshot.mcp?.serverInfo?.title ?? snapshot.mcp?.serverInfo?.name;
+  // Several inspectors open at once are told apart by their tab titles.
+  useEffect(() => {
+    document.title = serverName ? `${serverName} · mcp-inspect` : 'mcp-inspect';
+  }, [serverName]);
   if (snapshot.auth !== 'ok') return <AccessGate auth={snapshot.auth} />;
   const { mcp } = snapshot;
   return (
