@@ -1,4 +1,6 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { SplitPane } from './components/SplitPane';
+import { Tabs } from './components/Tabs';
 import { AccessGate } from './features/connection/AccessGate';
 import { ConnectionBar } from './features/connection/ConnectionBar';
 import { ConnectionProblem } from './features/connection/ConnectionProblem';
@@ -7,25 +9,53 @@ import { ServerInfo } from './features/connection/ServerInfo';
 import { ToolsWorkbench } from './features/tools/ToolsWorkbench';
 import { ServerLog } from './features/traffic/ServerLog';
 
+type FeatureTab = 'tools' | 'server';
+
 export function App() {
   const snapshot = useInspectorSnapshot();
+  const [tab, setTab] = useState<FeatureTab>('tools');
   const serverName = snapshot.mcp?.serverInfo?.title ?? snapshot.mcp?.serverInfo?.name;
   // Several inspectors open at once are told apart by their tab titles.
   useEffect(() => {
     document.title = serverName ? `${serverName} · mcp-inspect` : 'mcp-inspect';
   }, [serverName]);
+
   if (snapshot.auth !== 'ok') return <AccessGate auth={snapshot.auth} />;
   const { mcp } = snapshot;
   return (
     <div className="app">
       <ConnectionBar />
-      <main>
+      <div className="banners">
         <ConnectionProblem />
-        <ServerInfo />
-        {/* Stays up while the server is down, so the last results (and why a call failed) remain readable. */}
-        {mcp && <ToolsWorkbench mcp={mcp} />}
-      </main>
-      <ServerLog />
+      </div>
+      <div className="app-body">
+        <SplitPane
+          storageKey="mcp-inspect.split.traffic"
+          label="Resize the traffic pane"
+          first={
+            <Tabs
+              label="Features"
+              active={tab}
+              onChange={setTab}
+              tabs={[
+                {
+                  key: 'tools',
+                  label: 'Tools',
+                  // Stays up while the server is down, so the last results remain readable.
+                  content: () =>
+                    mcp ? (
+                      <ToolsWorkbench mcp={mcp} />
+                    ) : (
+                      <p className="placeholder">Waiting for the server…</p>
+                    ),
+                },
+                { key: 'server', label: 'Server', content: () => <ServerInfo /> },
+              ]}
+            />
+          }
+          second={<ServerLog />}
+        />
+      </div>
     </div>
   );
 }

@@ -7,10 +7,15 @@ test('the demo server connects and lists its tools', async ({ page, cli }) => {
   await page.goto(cli.url);
 
   await expect(ui.connectionState).toHaveText('connected');
-  await expect(ui.server.getByRole('heading')).toHaveText(/^mcp-inspect demo server\s+1\.0\.0$/);
-  await expect(ui.server).toContainText('2025-11-25');
+  await expect(page.getByLabel('Server identity')).toHaveText(/^mcp-inspect demo server\s+1\.0\.0$/);
   await expect(ui.tools.getByRole('option')).toHaveCount(16);
   await expect(ui.toolOption('Echo', 'echo')).toBeVisible();
+
+  // The initialize result in full is one tab away.
+  await page.getByRole('tab', { name: 'Server' }).click();
+  await expect(ui.server.getByRole('heading')).toHaveText(/^mcp-inspect demo server\s+1\.0\.0$/);
+  await expect(ui.server).toContainText('2025-11-25');
+  await expect(ui.server).toContainText('tools');
 });
 
 test('echo sends the message back', async ({ page, cli }) => {

@@ -17,6 +17,12 @@ export function ConnectionBar() {
         {target ? targetLabel(target) : '…'}
       </span>
       {targetState?.transport && <span className="chip">{transportLabel(targetState.transport)}</span>}
+      {mcp?.serverInfo && (
+        <span className="server-identity" aria-label="Server identity">
+          {mcp.serverInfo.title ?? mcp.serverInfo.name}{' '}
+          <span className="muted">{mcp.serverInfo.version}</span>
+        </span>
+      )}
       <span className={`state-pill ${tone}`} role="status" aria-label="Connection state">
         {status}
       </span>

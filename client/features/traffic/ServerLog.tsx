@@ -28,12 +28,12 @@ export function ServerLog() {
   const errors = lines.filter((line) => line.type === 'transportError').length;
 
   return (
-    <details className="server-log" open={errors > 0 || undefined}>
-      <summary>
+    <section className="server-log">
+      <h2>
         Server log{' '}
         <span className="muted">{lines.length === 0 ? 'empty' : plural(lines.length, 'line')}</span>
         {errors > 0 && <span className="chip bad">{plural(errors, 'transport error')}</span>}
-      </summary>
+      </h2>
       <ol role="log" aria-label="Server log">
         {lines.map((record) => (
           <li key={record.seq} className={record.type}>
@@ -50,7 +50,7 @@ export function ServerLog() {
           </li>
         ))}
       </ol>
-    </details>
+    </section>
   );
 }
 
