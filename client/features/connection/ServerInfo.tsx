@@ -1,3 +1,4 @@
+import { JsonEditor } from '../../components/JsonEditor';
 import { useInspectorSnapshot } from './inspectorContext';
 
 /** The initialize result: who the server says it is and what it offers. */
@@ -34,6 +35,14 @@ export function ServerInfo() {
           <p className="instructions">{instructions}</p>
         </details>
       )}
+      <h3>initialize result</h3>
+      <JsonEditor
+        readOnly
+        path="server/initialize-result"
+        label="initialize result"
+        height={260}
+        value={JSON.stringify({ protocolVersion, capabilities, serverInfo, instructions }, null, 2)}
+      />
     </section>
   );
 }
