@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { CallToolResultSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { ArgumentsEditor, parseArguments } from './ArgumentsEditor';
-import { ResultView, type CallOutcome } from './ResultView';
+import { CallResultView, type CallOutcome } from '../results/CallResultView';
 import { toolDisplayName } from './toolsQuery';
 
 /** One tool: what it is, its arguments, and the outcome of running it. */
@@ -56,7 +56,7 @@ export function ToolPanel({ tool, client, connected }: ToolPanelProps) {
           {call.isPending ? 'Running…' : 'Run tool'}
         </button>
       </form>
-      {call.data && <ResultView outcome={call.data} />}
+      {call.data && <CallResultView outcome={call.data} tool={tool} client={client} />}
     </section>
   );
 }

@@ -1,4 +1,5 @@
-import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { CallToolResult, ContentBlock, Tool } from '@modelcontextprotocol/sdk/types.js';
 
 /** A completed call: the result the server returned, or the JSON-RPC error it answered with. */
 export type CallOutcome =
@@ -9,7 +10,15 @@ export type CallOutcome =
  * One call's outcome. A tool error (`isError`) is the tool saying it failed; a JSON-RPC
  * error is the protocol refusing the call: they are shown apart.
  */
-export function ResultView({ outcome }: { outcome: CallOutcome }) {
+export interface CallResultViewProps {
+  outcome: CallOutcome;
+  /** The tool called: its outputSchema checks structuredContent. */
+  tool: Tool;
+  /** For follow-up requests a result invites, such as reading a resource_link. */
+  client: Client;
+}
+
+export function CallResultView({ outcome }: CallResultViewProps) {
   if (outcome.kind === 'error') {
     return (
       <section className="result rpc-error" aria-label="Result">
