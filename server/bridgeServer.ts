@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createHttpApp } from './httpApp.js';
 import { allowedHosts } from './security.js';
 import { BridgeSession } from './session.js';
-import { describeTarget, type TargetSpec } from './targetSpec.js';
+import type { TargetSpec } from './targetSpec.js';
 import { attachWsBridge } from './wsBridge.js';
 
 export interface BridgeOptions {
@@ -36,7 +36,6 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     token: options.token,
     allowedHosts: () => hosts,
     session,
-    target: describeTarget(options.target),
     version: options.version,
     ...(options.clientDir === undefined ? {} : { clientDir: options.clientDir }),
   });

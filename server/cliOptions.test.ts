@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { DEFAULT_PORT, parseCli } from './cliOptions.js';
 
 const parse = (...args: string[]) => parseCli(['node', 'mcp-inspect', ...args], '1.2.3', '/demo.js');
@@ -67,5 +70,32 @@ describe('command line', () => {
 
   it('listens elsewhere only with the loudly named flag', () => {
     expect(parse('--dangerously-listen-on', '0.0.0.0').host).toBe('0.0.0.0');
+  });
+
+  it('reads a server from a config file, with -e added on top', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcp-inspect-config-'));
+    const file = join(dir, 'mcp.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        mcpServers: {
+          fs: { command: 'npx', args: ['-y', 'server-filesystem', '/tmp'], env: { A: '1' } },
+          web: { url: 'http://127.0.0.1:3001/mcp', headers: { 'X-Key': 'k' } },
+        },
+      }),
+    );
+    expect(parse('--config', file, '--server', 'fs', '-e', 'B=2').target).toEqual({
+      kind: 'stdio',
+      command: 'npx',
+      args: ['-y', 'server-filesystem', '/tmp'],
+      env: { A: '1', B: '2' },
+      demo: false,
+    });
+    expect(parse('--config', file, '--server', 'web', '--transport', 'sse').target).toEqual({
+      kind: 'url',
+      url: 'http://127.0.0.1:3001/mcp',
+      transport: 'sse',
+      headers: { 'X-Key': 'k' },
+    });
   });
 });

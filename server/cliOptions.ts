@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { parseServerConfig } from '../shared/serverEntry.js';
 import type { TargetSpec } from './targetSpec.js';
 import type { UrlTransportChoice } from './targets/httpTarget.js';
 
@@ -21,6 +23,8 @@ interface RawOptions {
   port: number;
   open: boolean;
   dangerouslyListenOn?: string;
+  config?: string;
+  server?: string;
 }
 
 const EXAMPLES = `
@@ -30,6 +34,7 @@ Examples:
   mcp-inspect -e API_KEY=secret -- npx -y @modelcontextprotocol/server-everything stdio
   mcp-inspect --url http://127.0.0.1:3001/mcp   Streamable HTTP, falling back to SSE
   mcp-inspect --url http://127.0.0.1:3001/sse --transport sse --header "Authorization: Bearer abc"
+  mcp-inspect --config ~/.cursor/mcp.json --server github
 
 The page's address, with its one-time token, is printed on start. The bridge listens on
 127.0.0.1 only; it can spawn processes, so treat its link like a password.`;
@@ -55,6 +60,8 @@ export function parseCli(argv: string[], version: string, demoServerPath: string
     .option('--header <"Name: value">', 'an HTTP header for --url (repeatable)', collect, [])
     .option('-e, --env <KEY=VALUE>', 'an environment variable for the stdio server (repeatable)', collect, [])
     .option('--cwd <dir>', 'working directory for the stdio server')
+    .option('--config <file>', 'read the server from an MCP config file ("mcpServers" or "servers")')
+    .option('--server <name>', 'which server of --config (needed when it has several)')
     .option('--port <n>', `port for the page (if taken, a free one is used)`, parsePort, DEFAULT_PORT)
     .option('--no-open', 'do not open a browser; just print the link')
     .option(
@@ -73,7 +80,21 @@ export function parseCli(argv: string[], version: string, demoServerPath: string
   const fail = (message: string): never => program.error(`error: ${message}`);
 
   let target: TargetSpec;
-  if (options.url !== undefined) {
+  if (options.server !== undefined && options.config === undefined) fail('--server goes with --config');
+  if (options.config !== undefined) {
+    if (command !== undefined || options.url !== undefined) fail('give one of a command, --url or --config');
+    target = targetFromConfigFile(options.config, options.server, fail);
+    if (target.kind === 'stdio') {
+      Object.assign(target.env, parsePairs(options.env, '=', 'a variable as KEY=VALUE', fail));
+      if (options.cwd !== undefined) target.cwd = options.cwd;
+      if (options.header.length > 0)
+        fail(`--header is for URL servers; "${options.server ?? 'this'}" is a command`);
+    } else {
+      Object.assign(target.headers, parsePairs(options.header, ':', 'a header as "Name: value"', fail));
+      if (options.transport !== undefined) target.transport = options.transport;
+      if (options.env.length > 0) fail('-e/--env is for stdio servers; this one is a URL');
+    }
+  } else if (options.url !== undefined) {
     if (command !== undefined) fail('give either a command or --url, not both');
     if (options.env.length > 0) fail('-e/--env is for stdio servers; HTTP servers take --header');
     if (options.cwd !== undefined) fail('--cwd is for stdio servers');
@@ -128,4 +149,23 @@ function parsePairs(
     pairs[key] = item.slice(at + 1).trim();
   }
   return pairs;
+}
+
+function targetFromConfigFile(
+  path: string,
+  name: string | undefined,
+  fail: (message: string) => never,
+): TargetSpec {
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return fail(
+      code === 'ENOENT' ? `no such config file: ${path}` : `cannot read ${path}: ${(error as Error).message}`,
+    );
+  }
+  const parsed = parseServerConfig(json, name);
+  if ('error' in parsed) return fail(`${path}: ${parsed.error}`);
+  return parsed.target.kind === 'stdio' ? { ...parsed.target, demo: false } : { ...parsed.target };
 }

@@ -2,7 +2,6 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { API_SESSION_PATH, AUTH_SCHEME } from '../shared/http.js';
 import type { BridgeSession } from './session.js';
 import { isAllowedHost, isAllowedOrigin, tokensMatch } from './security.js';
-import type { TargetInfo } from '../shared/wire.js';
 
 export interface HttpAppOptions {
   token: string;
@@ -11,7 +10,6 @@ export interface HttpAppOptions {
   /** The built page; absent when only the API is wanted (tests). */
   clientDir?: string;
   session: BridgeSession;
-  target: TargetInfo;
   version: string;
 }
 
@@ -73,7 +71,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   app.get(API_SESSION_PATH, (_req: Request, res: Response) => {
     res.json({
       version: options.version,
-      target: options.target,
+      target: options.session.targetInfo,
       state: options.session.state ?? null,
     });
   });

@@ -25,10 +25,12 @@ class RecordingPage implements PageSink {
   }
 }
 
+const fixturePath = (name: string): string =>
+  fileURLToPath(new URL(`../e2e/fixtures/${name}`, import.meta.url));
 const fixture = (name: string): TargetSpec => ({
   kind: 'stdio',
   command: process.execPath,
-  args: [fileURLToPath(new URL(`../e2e/fixtures/${name}`, import.meta.url))],
+  args: [fixturePath(name)],
   env: {},
   demo: false,
 });
@@ -181,5 +183,31 @@ describe('lifecycle', () => {
     const welcome = page.received.find((e) => e.type === 'welcome')!;
     expect(JSON.stringify(welcome)).not.toContain('s3cret');
     expect(welcome.target).toMatchObject({ envKeys: ['MY_SECRET'] });
+  });
+
+  it('switches to a target the page asks for, and tells the page', async () => {
+    const { session, page } = await open(fixture('garbageStdout.mjs'));
+    await until(() => page.states().find((s) => s.state === 'connected'));
+    session.receive(
+      page,
+      JSON.stringify({
+        type: 'connect',
+        target: {
+          kind: 'stdio',
+          command: process.execPath,
+          args: [fixturePath('crashOnCall.mjs')],
+          env: { K: 'secret-value' },
+        },
+      }),
+    );
+    const changed = await until(() => page.received.find((e) => e.type === 'target'));
+    expect(changed.target).toMatchObject({
+      kind: 'stdio',
+      args: [fixturePath('crashOnCall.mjs')],
+      envKeys: ['K'],
+    });
+    expect(JSON.stringify(page.received)).not.toContain('secret-value');
+    await until(() => page.states().filter((s) => s.state === 'connected').length === 2 || undefined);
+    expect(session.targetInfo).toMatchObject({ args: [fixturePath('crashOnCall.mjs')] });
   });
 });

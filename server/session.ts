@@ -5,12 +5,13 @@ import {
   WIRE_PROTOCOL_VERSION,
   assertNever,
   type FrameDirection,
+  type TargetInfo,
   type TargetState,
   type TransportKind,
 } from '../shared/wire.js';
 import { isInitialize, requestIdOf, responseIdOf } from './jsonRpcShape.js';
 import { Timeline } from './timeline.js';
-import { describeTarget, openTarget, type TargetSpec } from './targetSpec.js';
+import { describeTarget, openTarget, targetFromRequest, targetLabel, type TargetSpec } from './targetSpec.js';
 import type { TargetConnection, TargetExit } from './targets/target.js';
 
 /** Where the session writes envelopes for the page; a WebSocket in production. */
@@ -66,7 +67,7 @@ export class BridgeSession {
   private lifecycleSteps = 0;
 
   constructor(
-    private readonly spec: TargetSpec,
+    private spec: TargetSpec,
     private readonly options: SessionOptions,
   ) {
     this.timeline = new Timeline(options.historyRecords ?? 20_000, options.historyBytes ?? 64 * 1024 * 1024);
@@ -84,6 +85,24 @@ export class BridgeSession {
   restart(): Promise<void> {
     return this.enqueue(async () => {
       await this.stopTarget();
+      await this.startTarget();
+    });
+  }
+
+  /** What the session inspects, as the page may see it (no secret values). */
+  get targetInfo(): TargetInfo {
+    return describeTarget(this.spec);
+  }
+
+  /** Switches to another target: the current one is stopped, the new one started. */
+  connect(spec: TargetSpec): Promise<void> {
+    return this.enqueue(async () => {
+      await this.stopTarget();
+      this.spec = spec;
+      this.options.log(`now inspecting ${targetLabel(spec)}`);
+      this.emit(
+        JSON.stringify({ type: 'target', seq: this.nextSeq(), t: this.now(), target: this.targetInfo }),
+      );
       await this.startTarget();
     });
   }
@@ -152,6 +171,9 @@ export class BridgeSession {
         return;
       case 'disconnect':
         void this.stop();
+        return;
+      case 'connect':
+        void this.connect(targetFromRequest(envelope.target));
         return;
       default:
         assertNever(envelope);

@@ -1,4 +1,4 @@
-import type { TargetInfo } from '../shared/wire.js';
+import type { TargetInfo, TargetRequest } from '../shared/wire.js';
 import type { TargetConnection, TargetEvents } from './targets/target.js';
 import { HttpTarget, type UrlTargetSpec } from './targets/httpTarget.js';
 import { StdioTarget, type StdioTargetSpec } from './targets/stdioTarget.js';
@@ -36,4 +36,10 @@ export function targetLabel(spec: TargetSpec): string {
 
 export function openTarget(spec: TargetSpec, events: TargetEvents): TargetConnection {
   return spec.kind === 'stdio' ? new StdioTarget(spec, events) : new HttpTarget(spec, events);
+}
+
+/** A target the page asked for (already validated against the wire schema). */
+export function targetFromRequest(request: TargetRequest): TargetSpec {
+  if (request.kind === 'url') return { ...request };
+  return { ...request, demo: false };
 }

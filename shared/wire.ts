@@ -83,11 +83,42 @@ export const DisconnectSchema = z.object({
   type: z.literal('disconnect'),
 });
 
+/**
+ * A target as the page asks for it, secrets included: env and header values go to the bridge
+ * and stay there (the bridge only ever reports their names back).
+ */
+export const TargetRequestSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('stdio'),
+    /** The executable; looked up on PATH like a shell would. */
+    command: z.string().min(1),
+    args: z.array(z.string()),
+    /** Added on top of the SDK's default environment. */
+    env: z.record(z.string().regex(/^[^=\s]+$/), z.string()),
+    cwd: z.string().min(1).optional(),
+  }),
+  z.object({
+    kind: z.literal('url'),
+    url: z.url({ protocol: /^https?$/ }),
+    transport: z.enum(['auto', 'streamable-http', 'sse']),
+    /** Sent with every request, e.g. Authorization. */
+    headers: z.record(z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/), z.string()),
+  }),
+]);
+export type TargetRequest = z.infer<typeof TargetRequestSchema>;
+
+export const ConnectSchema = z.object({
+  type: z.literal('connect'),
+  /** Replaces the session's target: the current one is stopped, this one started. */
+  target: TargetRequestSchema,
+});
+
 export const PageEnvelopeSchema = z.discriminatedUnion('type', [
   HelloSchema,
   McpOutSchema,
   RestartSchema,
   DisconnectSchema,
+  ConnectSchema,
 ]);
 export type PageEnvelope = z.infer<typeof PageEnvelopeSchema>;
 
@@ -180,11 +211,25 @@ export const TransportErrorSchema = z.object({
   status: z.number().int().optional(),
 });
 
+export const TargetChangedSchema = z.object({
+  type: z.literal('target'),
+  seq: SeqSchema,
+  t: TimeSchema,
+  /** The session now inspects this target (after a connect from the page). */
+  target: TargetInfoSchema,
+});
+
 export const HistorySchema = z.object({
   type: z.literal('history'),
   /** Records seen before this page attached, oldest first. */
   records: z.array(
-    z.discriminatedUnion('type', [FrameSchema, TargetStateSchema, StderrSchema, TransportErrorSchema]),
+    z.discriminatedUnion('type', [
+      FrameSchema,
+      TargetStateSchema,
+      StderrSchema,
+      TransportErrorSchema,
+      TargetChangedSchema,
+    ]),
   ),
   /** How many older records the bridge's bounded buffer no longer holds. */
   dropped: z.number().int().nonnegative(),
@@ -204,6 +249,7 @@ export const BridgeEnvelopeSchema = z.discriminatedUnion('type', [
   TargetStateSchema,
   StderrSchema,
   TransportErrorSchema,
+  TargetChangedSchema,
   HistorySchema,
   RejectedSchema,
 ]);

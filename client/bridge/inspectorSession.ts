@@ -8,7 +8,13 @@ import {
   type ServerCapabilities,
 } from '@modelcontextprotocol/sdk/types.js';
 import { API_SESSION_PATH, AUTH_SCHEME } from '../../shared/http';
-import { assertNever, type BridgeEnvelope, type TargetState, type TargetInfo } from '../../shared/wire';
+import {
+  assertNever,
+  type BridgeEnvelope,
+  type TargetInfo,
+  type TargetRequest,
+  type TargetState,
+} from '../../shared/wire';
 import type { TrafficLog } from '../features/traffic/trafficLog';
 import { BridgeSocket, type SocketStatus } from './bridgeSocket';
 import { BridgeTransport } from './bridgeTransport';
@@ -89,6 +95,11 @@ export class InspectorSession {
     this.socket?.send({ type: 'disconnect' });
   }
 
+  /** Asks the bridge to inspect another server; false when the bridge is not reachable. */
+  connectTo(target: TargetRequest): boolean {
+    return this.socket?.send({ type: 'connect', target }) ?? false;
+  }
+
   reconnectSocket(): void {
     this.socket?.reconnect();
   }
@@ -126,6 +137,10 @@ export class InspectorSession {
       case 'stderr':
       case 'transportError':
         this.traffic.append(envelope);
+        return;
+      case 'target':
+        this.traffic.append(envelope);
+        this.update({ target: envelope.target });
         return;
       case 'rejected':
         this.update({ rejected: envelope.reason });

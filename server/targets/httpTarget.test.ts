@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
+import { createServer as createHttpServer } from 'node:http';
 import { BridgeSession } from '../session.js';
 import { startBridge, type RunningBridge } from '../bridgeServer.js';
 import { PageClient } from '../testSupport/pageClient.js';
@@ -136,5 +137,26 @@ describe('URL targets', () => {
     expect(page.received.some((e) => e.type === 'transportError')).toBe(true);
     page.close();
     await bridge.close();
+  });
+
+  it('says a server needs authorization and shows what it asks for', async () => {
+    const guarded = createHttpServer((_req, res) => {
+      res.writeHead(401, {
+        'WWW-Authenticate':
+          'Bearer realm="mcp", resource_metadata="http://127.0.0.1/.well-known/oauth-protected-resource"',
+      });
+      res.end('unauthorized');
+    });
+    await new Promise<void>((resolve) => guarded.listen(0, '127.0.0.1', resolve));
+    const port = (guarded.address() as { port: number }).port;
+    const { bridge, page } = await inspect(url(port, '/mcp', 'streamable-http'));
+    const init = await page.initialize();
+    const message = (init.error as { message: string }).message;
+    expect(message).toContain('HTTP 401: the server needs authorization');
+    expect(message).toContain('WWW-Authenticate: Bearer realm="mcp", resource_metadata=');
+    expect(page.received.find((e) => e.type === 'transportError')).toMatchObject({ status: 401 });
+    page.close();
+    await bridge.close();
+    guarded.close();
   });
 });

@@ -53,7 +53,7 @@ export class HttpTarget implements TargetConnection {
     try {
       await this.transport.start();
     } catch (error) {
-      throw new Error(describeHttpError(error, this.spec.url));
+      throw new Error(this.describe(error));
     }
   }
 
@@ -77,7 +77,7 @@ export class HttpTarget implements TargetConnection {
         await this.fallBackToSse(message, status);
         return;
       }
-      const text = describeHttpError(error, this.spec.url);
+      const text = this.describe(error);
       this.events.onTransportError(text, status === undefined ? undefined : { status });
       throw new Error(text);
     }
@@ -102,11 +102,26 @@ export class HttpTarget implements TargetConnection {
       await this.transport.start();
       await this.transport.send(message);
     } catch (error) {
-      const text = `Streamable HTTP answered HTTP ${status}, and SSE failed too: ${describeHttpError(error, this.spec.url)}`;
+      const text = `Streamable HTTP answered HTTP ${status}, and SSE failed too: ${this.describe(error)}`;
       this.events.onTransportError(text, { status });
       throw new Error(text);
     }
     this.events.onTransportChosen('sse', `Streamable HTTP answered HTTP ${status}; connected over SSE`);
+  }
+
+  /**
+   * fetch, remembering the challenge of a 401: the SDK's errors keep the status but drop the
+   * WWW-Authenticate header, which says what kind of authorization the server wants.
+   */
+  private readonly watchingFetch = async (input: string | URL, init?: RequestInit): Promise<Response> => {
+    const response = await fetch(input, init);
+    if (response.status === 401) this.challenge = response.headers.get('www-authenticate') ?? undefined;
+    return response;
+  };
+  private challenge: string | undefined;
+
+  private describe(error: unknown): string {
+    return describeHttpError(error, this.spec.url, this.challenge);
   }
 
   private open(kind: TransportKind, url: URL): Transport {
@@ -115,21 +130,22 @@ export class HttpTarget implements TargetConnection {
       kind === 'sse'
         ? new SSEClientTransport(url, {
             requestInit,
+            fetch: this.watchingFetch,
             // EventSource does not take requestInit; its own fetch must carry the headers too.
             eventSourceInit: {
               fetch: (input, init) =>
-                fetch(input, { ...init, headers: { ...toRecord(init?.headers), ...this.spec.headers } }),
+                this.watchingFetch(input, {
+                  ...init,
+                  headers: { ...toRecord(init?.headers), ...this.spec.headers },
+                }),
             },
           })
-        : new StreamableHTTPClientTransport(url, { requestInit });
+        : new StreamableHTTPClientTransport(url, { requestInit, fetch: this.watchingFetch });
     transport.onmessage = (message) => this.events.onMessage(message, JSON.stringify(message));
     transport.onerror = (error) => {
       if (this.closing) return;
       const status = httpStatusOf(error);
-      this.events.onTransportError(
-        describeHttpError(error, this.spec.url),
-        status === undefined ? undefined : { status },
-      );
+      this.events.onTransportError(this.describe(error), status === undefined ? undefined : { status });
     };
     transport.onclose = () => {
       if (!this.closing && this.transport === transport) this.finish('The server closed the connection');
@@ -152,7 +168,7 @@ function httpStatusOf(error: unknown): number | undefined {
 }
 
 /** Turns fetch's terse "fetch failed" into the cause a person can act on. */
-export function describeHttpError(error: unknown, url: string): string {
+export function describeHttpError(error: unknown, url: string, challenge?: string): string {
   const err = error as (Error & { cause?: { code?: string; message?: string } }) | undefined;
   // fetch puts the socket error in `cause`; the SDK's SSE errors only keep it in the text.
   const code =
@@ -162,7 +178,13 @@ export function describeHttpError(error: unknown, url: string): string {
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `host not found: ${url}`;
   if (code !== undefined) return `could not reach ${url}: ${code}`;
   const status = httpStatusOf(error);
-  if (status === 401) return `HTTP 401: the server needs authorization (${err?.message ?? ''})`;
+  if (status === 401) {
+    return (
+      'HTTP 401: the server needs authorization. ' +
+      (challenge ? `It asks for: WWW-Authenticate: ${challenge}. ` : '') +
+      'Sign-in (OAuth) is not supported yet; pass a token with --header "Authorization: Bearer …" or in the connection settings.'
+    );
+  }
   return err?.message ?? String(error);
 }
 

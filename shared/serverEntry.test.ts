@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { parseServerConfig, toServerConfig } from './serverEntry.js';
+
+describe('server entries', () => {
+  const file = {
+    mcpServers: {
+      everything: {
+        command: 'npx',
+        args: ['-y', '@modelcontextprotocol/server-everything'],
+        env: { A: '1', PORT: 3 },
+      },
+      remote: { url: 'http://127.0.0.1:3001/sse', type: 'sse', headers: { Authorization: 'Bearer x' } },
+    },
+  };
+
+  it('reads the mcpServers format, by name', () => {
+    expect(parseServerConfig(file, 'everything')).toEqual({
+      name: 'everything',
+      target: {
+        kind: 'stdio',
+        command: 'npx',
+        args: ['-y', '@modelcontextprotocol/server-everything'],
+        env: { A: '1', PORT: '3' },
+      },
+    });
+    expect(parseServerConfig(file, 'remote')).toEqual({
+      name: 'remote',
+      target: {
+        kind: 'url',
+        url: 'http://127.0.0.1:3001/sse',
+        transport: 'sse',
+        headers: { Authorization: 'Bearer x' },
+      },
+    });
+  });
+
+  it('reads the servers format of some editors, and a lone entry', () => {
+    expect(parseServerConfig({ servers: { web: { type: 'http', url: 'http://h/mcp' } } })).toMatchObject({
+      name: 'web',
+      target: { kind: 'url', transport: 'streamable-http' },
+    });
+    expect(parseServerConfig({ command: 'node', args: ['s.js'], cwd: '/srv' })).toMatchObject({
+      target: { kind: 'stdio', command: 'node', args: ['s.js'], env: {}, cwd: '/srv' },
+    });
+    expect(parseServerConfig({ url: 'http://h/mcp' })).toMatchObject({
+      target: { kind: 'url', transport: 'auto' },
+    });
+  });
+
+  it('says what is wrong', () => {
+    expect(parseServerConfig(file)).toEqual({
+      error: 'several servers in the file; choose one of: everything, remote',
+    });
+    expect(parseServerConfig(file, 'nope')).toEqual({
+      error: 'no server named "nope"; the file has: everything, remote',
+    });
+    expect(parseServerConfig({ mcpServers: { x: { command: 'a', args: [1] } } })).toEqual({
+      error: 'server "x": "args" must be strings',
+    });
+    expect(parseServerConfig([])).toEqual({ error: 'a server entry is a JSON object' });
+    expect(parseServerConfig({ other: 1 })).toEqual({
+      error: 'no server entry found (expected "mcpServers" or "servers")',
+    });
+  });
+
+  it('writes an entry that reads back the same', () => {
+    for (const name of ['everything', 'remote']) {
+      const parsed = parseServerConfig(file, name);
+      if (!('target' in parsed)) throw new Error(parsed.error);
+      expect(parseServerConfig(toServerConfig(name, parsed.target), name)).toEqual(parsed);
+    }
+  });
+});

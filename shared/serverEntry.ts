@@ -1,0 +1,99 @@
+/**
+ * The server-entry format that MCP clients share: `{"mcpServers": {"name": {...}}}` (Claude
+ * Desktop, Cursor, Windsurf) or `{"servers": {...}}` (VS Code), each entry either a command
+ * (`command`, `args`, `env`, `cwd`) or a URL (`url`, `headers`, `type`). Read by the CLI's
+ * --config and by the page when a person pastes an entry; written when the page exports one.
+ */
+import type { TargetRequest } from './wire.js';
+
+export type ParsedEntry = { name: string; target: TargetRequest } | { error: string };
+
+/**
+ * Reads a whole config file, a `{name: entry}` map, or a single entry. With several servers
+ * and no `name`, the error lists them.
+ */
+export function parseServerConfig(json: unknown, name?: string): ParsedEntry {
+  if (!isObject(json)) return { error: 'a server entry is a JSON object' };
+  if (looksLikeEntry(json)) return toTarget(name ?? 'server', json);
+  const servers = isObject(json.mcpServers) ? json.mcpServers : isObject(json.servers) ? json.servers : json;
+  const names = Object.keys(servers).filter((key) => isObject(servers[key]) && looksLikeEntry(servers[key]));
+  if (names.length === 0) return { error: 'no server entry found (expected "mcpServers" or "servers")' };
+  const chosen = name ?? (names.length === 1 ? names[0] : undefined);
+  if (chosen === undefined)
+    return { error: `several servers in the file; choose one of: ${names.join(', ')}` };
+  const entry = servers[chosen];
+  if (!isObject(entry) || !looksLikeEntry(entry)) {
+    return { error: `no server named "${chosen}"; the file has: ${names.join(', ')}` };
+  }
+  return toTarget(chosen, entry);
+}
+
+/** The target as an entry of the shared format, under `mcpServers`. */
+export function toServerConfig(name: string, target: TargetRequest): { mcpServers: Record<string, unknown> } {
+  const entry =
+    target.kind === 'stdio'
+      ? {
+          command: target.command,
+          args: target.args,
+          ...(Object.keys(target.env).length > 0 ? { env: target.env } : {}),
+          ...(target.cwd === undefined ? {} : { cwd: target.cwd }),
+        }
+      : {
+          type: target.transport === 'sse' ? 'sse' : 'streamable-http',
+          url: target.url,
+          ...(Object.keys(target.headers).length > 0 ? { headers: target.headers } : {}),
+        };
+  return { mcpServers: { [name]: entry } };
+}
+
+function toTarget(name: string, entry: Record<string, unknown>): ParsedEntry {
+  const fail = (why: string): ParsedEntry => ({ error: `server "${name}": ${why}` });
+  if (typeof entry.url === 'string') {
+    const type = entry.type ?? entry.transport;
+    const transport =
+      type === 'sse'
+        ? 'sse'
+        : type === 'http' || type === 'streamable-http' || type === 'streamableHttp'
+          ? 'streamable-http'
+          : 'auto';
+    const headers = stringMap(entry.headers);
+    if (headers === undefined) return fail('"headers" must map names to strings');
+    return { name, target: { kind: 'url', url: entry.url, transport, headers } };
+  }
+  if (typeof entry.command !== 'string' || entry.command === '')
+    return fail('"command" or "url" is required');
+  const args = entry.args ?? [];
+  if (!Array.isArray(args) || !args.every((arg) => typeof arg === 'string'))
+    return fail('"args" must be strings');
+  const env = stringMap(entry.env);
+  if (env === undefined) return fail('"env" must map names to strings');
+  if (entry.cwd !== undefined && typeof entry.cwd !== 'string') return fail('"cwd" must be a string');
+  return {
+    name,
+    target: {
+      kind: 'stdio',
+      command: entry.command,
+      args,
+      env,
+      ...(typeof entry.cwd === 'string' ? { cwd: entry.cwd } : {}),
+    },
+  };
+}
+
+function looksLikeEntry(value: Record<string, unknown>): boolean {
+  return typeof value.command === 'string' || typeof value.url === 'string';
+}
+
+function stringMap(value: unknown): Record<string, string> | undefined {
+  if (value === undefined) return {};
+  if (!isObject(value)) return undefined;
+  const entries = Object.entries(value);
+  if (!entries.every(([, v]) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')) {
+    return undefined;
+  }
+  return Object.fromEntries(entries.map(([k, v]) => [k, String(v)]));
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
