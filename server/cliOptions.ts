@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { parseServerConfig } from '../shared/serverEntry.js';
-import type { TargetSpec } from './targetSpec.js';
+import { targetFromRequest, type TargetSpec } from './targetSpec.js';
 import type { UrlTransportChoice } from './targets/httpTarget.js';
 
 export const DEFAULT_PORT = 6464;
@@ -167,5 +167,6 @@ function targetFromConfigFile(
   }
   const parsed = parseServerConfig(json, name);
   if ('error' in parsed) return fail(`${path}: ${parsed.error}`);
-  return parsed.target.kind === 'stdio' ? { ...parsed.target, demo: false } : { ...parsed.target };
+  // A file holds values, never `null`s: nothing to keep from a current target.
+  return targetFromRequest(parsed.target, { kind: 'url', url: '', transport: 'auto', headers: {} });
 }

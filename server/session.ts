@@ -173,7 +173,7 @@ export class BridgeSession {
         void this.stop();
         return;
       case 'connect':
-        void this.connect(targetFromRequest(envelope.target));
+        void this.connect(targetFromRequest(envelope.target, this.spec));
         return;
       default:
         assertNever(envelope);

@@ -38,8 +38,32 @@ export function openTarget(spec: TargetSpec, events: TargetEvents): TargetConnec
   return spec.kind === 'stdio' ? new StdioTarget(spec, events) : new HttpTarget(spec, events);
 }
 
-/** A target the page asked for (already validated against the wire schema). */
-export function targetFromRequest(request: TargetRequest): TargetSpec {
-  if (request.kind === 'url') return { ...request };
-  return { ...request, demo: false };
+/**
+ * A target the page asked for (already validated against the wire schema). A `null` value
+ * keeps what the current target has under that name; a name it lacks is dropped.
+ */
+export function targetFromRequest(request: TargetRequest, current: TargetSpec): TargetSpec {
+  if (request.kind === 'url') {
+    return {
+      ...request,
+      headers: resolveKept(request.headers, current.kind === 'url' ? current.headers : {}),
+    };
+  }
+  return {
+    ...request,
+    env: resolveKept(request.env, current.kind === 'stdio' ? current.env : {}),
+    demo: false,
+  };
+}
+
+function resolveKept(
+  asked: Record<string, string | null>,
+  held: Record<string, string>,
+): Record<string, string> {
+  const resolved: Record<string, string> = {};
+  for (const [name, value] of Object.entries(asked)) {
+    const kept = value ?? held[name];
+    if (kept !== undefined) resolved[name] = kept;
+  }
+  return resolved;
 }

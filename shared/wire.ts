@@ -93,16 +93,19 @@ export const TargetRequestSchema = z.discriminatedUnion('kind', [
     /** The executable; looked up on PATH like a shell would. */
     command: z.string().min(1),
     args: z.array(z.string()),
-    /** Added on top of the SDK's default environment. */
-    env: z.record(z.string().regex(/^[^=\s]+$/), z.string()),
+    /**
+     * Added on top of the SDK's default environment. `null` keeps the value the bridge already
+     * holds for that name, so a secret given on the command line never travels to the page.
+     */
+    env: z.record(z.string().regex(/^[^=\s]+$/), z.string().nullable()),
     cwd: z.string().min(1).optional(),
   }),
   z.object({
     kind: z.literal('url'),
     url: z.url({ protocol: /^https?$/ }),
     transport: z.enum(['auto', 'streamable-http', 'sse']),
-    /** Sent with every request, e.g. Authorization. */
-    headers: z.record(z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/), z.string()),
+    /** Sent with every request, e.g. Authorization; `null` keeps the bridge's value, as for env. */
+    headers: z.record(z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/), z.string().nullable()),
   }),
 ]);
 export type TargetRequest = z.infer<typeof TargetRequestSchema>;
