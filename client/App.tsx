@@ -4,16 +4,21 @@ import { Tabs } from './components/Tabs';
 import { AccessGate } from './features/connection/AccessGate';
 import { ConnectionBar } from './features/connection/ConnectionBar';
 import { ConnectionProblem } from './features/connection/ConnectionProblem';
+import { ConnectionSettings } from './features/connection/ConnectionSettings';
 import { useInspectorSnapshot } from './features/connection/inspectorContext';
 import { ServerInfo } from './features/connection/ServerInfo';
+import { LogsPanel } from './features/logs/LogsPanel';
+import { ServerRequestsPanel } from './features/serverRequests/ServerRequestsPanel';
+import { useServerRequests } from './features/serverRequests/useServerRequests';
 import { ToolsWorkbench } from './features/tools/ToolsWorkbench';
 import { ServerLog } from './features/traffic/ServerLog';
 
-type FeatureTab = 'tools' | 'server';
+type FeatureTab = 'tools' | 'requests' | 'logs' | 'server' | 'connection';
 
 export function App() {
   const snapshot = useInspectorSnapshot();
   const [tab, setTab] = useState<FeatureTab>('tools');
+  const pending = useServerRequests();
   const serverName = snapshot.mcp?.serverInfo?.title ?? snapshot.mcp?.serverInfo?.name;
   // Several inspectors open at once are told apart by their tab titles.
   useEffect(() => {
@@ -49,7 +54,15 @@ export function App() {
                       <p className="placeholder">Waiting for the server…</p>
                     ),
                 },
+                {
+                  key: 'requests',
+                  label: <>Requests{pending.length > 0 && <span className="badge">{pending.length}</span>}</>,
+                  name: pending.length > 0 ? `Requests (${pending.length} waiting)` : 'Requests',
+                  content: () => <ServerRequestsPanel />,
+                },
+                { key: 'logs', label: 'Logs', content: () => <LogsPanel mcp={mcp} /> },
                 { key: 'server', label: 'Server', content: () => <ServerInfo /> },
+                { key: 'connection', label: 'Connection', content: () => <ConnectionSettings /> },
               ]}
             />
           }

@@ -1,12 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
-import {
-  ToolListChangedNotificationSchema,
-  type Implementation,
-  type JSONRPCMessage,
-  type ServerCapabilities,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Implementation, JSONRPCMessage, ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import { API_SESSION_PATH, AUTH_SCHEME } from '../../shared/http';
 import {
   assertNever,
@@ -19,7 +13,9 @@ import type { TrafficLog } from '../features/traffic/trafficLog';
 import { BridgeSocket, type SocketStatus } from './bridgeSocket';
 import { BridgeTransport } from './bridgeTransport';
 import { forgetToken, takeToken } from './token';
-import { mcpQueryKeys } from './mcpQueryKeys';
+import { createMcpClient } from './createMcpClient';
+import { RootsStore } from './rootsStore';
+import { ServerRequestQueue } from './serverRequests';
 
 export type AuthStatus = 'no-token' | 'checking' | 'bad-token' | 'unreachable' | 'ok';
 
@@ -46,8 +42,6 @@ export interface InspectorSnapshot {
   rejected?: string;
 }
 
-const CLIENT_INFO = { name: 'mcp-inspect', version: __APP_VERSION__ } satisfies Implementation;
-
 /**
  * The page's side of a session: the socket to the bridge, the SDK `Client` for the current
  * run of the target, and a snapshot React reads with `useSyncExternalStore`. A new client is
@@ -60,6 +54,10 @@ export class InspectorSession {
   private socket: BridgeSocket | undefined;
   private transport: BridgeTransport | undefined;
   private replaying = false;
+  /** The server's requests waiting for the person; outlives a client, cleared on close. */
+  readonly requests = new ServerRequestQueue();
+  /** The roots offered to servers; a change is announced to the connected one. */
+  readonly roots = new RootsStore();
 
   constructor(
     private readonly queryClient: QueryClient,
@@ -85,7 +83,14 @@ export class InspectorSession {
       onInvalid: (reason) => this.update({ rejected: reason }),
     });
     this.socket.connect();
+    this.roots.subscribe(this.announceRoots);
   }
+
+  /** Tells the connected server that the roots changed (roots/list_changed). */
+  private announceRoots = (): void => {
+    const mcp = this.snapshot.mcp;
+    if (mcp?.status === 'ready') void mcp.client.sendRootsListChanged().catch(() => undefined);
+  };
 
   restartTarget(): void {
     this.socket?.send({ type: 'restart' });
@@ -175,14 +180,11 @@ export class InspectorSession {
       (message) => this.socket?.send({ type: 'mcp', message }) ?? false,
     );
     this.transport = transport;
-    // An interpreting validator: Ajv compiles schemas with `new Function`, which the page's
-    // Content Security Policy forbids (server-supplied schemas must not become code).
-    const client = new Client(CLIENT_INFO, {
-      capabilities: {},
-      jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
-    });
-    client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
-      await this.queryClient.invalidateQueries({ queryKey: mcpQueryKeys.tools(generation) });
+    const client = createMcpClient({
+      generation,
+      queryClient: this.queryClient,
+      requests: this.requests,
+      roots: this.roots,
     });
     this.update({ mcp: { generation, client, status: 'initializing' } });
     try {
@@ -211,6 +213,7 @@ export class InspectorSession {
   }
 
   private closeMcp(reason: string): void {
+    this.requests.clear();
     const mcp = this.snapshot.mcp;
     const transport = this.transport;
     this.transport = undefined;

@@ -2,4 +2,9 @@
 export const mcpQueryKeys = {
   all: (generation: number) => ['mcp', generation] as const,
   tools: (generation: number) => ['mcp', generation, 'tools'] as const,
+  /** Resources and resource templates, invalidated together by resources/list_changed. */
+  resources: (generation: number) => ['mcp', generation, 'resources'] as const,
+  resourceList: (generation: number) => ['mcp', generation, 'resources', 'list'] as const,
+  resourceTemplates: (generation: number) => ['mcp', generation, 'resources', 'templates'] as const,
+  prompts: (generation: number) => ['mcp', generation, 'prompts'] as const,
 };

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 
 export interface TabDefinition<K extends string> {
   key: K;
@@ -15,7 +15,11 @@ interface TabsProps<K extends string> {
   onChange: (key: K) => void;
 }
 
-/** A tab strip with ARIA roles and arrow-key navigation; only the active panel is rendered. */
+/**
+ * A tab strip with ARIA roles and arrow-key navigation. A panel is rendered once first shown
+ * and then kept (hidden while another is active), so work in progress in one tab, such as a
+ * running tool call, survives a look at another.
+ */
 export function Tabs<K extends string>({ label, tabs, active, onChange }: TabsProps<K>) {
   const id = useId();
   const index = Math.max(
@@ -23,6 +27,8 @@ export function Tabs<K extends string>({ label, tabs, active, onChange }: TabsPr
     tabs.findIndex((tab) => tab.key === active),
   );
   const current = tabs[index];
+  const [visited, setVisited] = useState<ReadonlySet<K>>(() => new Set([active]));
+  if (current && !visited.has(current.key)) setVisited(new Set([...visited, current.key]));
   return (
     <div className="tabs">
       <div className="tab-strip" role="tablist" aria-label={label}>
@@ -33,7 +39,7 @@ export function Tabs<K extends string>({ label, tabs, active, onChange }: TabsPr
             role="tab"
             id={`${id}-tab-${tab.key}`}
             aria-selected={i === index}
-            aria-controls={`${id}-panel`}
+            aria-controls={`${id}-panel-${tab.key}`}
             aria-label={tab.name}
             tabIndex={i === index ? 0 : -1}
             onClick={() => onChange(tab.key)}
@@ -48,16 +54,20 @@ export function Tabs<K extends string>({ label, tabs, active, onChange }: TabsPr
           </button>
         ))}
       </div>
-      {current && (
-        <div
-          className="tab-panel"
-          role="tabpanel"
-          id={`${id}-panel`}
-          aria-labelledby={`${id}-tab-${current.key}`}
-        >
-          {current.content()}
-        </div>
-      )}
+      {tabs
+        .filter((tab) => visited.has(tab.key) || tab.key === current?.key)
+        .map((tab) => (
+          <div
+            key={tab.key}
+            className="tab-panel"
+            role="tabpanel"
+            id={`${id}-panel-${tab.key}`}
+            aria-labelledby={`${id}-tab-${tab.key}`}
+            hidden={tab.key !== current?.key}
+          >
+            {tab.content()}
+          </div>
+        ))}
     </div>
   );
 }

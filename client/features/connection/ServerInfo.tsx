@@ -1,5 +1,6 @@
 import { JsonEditor } from '../../components/JsonEditor';
 import { useInspectorSnapshot } from './inspectorContext';
+import { PingButton } from './PingButton';
 
 /** The initialize result: who the server says it is and what it offers. */
 export function ServerInfo() {
@@ -13,6 +14,7 @@ export function ServerInfo() {
         {serverInfo?.title ?? serverInfo?.name ?? 'Server'}{' '}
         <span className="muted">{serverInfo?.version}</span>
       </h2>
+      <PingButton client={mcp.client} />
       <dl>
         <dt>Name</dt>
         <dd>{serverInfo?.name}</dd>

@@ -1,0 +1,36 @@
+import type { Root } from '@modelcontextprotocol/sdk/types.js';
+
+const STORAGE_KEY = 'mcp-inspect.roots';
+
+/**
+ * The roots the page offers servers (answering roots/list), kept in localStorage so they
+ * survive reloads. Changing them tells listeners, which send roots/list_changed.
+ */
+export class RootsStore {
+  private roots: Root[] = load();
+  private listeners = new Set<() => void>();
+
+  list = (): Root[] => this.roots;
+
+  set(roots: Root[]): void {
+    this.roots = roots;
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(roots));
+    for (const listener of this.listeners) listener();
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+}
+
+function load(): Root[] {
+  try {
+    const parsed: unknown = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '[]');
+    return Array.isArray(parsed)
+      ? parsed.filter((root): root is Root => typeof root?.uri === 'string' && root.uri.startsWith('file://'))
+      : [];
+  } catch {
+    return [];
+  }
+}

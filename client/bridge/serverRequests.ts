@@ -1,0 +1,78 @@
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import type {
+  CreateMessageRequest,
+  CreateMessageResult,
+  ElicitRequest,
+  ElicitResult,
+} from '@modelcontextprotocol/sdk/types.js';
+
+/** A request from the server that waits for the person in front of the page. */
+export type PendingServerRequest =
+  | { id: number; kind: 'sampling'; params: CreateMessageRequest['params']; receivedAt: number }
+  | { id: number; kind: 'elicitation'; params: ElicitRequest['params']; receivedAt: number };
+
+type Answer = CreateMessageResult | ElicitResult;
+
+/** MCP's suggested code for a person refusing a sampling request. */
+export const USER_REJECTED = -1;
+
+/**
+ * The server's requests waiting for an answer. Each waits on its own: an unanswered one
+ * blocks nothing else, and one the server cancels (or whose connection closes) leaves.
+ */
+export class ServerRequestQueue {
+  private items: PendingServerRequest[] = [];
+  private settle = new Map<number, { resolve: (answer: Answer) => void; reject: (error: Error) => void }>();
+  private nextId = 1;
+  private listeners = new Set<() => void>();
+
+  ask(
+    kind: 'sampling',
+    params: CreateMessageRequest['params'],
+    signal: AbortSignal,
+  ): Promise<CreateMessageResult>;
+  ask(kind: 'elicitation', params: ElicitRequest['params'], signal: AbortSignal): Promise<ElicitResult>;
+  ask(kind: PendingServerRequest['kind'], params: unknown, signal: AbortSignal): Promise<Answer> {
+    const id = this.nextId++;
+    return new Promise<Answer>((resolve, reject) => {
+      this.settle.set(id, { resolve, reject });
+      this.items = [...this.items, { id, kind, params, receivedAt: Date.now() } as PendingServerRequest];
+      this.changed();
+      signal.addEventListener('abort', () => this.remove(id)?.reject(new Error('cancelled')), { once: true });
+    });
+  }
+
+  answer(id: number, answer: Answer): void {
+    this.remove(id)?.resolve(answer);
+  }
+
+  /** Answers with a JSON-RPC error, e.g. a person rejecting a sampling request. */
+  refuse(id: number, code: number, message: string): void {
+    this.remove(id)?.reject(new McpError(code, message));
+  }
+
+  /** The connection is gone: nothing can be answered any more. */
+  clear(): void {
+    for (const id of [...this.settle.keys()]) this.remove(id)?.reject(new Error('connection closed'));
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): readonly PendingServerRequest[] => this.items;
+
+  private remove(id: number) {
+    const settle = this.settle.get(id);
+    if (!settle) return undefined;
+    this.settle.delete(id);
+    this.items = this.items.filter((item) => item.id !== id);
+    this.changed();
+    return settle;
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener();
+  }
+}

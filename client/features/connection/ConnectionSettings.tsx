@@ -1,0 +1,153 @@
+import { useState } from 'react';
+import { useInspector, useInspectorSnapshot } from './inspectorContext';
+import { RootsEditor } from './RootsEditor';
+import { SecretRows } from './SecretRows';
+import { ServerEntryTools } from './ServerEntryTools';
+import { draftFromInfo, EMPTY_DRAFT, requestFromDraft, type TargetDraft } from './targetDraft';
+import './connection.css';
+
+/**
+ * Which server to inspect, from the page: a command (stdio) or a URL (Streamable HTTP, SSE),
+ * with secrets masked. Starts from the current target; connecting replaces it.
+ */
+export function ConnectionSettings() {
+  const session = useInspector();
+  const { target } = useInspectorSnapshot();
+  const [draft, setDraft] = useState<TargetDraft>(() => (target ? draftFromInfo(target) : EMPTY_DRAFT));
+  const [bearer, setBearer] = useState('');
+  const [problem, setProblem] = useState<string | undefined>();
+  const set = (patch: Partial<TargetDraft>): void => setDraft({ ...draft, ...patch });
+
+  const connect = (): void => {
+    const withBearer =
+      draft.kind === 'url' && bearer.trim() !== ''
+        ? {
+            ...draft,
+            headers: [
+              ...draft.headers.filter((row) => row.name.toLowerCase() !== 'authorization'),
+              { name: 'Authorization', value: `Bearer ${bearer.trim()}`, kept: false },
+            ],
+          }
+        : draft;
+    const result = requestFromDraft(withBearer);
+    if ('error' in result) {
+      setProblem(result.error);
+      return;
+    }
+    setProblem(session.connectTo(result.request) ? undefined : 'mcp-inspect is not reachable right now');
+  };
+
+  return (
+    <section className="connection-settings" aria-label="Connection settings">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          connect();
+        }}
+      >
+        <div role="radiogroup" aria-label="Transport" className="kind-switch">
+          <label>
+            <input type="radio" checked={draft.kind === 'stdio'} onChange={() => set({ kind: 'stdio' })} />{' '}
+            Command (stdio)
+          </label>
+          <label>
+            <input type="radio" checked={draft.kind === 'url'} onChange={() => set({ kind: 'url' })} /> URL
+            (Streamable HTTP or SSE)
+          </label>
+        </div>
+        {draft.kind === 'stdio' ? (
+          <>
+            <label>
+              Command
+              <input
+                value={draft.command}
+                spellCheck={false}
+                onChange={(e) => set({ command: e.target.value })}
+              />
+            </label>
+            <label>
+              Arguments
+              <input
+                value={draft.args}
+                spellCheck={false}
+                placeholder="as in a shell: build/index.js --flag 'with space'"
+                onChange={(e) => set({ args: e.target.value })}
+              />
+            </label>
+            <label>
+              Working directory
+              <input
+                value={draft.cwd}
+                spellCheck={false}
+                placeholder="where mcp-inspect was started"
+                onChange={(e) => set({ cwd: e.target.value })}
+              />
+            </label>
+            <SecretRows
+              label="Environment variables"
+              namePlaceholder="NAME"
+              rows={draft.env}
+              onChange={(env) => set({ env })}
+            />
+          </>
+        ) : (
+          <>
+            <label>
+              URL
+              <input
+                value={draft.url}
+                spellCheck={false}
+                placeholder="http://127.0.0.1:3001/mcp"
+                onChange={(e) => set({ url: e.target.value })}
+              />
+            </label>
+            <label>
+              HTTP transport
+              <select
+                value={draft.transport}
+                onChange={(e) => set({ transport: e.target.value as TargetDraft['transport'] })}
+              >
+                <option value="auto">Streamable HTTP, falling back to SSE</option>
+                <option value="streamable-http">Streamable HTTP</option>
+                <option value="sse">SSE</option>
+              </select>
+            </label>
+            <label>
+              Bearer token
+              <input
+                type="password"
+                autoComplete="off"
+                value={bearer}
+                placeholder="sent as Authorization: Bearer …"
+                onChange={(e) => setBearer(e.target.value)}
+              />
+            </label>
+            <SecretRows
+              label="Headers"
+              namePlaceholder="Header-Name"
+              rows={draft.headers}
+              onChange={(headers) => set({ headers })}
+            />
+          </>
+        )}
+        {problem && (
+          <p className="field-error" role="alert">
+            {problem}
+          </p>
+        )}
+        <div className="actions">
+          <button type="submit" className="primary">
+            Connect
+          </button>
+          <button type="button" onClick={() => target && setDraft(draftFromInfo(target))} disabled={!target}>
+            Reset to current target
+          </button>
+        </div>
+      </form>
+      <div className="side-column">
+        <ServerEntryTools draft={draft} onPaste={(pasted) => setDraft(pasted)} />
+        <RootsEditor />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { joinArgs, splitArgs } from './argsText';
+import { draftFromInfo, draftFromPaste, exportDraft, requestFromDraft } from './targetDraft';
+
+describe('arguments typed as one line', () => {
+  it('split like a shell, without expanding anything', () => {
+    expect(splitArgs(`-y "@scope/pkg" --dir 'My Files' a\\ b "" $HOME`)).toEqual({
+      args: ['-y', '@scope/pkg', '--dir', 'My Files', 'a b', '', '$HOME'],
+    });
+    expect(splitArgs('"open')).toEqual({ error: 'unclosed " quote' });
+  });
+  it('join back to what splits to the same', () => {
+    const args = ['-y', 'My Files', "it's", '', '--x=1'];
+    expect(splitArgs(joinArgs(args))).toEqual({ args });
+  });
+});
+
+describe('the connection form', () => {
+  it('starts from the current target with secrets left on the bridge', () => {
+    const draft = draftFromInfo({
+      kind: 'stdio',
+      command: 'node',
+      args: ['a b.js'],
+      envKeys: ['TOKEN'],
+      demo: false,
+    });
+    expect(draft).toMatchObject({
+      command: 'node',
+      args: "'a b.js'",
+      env: [{ name: 'TOKEN', value: '', kept: true }],
+    });
+    expect(requestFromDraft(draft)).toEqual({
+      request: { kind: 'stdio', command: 'node', args: ['a b.js'], env: { TOKEN: null } },
+    });
+  });
+
+  it('sends a typed secret as typed', () => {
+    const draft = draftFromInfo({
+      kind: 'url',
+      url: 'http://h/mcp',
+      transport: 'auto',
+      headerNames: ['Authorization'],
+    });
+    draft.headers[0]!.value = 'Bearer t';
+    expect(requestFromDraft(draft)).toEqual({
+      request: {
+        kind: 'url',
+        url: 'http://h/mcp',
+        transport: 'auto',
+        headers: { Authorization: 'Bearer t' },
+      },
+    });
+  });
+
+  it('refuses what the bridge would refuse, with the reason', () => {
+    const draft = draftFromInfo({ kind: 'url', url: 'ftp://h', transport: 'auto', headerNames: [] });
+    expect(requestFromDraft(draft)).toEqual({ error: 'the URL must start with http:// or https://' });
+  });
+
+  it('takes a pasted entry and exports it back with secrets masked unless asked', () => {
+    const pasted = draftFromPaste(
+      '{"mcpServers":{"gh":{"command":"npx","args":["-y","gh-mcp"],"env":{"GH_TOKEN":"ghp_x"}}}}',
+    );
+    if ('error' in pasted) throw new Error(pasted.error);
+    expect(pasted.name).toBe('gh');
+    expect(JSON.parse(exportDraft(pasted.draft, 'gh', false))).toEqual({
+      mcpServers: { gh: { command: 'npx', args: ['-y', 'gh-mcp'], env: { GH_TOKEN: '********' } } },
+    });
+    expect(exportDraft(pasted.draft, 'gh', true)).toContain('ghp_x');
+    expect(draftFromPaste('{')).toMatchObject({ error: expect.stringContaining('not valid JSON') });
+  });
+});

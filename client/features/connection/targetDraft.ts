@@ -1,0 +1,146 @@
+import { parseServerConfig, toServerConfig } from '../../../shared/serverEntry';
+import type { TargetInfo, TargetRequest } from '../../../shared/wire';
+import { joinArgs, splitArgs } from './argsText';
+
+/** A name/value pair whose value is secret. `kept`: the bridge holds a value the page never saw. */
+export interface SecretRow {
+  name: string;
+  value: string;
+  kept: boolean;
+}
+
+/** What the connection form holds; both kinds' fields, so switching kind loses nothing. */
+export interface TargetDraft {
+  kind: 'stdio' | 'url';
+  command: string;
+  args: string;
+  cwd: string;
+  env: SecretRow[];
+  url: string;
+  transport: 'auto' | 'streamable-http' | 'sse';
+  headers: SecretRow[];
+}
+
+export const EMPTY_DRAFT: TargetDraft = {
+  kind: 'stdio',
+  command: '',
+  args: '',
+  cwd: '',
+  env: [],
+  url: '',
+  transport: 'auto',
+  headers: [],
+};
+
+/** The current target as a draft: names of secrets, values left with the bridge. */
+export function draftFromInfo(info: TargetInfo): TargetDraft {
+  if (info.kind === 'stdio') {
+    return {
+      ...EMPTY_DRAFT,
+      command: info.command,
+      args: joinArgs(info.args),
+      cwd: info.cwd ?? '',
+      env: info.envKeys.map((name) => ({ name, value: '', kept: true })),
+    };
+  }
+  return {
+    ...EMPTY_DRAFT,
+    kind: 'url',
+    url: info.url,
+    transport: info.transport,
+    headers: info.headerNames.map((name) => ({ name, value: '', kept: true })),
+  };
+}
+
+/** A pasted server entry (a whole config file, a name→entry map, or one entry) as a draft. */
+export function draftFromPaste(text: string): { draft: TargetDraft; name: string } | { error: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    return { error: `not valid JSON: ${(error as Error).message}` };
+  }
+  const parsed = parseServerConfig(json);
+  if ('error' in parsed) return parsed;
+  const rows = (values: Record<string, string | null>): SecretRow[] =>
+    Object.entries(values).map(([name, value]) => ({ name, value: value ?? '', kept: false }));
+  const { target } = parsed;
+  const draft: TargetDraft =
+    target.kind === 'stdio'
+      ? {
+          ...EMPTY_DRAFT,
+          command: target.command,
+          args: joinArgs(target.args),
+          cwd: target.cwd ?? '',
+          env: rows(target.env),
+        }
+      : {
+          ...EMPTY_DRAFT,
+          kind: 'url',
+          url: target.url,
+          transport: target.transport,
+          headers: rows(target.headers),
+        };
+  return { draft, name: parsed.name };
+}
+
+/** The request to send; a kept secret left blank is sent as null (keep the bridge's value). */
+export function requestFromDraft(draft: TargetDraft): { request: TargetRequest } | { error: string } {
+  if (draft.kind === 'url') {
+    if (!/^https?:\/\/\S+$/.test(draft.url.trim()))
+      return { error: 'the URL must start with http:// or https://' };
+    const headers = secretValues(draft.headers);
+    if (!headers.ok) return headers;
+    return {
+      request: { kind: 'url', url: draft.url.trim(), transport: draft.transport, headers: headers.values },
+    };
+  }
+  if (draft.command.trim() === '') return { error: 'a command is needed' };
+  const split = splitArgs(draft.args);
+  if ('error' in split) return { error: `arguments: ${split.error}` };
+  const env = secretValues(draft.env);
+  if (!env.ok) return env;
+  return {
+    request: {
+      kind: 'stdio',
+      command: draft.command.trim(),
+      args: split.args,
+      env: env.values,
+      ...(draft.cwd.trim() === '' ? {} : { cwd: draft.cwd.trim() }),
+    },
+  };
+}
+
+function secretValues(
+  rows: SecretRow[],
+): { ok: true; values: Record<string, string | null> } | { ok: false; error: string } {
+  const values: Record<string, string | null> = {};
+  for (const row of rows) {
+    const name = row.name.trim();
+    if (name === '') continue;
+    if (Object.hasOwn(values, name)) return { ok: false, error: `"${name}" is given twice` };
+    values[name] = row.kept && row.value === '' ? null : row.value;
+  }
+  return { ok: true, values };
+}
+
+/**
+ * The draft as an `mcpServers` entry to paste into another client. Secret values are
+ * replaced unless asked for; those the page never saw are marked as such.
+ */
+export function exportDraft(draft: TargetDraft, name: string, includeSecrets: boolean): string {
+  const mask = (rows: SecretRow[]): SecretRow[] =>
+    rows.map((row) => ({
+      ...row,
+      kept: false,
+      value:
+        row.kept && row.value === ''
+          ? '<set where mcp-inspect was started>'
+          : includeSecrets
+            ? row.value
+            : '********',
+    }));
+  const result = requestFromDraft({ ...draft, env: mask(draft.env), headers: mask(draft.headers) });
+  if ('error' in result) return `// ${result.error}`;
+  return JSON.stringify(toServerConfig(name, result.request), null, 2);
+}

@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import type { ElicitRequest } from '@modelcontextprotocol/sdk/types.js';
+import { JsonEditor } from '../../components/JsonEditor';
+import { useInspector } from '../connection/inspectorContext';
+
+interface Props {
+  id: number;
+  params: ElicitRequest['params'];
+  receivedAt: number;
+}
+
+/**
+ * elicitation/create: the server asks the person for input, either as a form (from
+ * requestedSchema) or by sending them to a URL. Declining and cancelling always work, even
+ * when the requested schema is malformed.
+ */
+export function ElicitationRequestView({ id, params, receivedAt }: Props) {
+  const { requests } = useInspector();
+  const [text, setText] = useState('{}');
+  const [problem, setProblem] = useState<string | undefined>();
+  const isUrl = params.mode === 'url';
+
+  const accept = (): void => {
+    if (isUrl) {
+      requests.answer(id, { action: 'accept' });
+      return;
+    }
+    try {
+      const content: unknown = JSON.parse(text);
+      if (typeof content !== 'object' || content === null || Array.isArray(content)) {
+        setProblem('The answer must be a JSON object');
+        return;
+      }
+      requests.answer(id, {
+        action: 'accept',
+        content: content as Record<string, string | number | boolean>,
+      });
+    } catch (error) {
+      setProblem(`Not valid JSON: ${(error as Error).message}`);
+    }
+  };
+
+  return (
+    <article className="server-request" aria-label="Elicitation request">
+      <header>
+        <h3>elicitation/create {isUrl ? '(URL)' : '(form)'}</h3>
+        <time className="muted">{new Date(receivedAt).toLocaleTimeString()}</time>
+      </header>
+      <p className="pre elicitation-message">{params.message}</p>
+      {params.mode === 'url' ? (
+        <UrlConsent url={params.url} />
+      ) : (
+        <>
+          <h4>Your answer, checked against the server&apos;s requested schema</h4>
+          <JsonEditor
+            path={`elicitation/${id}`}
+            label="Elicitation answer"
+            height={180}
+            value={text}
+            onChange={setText}
+            schema={params.requestedSchema}
+          />
+        </>
+      )}
+      {problem && (
+        <p className="field-error" role="alert">
+          {problem}
+        </p>
+      )}
+      <div className="actions">
+        {params.mode === 'url' ? (
+          <button
+            type="button"
+            className="primary"
+            disabled={!isWebUrl(params.url)}
+            onClick={() => {
+              // Opened only now, on the person's click, and without a handle back to this page.
+              window.open(params.url, '_blank', 'noopener,noreferrer');
+              accept();
+            }}
+          >
+            Open in a new tab
+          </button>
+        ) : (
+          <button type="button" className="primary" onClick={accept}>
+            Accept
+          </button>
+        )}
+        <button type="button" onClick={() => requests.answer(id, { action: 'decline' })}>
+          Decline
+        </button>
+        <button type="button" onClick={() => requests.answer(id, { action: 'cancel' })}>
+          Cancel
+        </button>
+      </div>
+    </article>
+  );
+}
+
+function UrlConsent({ url }: { url: string }) {
+  let host = '';
+  try {
+    host = new URL(url).host;
+  } catch {
+    // Shown as not openable below.
+  }
+  return (
+    <div className="url-consent">
+      <p>
+        The server asks you to open this address
+        {host && (
+          <>
+            {' '}
+            on <strong>{host}</strong>
+          </>
+        )}
+        :
+      </p>
+      <code className="url">{url}</code>
+      {!isWebUrl(url) && <p className="field-error">Only http and https addresses can be opened.</p>}
+    </div>
+  );
+}
+
+function isWebUrl(url: string): boolean {
+  return /^https?:\/\//i.test(url);
+}

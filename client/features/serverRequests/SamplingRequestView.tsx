@@ -1,0 +1,152 @@
+import { useState } from 'react';
+import type { CreateMessageRequest, CreateMessageResult } from '@modelcontextprotocol/sdk/types.js';
+import { USER_REJECTED } from '../../bridge/serverRequests';
+import { useInspector } from '../connection/inspectorContext';
+import { SamplingMessageView } from './SamplingMessageView';
+
+interface Props {
+  id: number;
+  params: CreateMessageRequest['params'];
+  receivedAt: number;
+}
+
+/** sampling/createMessage: what the server asks an LLM, and the person's reply in its place. */
+export function SamplingRequestView({ id, params, receivedAt }: Props) {
+  const { requests } = useInspector();
+  const [role, setRole] = useState<'assistant' | 'user'>('assistant');
+  const [kind, setKind] = useState<'text' | 'image'>('text');
+  const [text, setText] = useState('');
+  const [image, setImage] = useState<{ data: string; mimeType: string } | undefined>();
+  const [model, setModel] = useState('human-in-the-loop');
+  const [stopReason, setStopReason] = useState<'endTurn' | 'stopSequence' | 'maxTokens'>('endTurn');
+
+  const reply = (): void => {
+    const content: CreateMessageResult['content'] =
+      kind === 'image' && image ? { type: 'image', ...image } : { type: 'text', text };
+    requests.answer(id, { role, content, model, stopReason });
+  };
+
+  return (
+    <article className="server-request" aria-label="Sampling request">
+      <header>
+        <h3>sampling/createMessage</h3>
+        <time className="muted">{new Date(receivedAt).toLocaleTimeString()}</time>
+      </header>
+      <dl className="request-facts">
+        {params.systemPrompt && (
+          <>
+            <dt>System prompt</dt>
+            <dd className="pre">{params.systemPrompt}</dd>
+          </>
+        )}
+        <dt>Max tokens</dt>
+        <dd>{params.maxTokens}</dd>
+        {params.temperature !== undefined && (
+          <>
+            <dt>Temperature</dt>
+            <dd>{params.temperature}</dd>
+          </>
+        )}
+        {params.modelPreferences && (
+          <>
+            <dt>Model preferences</dt>
+            <dd className="pre">{JSON.stringify(params.modelPreferences, null, 2)}</dd>
+          </>
+        )}
+        {params.includeContext && (
+          <>
+            <dt>Include context</dt>
+            <dd>{params.includeContext}</dd>
+          </>
+        )}
+        {params.stopSequences && params.stopSequences.length > 0 && (
+          <>
+            <dt>Stop sequences</dt>
+            <dd>{params.stopSequences.map((s) => JSON.stringify(s)).join(', ')}</dd>
+          </>
+        )}
+      </dl>
+      <ol className="sampling-messages" aria-label="Messages">
+        {params.messages.map((message, index) => (
+          <li key={index}>
+            <SamplingMessageView message={message} />
+          </li>
+        ))}
+      </ol>
+      <form
+        className="reply-form"
+        aria-label="Reply"
+        onSubmit={(event) => {
+          event.preventDefault();
+          reply();
+        }}
+      >
+        <div className="reply-row">
+          <label>
+            Role
+            <select value={role} onChange={(e) => setRole(e.target.value as typeof role)}>
+              <option value="assistant">assistant</option>
+              <option value="user">user</option>
+            </select>
+          </label>
+          <label>
+            Content
+            <select value={kind} onChange={(e) => setKind(e.target.value as typeof kind)}>
+              <option value="text">text</option>
+              <option value="image">image</option>
+            </select>
+          </label>
+          <label>
+            Model
+            <input value={model} onChange={(e) => setModel(e.target.value)} />
+          </label>
+          <label>
+            Stop reason
+            <select value={stopReason} onChange={(e) => setStopReason(e.target.value as typeof stopReason)}>
+              <option value="endTurn">endTurn</option>
+              <option value="stopSequence">stopSequence</option>
+              <option value="maxTokens">maxTokens</option>
+            </select>
+          </label>
+        </div>
+        {kind === 'text' ? (
+          <label>
+            Reply text
+            <textarea rows={4} value={text} onChange={(e) => setText(e.target.value)} />
+          </label>
+        ) : (
+          <label>
+            Reply image
+            <input
+              type="file"
+              accept="image/*"
+              onChange={(e) => void readImage(e.target.files?.[0]).then(setImage)}
+            />
+          </label>
+        )}
+        <div className="actions">
+          <button type="submit" className="primary" disabled={kind === 'image' && !image}>
+            Send reply
+          </button>
+          <button
+            type="button"
+            onClick={() => requests.refuse(id, USER_REJECTED, 'The user rejected the sampling request')}
+          >
+            Reject
+          </button>
+        </div>
+      </form>
+    </article>
+  );
+}
+
+async function readImage(file: File | undefined): Promise<{ data: string; mimeType: string } | undefined> {
+  if (!file) return undefined;
+  const dataUrl = await new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('could not read the file'));
+    reader.readAsDataURL(file);
+  });
+  return { data: dataUrl.slice(dataUrl.indexOf(',') + 1), mimeType: file.type || 'image/png' };
+}

@@ -1,0 +1,33 @@
+import { ElicitationRequestView } from './ElicitationRequestView';
+import { SamplingRequestView } from './SamplingRequestView';
+import { useServerRequests } from './useServerRequests';
+import './serverRequests.css';
+
+/**
+ * Requests the server sent the page (sampling, elicitation), each answered by the person.
+ * Each waits on its own; the rest of the page goes on meanwhile.
+ */
+export function ServerRequestsPanel() {
+  const pending = useServerRequests();
+  if (pending.length === 0) {
+    return (
+      <p className="placeholder">
+        No request from the server is waiting. Sampling and elicitation requests appear here for you to
+        answer; roots/list is answered from the roots in Connection, and ping at once.
+      </p>
+    );
+  }
+  return (
+    <ul className="server-requests" aria-label="Server requests">
+      {pending.map((request) => (
+        <li key={request.id}>
+          {request.kind === 'sampling' ? (
+            <SamplingRequestView id={request.id} params={request.params} receivedAt={request.receivedAt} />
+          ) : (
+            <ElicitationRequestView id={request.id} params={request.params} receivedAt={request.receivedAt} />
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
