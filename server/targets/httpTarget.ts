@@ -175,6 +175,10 @@ export function describeHttpError(error: unknown, url: string, challenge?: strin
     err?.cause?.code ??
     /\b(ECONNREFUSED|ENOTFOUND|ECONNRESET|ETIMEDOUT|EAI_AGAIN)\b/.exec(String(err?.message))?.[1];
   if (code === 'ECONNREFUSED') return `connection refused: nothing is listening at ${url}`;
+  // fetch refuses a fixed list of ports (SMTP, IRC, …) before it opens any connection.
+  if (/bad port/.test(`${err?.message ?? ''} ${err?.cause?.message ?? ''}`)) {
+    return `fetch refuses to use the port of ${url} (a "bad port", reserved for another protocol); pick another port`;
+  }
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `host not found: ${url}`;
   if (code !== undefined) return `could not reach ${url}: ${code}`;
   const status = httpStatusOf(error);

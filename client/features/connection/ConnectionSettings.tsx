@@ -86,6 +86,7 @@ export function ConnectionSettings() {
             <SecretRows
               label="Environment variables"
               namePlaceholder="NAME"
+              itemName="variable"
               rows={draft.env}
               onChange={(env) => set({ env })}
             />
@@ -125,6 +126,7 @@ export function ConnectionSettings() {
             <SecretRows
               label="Headers"
               namePlaceholder="Header-Name"
+              itemName="header"
               rows={draft.headers}
               onChange={(headers) => set({ headers })}
             />

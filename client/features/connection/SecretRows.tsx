@@ -7,10 +7,12 @@ interface SecretRowsProps {
   rows: SecretRow[];
   onChange: (rows: SecretRow[]) => void;
   namePlaceholder: string;
+  /** What one row is, for the add button: "variable", "header". */
+  itemName: string;
 }
 
 /** Name/value pairs whose values are secrets: masked unless revealed, one row at a time. */
-export function SecretRows({ label, rows, onChange, namePlaceholder }: SecretRowsProps) {
+export function SecretRows({ label, rows, onChange, namePlaceholder, itemName }: SecretRowsProps) {
   const [revealed, setRevealed] = useState<number | undefined>();
   const update = (index: number, patch: Partial<SecretRow>): void =>
     onChange(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
@@ -48,7 +50,7 @@ export function SecretRows({ label, rows, onChange, namePlaceholder }: SecretRow
         </div>
       ))}
       <button type="button" onClick={() => onChange([...rows, { name: '', value: '', kept: false }])}>
-        Add
+        Add {itemName}
       </button>
     </fieldset>
   );

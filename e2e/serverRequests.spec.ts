@@ -1,0 +1,97 @@
+import type { Page } from '@playwright/test';
+import { expect, inspector, test } from './support/test.js';
+
+// What a server asks of the page, answered by the person, against a server nobody here
+// wrote: @modelcontextprotocol/server-everything registers its sampling, elicitation and
+// roots tools only for a client that advertises those capabilities, so their presence
+// already says the page advertises them.
+test.use({
+  cliArgs: ['node', 'node_modules/@modelcontextprotocol/server-everything/dist/index.js', 'stdio'],
+});
+
+async function runTool(page: Page, name: string, args: string): Promise<void> {
+  const ui = inspector(page);
+  await ui.tools
+    .getByRole('option', { name: new RegExp(`\\b${name}\\b`) })
+    .first()
+    .click();
+  await expect(ui.toolPanel(name)).toBeVisible();
+  await ui.run(args);
+}
+
+test('a sampling request waits for the person, whose reply reaches the server', async ({ page, cli }) => {
+  const ui = inspector(page);
+  await page.goto(cli.url);
+  await runTool(page, 'trigger-sampling-request', '{"prompt":"Say hi","maxTokens":50}');
+
+  await page.getByRole('tab', { name: 'Requests (1 waiting)' }).click();
+  const request = page.getByRole('article', { name: 'Sampling request' });
+  await expect(request).toContainText('Say hi');
+  await expect(request).toContainText('50');
+  await request.getByLabel('Reply text').fill('Hi from a human');
+  await request.getByRole('button', { name: 'Send reply' }).click();
+  await expect(page.getByRole('tab', { name: 'Requests', exact: true })).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  await expect(ui.result).toContainText('Hi from a human');
+  await expect(ui.result).toContainText('human-in-the-loop');
+});
+
+test('a rejected sampling request fails on the server side, and the page goes on', async ({ page, cli }) => {
+  const ui = inspector(page);
+  await page.goto(cli.url);
+  await runTool(page, 'trigger-sampling-request', '{"prompt":"Say no","maxTokens":10}');
+  await page.getByRole('tab', { name: 'Requests (1 waiting)' }).click();
+  await page.getByRole('button', { name: 'Reject' }).click();
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  await expect(ui.result).toContainText('rejected');
+  await runTool(page, 'echo', '{"message":"still responsive"}');
+  await expect(ui.result).toContainText('still responsive');
+});
+
+test('an elicitation can be declined', async ({ page, cli }) => {
+  const ui = inspector(page);
+  await page.goto(cli.url);
+  await runTool(page, 'trigger-elicitation-request', '{}');
+  await page.getByRole('tab', { name: 'Requests (1 waiting)' }).click();
+  const request = page.getByRole('article', { name: 'Elicitation request' });
+  await expect(request).toContainText('elicitation/create (form)');
+  await request.getByRole('button', { name: 'Decline' }).click();
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  await expect(ui.result).toContainText(/decline/i);
+});
+
+test('roots come from the connection settings, and a change is announced', async ({ page, cli }) => {
+  const ui = inspector(page);
+  await page.goto(cli.url);
+  await expect(ui.connectionState).toHaveText('connected');
+  await page.getByRole('tab', { name: 'Connection' }).click();
+  const roots = page.getByRole('region', { name: 'Roots' });
+  await roots.getByRole('button', { name: 'Add root' }).click();
+  await roots.getByLabel('Root 1 URI').fill('file:///tmp/e2e-project');
+  await roots.getByLabel('Root 1 name').fill('e2e project');
+  await roots.getByRole('button', { name: 'Save roots' }).click();
+
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  await runTool(page, 'get-roots-list', '{}');
+  await expect(ui.result).toContainText('file:///tmp/e2e-project');
+});
+
+test('log messages appear with their level, and the level can be set', async ({ page, cli }) => {
+  await page.goto(cli.url);
+  await runTool(page, 'toggle-simulated-logging', '{}');
+  await page.getByRole('tab', { name: 'Logs' }).click();
+  const panel = page.getByRole('region', { name: 'Server logs' });
+  await panel.getByLabel('Server level (logging/setLevel)').selectOption('debug');
+  await expect(page.getByRole('log', { name: 'Log messages' }).getByRole('listitem').first()).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(panel.getByRole('alert')).toHaveCount(0);
+});
+
+test('ping shows the round trip', async ({ page, cli }) => {
+  await page.goto(cli.url);
+  await page.getByRole('tab', { name: 'Server' }).click();
+  await page.getByRole('button', { name: 'Ping' }).click();
+  await expect(page.getByLabel('Ping result')).toHaveText(/^pong in \d+\.\d ms$/);
+});
