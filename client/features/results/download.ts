@@ -33,7 +33,8 @@ export function downloadName(base: string, mimeType: string | undefined, uri?: s
   if (fromUri && /\.[a-z0-9]{1,8}$/i.test(fromUri)) return sanitize(fromUri);
   const type = mimeType?.split(';')[0]?.trim().toLowerCase();
   const extension =
-    (type && EXTENSIONS[type]) ?? (type?.startsWith('text/') ? 'txt' : type?.endsWith('+json') ? 'json' : 'bin');
+    (type && EXTENSIONS[type]) ??
+    (type?.startsWith('text/') ? 'txt' : type?.endsWith('+json') ? 'json' : 'bin');
   return `${sanitize(fromUri ?? base)}.${extension}`;
 }
 

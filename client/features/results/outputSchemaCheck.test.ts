@@ -56,7 +56,10 @@ describe('checkStructuredContent', () => {
       structuredContent: { items: ['a', 'b'] },
       isError: false,
     });
-    expect(check).toEqual({ kind: 'fail', violations: [{ path: '/items', message: 'must NOT have more than 1 items' }] });
+    expect(check).toEqual({
+      kind: 'fail',
+      violations: [{ path: '/items', message: 'must NOT have more than 1 items' }],
+    });
   });
 
   it('checks draft-04 style schemas as draft-07 instead of failing on the dialect', () => {
@@ -68,19 +71,23 @@ describe('checkStructuredContent', () => {
   });
 
   it('flags a declared outputSchema with no structuredContent, unless the tool failed', () => {
-    expect(checkStructuredContent({ outputSchema: weatherSchema, structuredContent: undefined, isError: false })).toEqual(
-      { kind: 'missing' },
-    );
-    expect(checkStructuredContent({ outputSchema: weatherSchema, structuredContent: undefined, isError: true })).toEqual(
-      { kind: 'none' },
-    );
+    expect(
+      checkStructuredContent({ outputSchema: weatherSchema, structuredContent: undefined, isError: false }),
+    ).toEqual({ kind: 'missing' });
+    expect(
+      checkStructuredContent({ outputSchema: weatherSchema, structuredContent: undefined, isError: true }),
+    ).toEqual({ kind: 'none' });
   });
 
   it('says when there is nothing to check against', () => {
-    expect(checkStructuredContent({ outputSchema: undefined, structuredContent: { a: 1 }, isError: false })).toEqual({
+    expect(
+      checkStructuredContent({ outputSchema: undefined, structuredContent: { a: 1 }, isError: false }),
+    ).toEqual({
       kind: 'unchecked',
     });
-    expect(checkStructuredContent({ outputSchema: undefined, structuredContent: undefined, isError: false })).toEqual({
+    expect(
+      checkStructuredContent({ outputSchema: undefined, structuredContent: undefined, isError: false }),
+    ).toEqual({
       kind: 'none',
     });
   });

@@ -34,7 +34,11 @@ export interface CheckInput {
  * outputSchema must return structuredContent that conforms to it. A tool error is exempt
  * from returning it: it failed, and says so in its content.
  */
-export function checkStructuredContent({ outputSchema, structuredContent, isError }: CheckInput): StructuredContentCheck {
+export function checkStructuredContent({
+  outputSchema,
+  structuredContent,
+  isError,
+}: CheckInput): StructuredContentCheck {
   const hasSchema = outputSchema !== undefined && outputSchema !== null;
   if (structuredContent === undefined) return hasSchema && !isError ? { kind: 'missing' } : { kind: 'none' };
   if (!hasSchema) return { kind: 'unchecked' };
@@ -82,7 +86,11 @@ function ajvFor(dialect: Dialect): Ajv {
   // keywords of their own, which must not turn into a failed check.
   const options = { allErrors: true, strict: false } as const;
   const ajv =
-    dialect === '2020-12' ? new Ajv2020(options) : dialect === '2019-09' ? new Ajv2019(options) : new Ajv(options);
+    dialect === '2020-12'
+      ? new Ajv2020(options)
+      : dialect === '2019-09'
+        ? new Ajv2019(options)
+        : new Ajv(options);
   addFormats(ajv);
   engines.set(dialect, ajv);
   return ajv;
@@ -109,6 +117,7 @@ function describeError(error: ErrorObject): SchemaViolation {
   const params = error.params as Record<string, unknown>;
   let message = error.message ?? error.keyword;
   if (typeof params.additionalProperty === 'string') message += `: '${params.additionalProperty}'`;
-  if (Array.isArray(params.allowedValues)) message += `: ${params.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+  if (Array.isArray(params.allowedValues))
+    message += `: ${params.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
   return { path: error.instancePath, message };
 }
