@@ -20,7 +20,9 @@ export interface HttpAppOptions {
  */
 const CSP = [
   "default-src 'self'",
-  "script-src 'self'",
+  // ajv compiles schemas to functions (new Function), so it needs 'unsafe-eval'; injected
+  // script is still blocked by 'self', and server text is never rendered as HTML.
+  "script-src 'self' 'unsafe-eval'",
   // Monaco and rjsf set inline styles.
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https:",

@@ -2,9 +2,10 @@
 export const mcpQueryKeys = {
   all: (generation: number) => ['mcp', generation] as const,
   tools: (generation: number) => ['mcp', generation, 'tools'] as const,
-  /** Resources and resource templates, invalidated together by resources/list_changed. */
+  /** Everything about resources, invalidated together by resources/list_changed. */
   resources: (generation: number) => ['mcp', generation, 'resources'] as const,
   resourceList: (generation: number) => ['mcp', generation, 'resources', 'list'] as const,
   resourceTemplates: (generation: number) => ['mcp', generation, 'resources', 'templates'] as const,
+  resourceRead: (generation: number, uri: string) => ['mcp', generation, 'resources', 'read', uri] as const,
   prompts: (generation: number) => ['mcp', generation, 'prompts'] as const,
 };

@@ -1,5 +1,16 @@
+import { useMemo, useState } from 'react';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { CallToolResult, ContentBlock, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { Tabs } from '../../components/Tabs';
+import { JsonTree } from '../../components/JsonTree';
+import { ContentBlockView } from './ContentBlockView';
+import { formatDuration } from './formatSize';
+import { checkStructuredContent } from './outputSchemaCheck';
+import { RawJsonView } from './RawJsonView';
+import { RpcErrorView } from './RpcErrorView';
+import { jsonRpcErrorName } from './rpcErrors';
+import { StructuredContentView } from './StructuredContentView';
+import './results.css';
 
 /** A completed call: the result the server returned, or the JSON-RPC error it answered with. */
 export type CallOutcome =
@@ -18,66 +29,158 @@ export interface CallResultViewProps {
   client: Client;
 }
 
-export function CallResultView({ outcome }: CallResultViewProps) {
+type ResultTab = 'content' | 'raw' | 'meta';
+
+// Each outcome gets its own views: state such as a zoom or an unfolded text must not carry
+// over from one call's result to the next one's.
+const outcomeIds = new WeakMap<CallOutcome, number>();
+let nextOutcomeId = 0;
+function outcomeKey(outcome: CallOutcome): number {
+  let id = outcomeIds.get(outcome);
+  if (id === undefined) {
+    id = nextOutcomeId++;
+    outcomeIds.set(outcome, id);
+  }
+  return id;
+}
+
+export function CallResultView(props: CallResultViewProps) {
+  return <OutcomeView key={outcomeKey(props.outcome)} {...props} />;
+}
+
+function OutcomeView({ outcome, tool, client }: CallResultViewProps) {
+  const [tab, setTab] = useState<ResultTab>('content');
   if (outcome.kind === 'error') {
+    const name = outcome.code === undefined ? undefined : jsonRpcErrorName(outcome.code);
     return (
       <section className="result rpc-error" aria-label="Result">
         <h3>
-          JSON-RPC error{outcome.code !== undefined ? ` ${outcome.code}` : ''}{' '}
-          <span className="muted">{formatMs(outcome.durationMs)}</span>
+          {outcome.code === undefined ? 'Request failed' : `JSON-RPC error ${outcome.code}`}
+          {name && <span className="muted"> {name}</span>}
+          <Duration ms={outcome.durationMs} />
         </h3>
-        <p>{outcome.message}</p>
-        {outcome.data !== undefined && <pre>{JSON.stringify(outcome.data, null, 2)}</pre>}
+        <Tabs<ResultTab>
+          label="Result views"
+          active={tab === 'meta' ? 'content' : tab}
+          onChange={setTab}
+          tabs={[
+            {
+              key: 'content',
+              label: 'Error',
+              content: () => (
+                <RpcErrorView code={outcome.code} message={outcome.message} data={outcome.data} />
+              ),
+            },
+            {
+              key: 'raw',
+              label: 'Raw JSON',
+              content: () => (
+                <RawJsonView
+                  value={{ code: outcome.code, message: outcome.message, data: outcome.data }}
+                  label="Raw error JSON"
+                />
+              ),
+            },
+          ]}
+        />
       </section>
     );
   }
-  const { result } = outcome;
+  return (
+    <ResultView
+      result={outcome.result}
+      durationMs={outcome.durationMs}
+      tool={tool}
+      client={client}
+      tab={tab}
+      onTab={setTab}
+    />
+  );
+}
+
+interface ResultViewProps {
+  result: CallToolResult;
+  durationMs: number;
+  tool: Tool;
+  client: Client;
+  tab: ResultTab;
+  onTab: (tab: ResultTab) => void;
+}
+
+function ResultView({ result, durationMs, tool, client, tab, onTab }: ResultViewProps) {
+  const check = useMemo(
+    () =>
+      checkStructuredContent({
+        outputSchema: tool.outputSchema,
+        structuredContent: result.structuredContent,
+        isError: result.isError,
+      }),
+    [tool.outputSchema, result.structuredContent, result.isError],
+  );
+  const blocks = result.content.length;
   return (
     <section className={`result${result.isError ? ' tool-error' : ''}`} aria-label="Result">
       <h3>
-        {result.isError ? 'Tool error' : 'Result'}{' '}
-        <span className="muted">{formatMs(outcome.durationMs)}</span>
+        {result.isError ? 'Tool error' : 'Result'}
+        <span className="muted">
+          {' '}
+          {blocks} {blocks === 1 ? 'block' : 'blocks'}
+          {result.structuredContent !== undefined && ' + structuredContent'}
+        </span>
+        <Duration ms={durationMs} />
       </h3>
-      {result.content.map((block, index) => (
-        <ContentBlockView key={index} block={block} />
-      ))}
-      {result.structuredContent !== undefined && (
-        <ContentFallback label="structuredContent" value={result.structuredContent} />
+      {result.isError && (
+        <p className="tool-error-note">
+          The tool ran and reported a failure (<code>isError: true</code>); its content says why.
+        </p>
       )}
+      <Tabs<ResultTab>
+        label="Result views"
+        active={tab}
+        onChange={onTab}
+        tabs={[
+          {
+            key: 'content',
+            label: 'Content',
+            content: () => (
+              <>
+                {blocks === 0 && <p className="muted">No content blocks.</p>}
+                {result.content.map((block, index) => (
+                  <ContentBlockView key={index} block={block} client={client} />
+                ))}
+                <StructuredContentView
+                  structuredContent={result.structuredContent}
+                  outputSchema={tool.outputSchema}
+                  check={check}
+                />
+              </>
+            ),
+          },
+          {
+            key: 'raw',
+            label: 'Raw JSON',
+            content: () => <RawJsonView value={result} label="Raw result JSON" />,
+          },
+          {
+            key: 'meta',
+            label: '_meta',
+            content: () =>
+              result._meta === undefined ? (
+                <p className="muted">This result has no _meta.</p>
+              ) : (
+                <JsonTree value={result._meta} label="Result _meta" expandDepth={2} />
+              ),
+          },
+        ]}
+      />
     </section>
   );
 }
 
-/** The place each block type's renderer plugs in; text is shown as is, the rest as JSON. */
-function ContentBlockView({ block }: { block: ContentBlock }) {
-  switch (block.type) {
-    case 'text':
-      return <pre className="content-text">{block.text}</pre>;
-    default:
-      return <ContentFallback label={block.type} value={elideBase64(block)} />;
-  }
-}
-
-function ContentFallback({ label, value }: { label: string; value: unknown }) {
+function Duration({ ms }: { ms: number }) {
   return (
-    <figure className="content-json">
-      <figcaption>{label}</figcaption>
-      <pre>{JSON.stringify(value, null, 2)}</pre>
-    </figure>
+    <span className="duration" title="From sending the request to its response, measured in the page">
+      {formatDuration(ms)}
+    </span>
   );
-}
-
-/** Base64 payloads are unreadable and can be megabytes: show their size instead. */
-function elideBase64(block: ContentBlock): unknown {
-  return JSON.parse(
-    JSON.stringify(block, (key, value: unknown) =>
-      (key === 'data' || key === 'blob') && typeof value === 'string' && value.length > 80
-        ? `‹${Math.round((value.length * 3) / 4)} bytes of base64›`
-        : value,
-    ),
-  );
-}
-
-function formatMs(ms: number): string {
-  return ms < 1000 ? `${ms.toFixed(0)} ms` : `${(ms / 1000).toFixed(2)} s`;
 }

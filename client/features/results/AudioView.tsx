@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { downloadName, saveBlob } from './download';
+import { base64ByteLength, formatBytes } from './formatSize';
+import { useDecodedBlob } from './useDecodedBlob';
+
+interface AudioViewProps {
+  /** base64 */
+  data: string;
+  mimeType: string;
+  name: string;
+  uri?: string;
+}
+
+/** An audio clip from base64: a player, its mimeType, size and length, download. */
+export function AudioView({ data, mimeType, name, uri }: AudioViewProps) {
+  const decoded = useDecodedBlob(data, mimeType);
+  const [seconds, setSeconds] = useState<number | undefined>();
+  const [broken, setBroken] = useState(false);
+  return (
+    <div className="media-view">
+      <div className="block-toolbar">
+        <span className="muted">
+          {[mimeType, formatBytes(base64ByteLength(data)), seconds !== undefined && `${seconds.toFixed(2)} s`]
+            .filter(Boolean)
+            .join(' · ')}
+        </span>
+        <span className="spacer" />
+        <button
+          type="button"
+          disabled={decoded.status !== 'ready'}
+          onClick={() =>
+            decoded.status === 'ready' && saveBlob(decoded.blob, downloadName(name, mimeType, uri))
+          }
+        >
+          Download
+        </button>
+      </div>
+      {decoded.status === 'decoding' && <p className="muted">Decoding…</p>}
+      {decoded.status === 'failed' && <p className="field-error">{decoded.message}</p>}
+      {broken && <p className="field-error">The browser cannot play this {mimeType}.</p>}
+      {decoded.status === 'ready' && (
+        <audio
+          controls
+          preload="metadata"
+          src={decoded.url}
+          aria-label={`Audio player (${mimeType})`}
+          onLoadedMetadata={(event) => {
+            const { duration } = event.currentTarget;
+            if (Number.isFinite(duration)) setSeconds(duration);
+          }}
+          onError={() => setBroken(true)}
+        />
+      )}
+    </div>
+  );
+}

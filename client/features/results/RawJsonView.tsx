@@ -1,0 +1,35 @@
+import { useId, useMemo } from 'react';
+import { JsonEditor } from '../../components/JsonEditor';
+import { saveBlob } from './download';
+import { rawJsonForDisplay } from './rawJson';
+
+/** Beyond this many characters the editor gets long strings elided (Monaco slows past a few MB). */
+const RAW_DISPLAY_LIMIT = 1_000_000;
+
+/** What came back, exactly, in a read-only JSON editor; the whole of it as a download. */
+export function RawJsonView({ value, label }: { value: unknown; label: string }) {
+  const raw = useMemo(() => rawJsonForDisplay(value, RAW_DISPLAY_LIMIT), [value]);
+  const path = `results/${useId().replace(/\W/g, '')}`;
+  return (
+    <div className="raw-json">
+      <div className="block-toolbar">
+        {raw.elided > 0 && (
+          <span className="note">
+            {raw.elided} long {raw.elided === 1 ? 'string is' : 'strings are'} shortened here; the download
+            has the whole.
+          </span>
+        )}
+        <span className="spacer" />
+        <button
+          type="button"
+          onClick={() =>
+            saveBlob(new Blob([JSON.stringify(value, null, 2)], { type: 'application/json' }), 'result.json')
+          }
+        >
+          Download JSON
+        </button>
+      </div>
+      <JsonEditor value={raw.text} readOnly path={path} height={360} label={label} />
+    </div>
+  );
+}

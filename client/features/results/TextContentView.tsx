@@ -1,0 +1,114 @@
+import { useMemo, useState } from 'react';
+import { JsonTree } from '../../components/JsonTree';
+import { CopyButton } from './CopyButton';
+import { downloadName, saveBlob } from './download';
+import { classifyText, countLines, foldText } from './textFolding';
+
+/** JSON texts up to this many characters are parsed and shown as a tree (a few ms to parse). */
+export const JSON_TREE_LIMIT = 1_000_000;
+/** A folded text shows this much. */
+const FOLD_LINES = 24;
+const FOLD_CHARS = 3_000;
+/** An unfolded text shows at most this much; the rest is in the download. */
+export const TEXT_PART_CHARS = 100 * 1024;
+
+interface TextContentViewProps {
+  text: string;
+  mimeType?: string;
+  /** Base of the download's file name, or the URI it came from. */
+  name: string;
+  uri?: string;
+}
+
+/**
+ * A text: a collapsible tree when it is JSON, else preformatted (never as HTML, whatever its
+ * mimeType), folded when long, with copy and download. Huge texts show a part.
+ */
+export function TextContentView({ text, mimeType, name, uri }: TextContentViewProps) {
+  const kind = useMemo(() => classifyText(text, JSON_TREE_LIMIT), [text]);
+  const [asTree, setAsTree] = useState(true);
+  const lines = useMemo(() => countLines(text, JSON_TREE_LIMIT), [text]);
+  const download = (): void =>
+    saveBlob(
+      new Blob([text], { type: mimeType ?? 'text/plain' }),
+      downloadName(name, mimeType ?? 'text/plain', uri),
+    );
+
+  return (
+    <div className="text-content">
+      <div className="block-toolbar">
+        <span className="muted">
+          {[
+            mimeType,
+            `${text.length.toLocaleString('en-US')} characters`,
+            lines !== undefined && lines > 1 ? `${lines.toLocaleString('en-US')} lines` : undefined,
+            kind.kind === 'json' ? 'JSON' : undefined,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </span>
+        <span className="spacer" />
+        {kind.kind === 'json' && (
+          <button type="button" aria-pressed={!asTree} onClick={() => setAsTree(!asTree)}>
+            {asTree ? 'Show as text' : 'Show as tree'}
+          </button>
+        )}
+        <CopyButton text={() => text} />
+        <button type="button" onClick={download}>
+          Download
+        </button>
+      </div>
+      {kind.kind === 'json-too-big' && (
+        <p className="note">
+          This JSON is too big to show as a tree without stalling the page; here is its text. The download has
+          it whole.
+        </p>
+      )}
+      {kind.kind === 'json' && asTree ? (
+        <JsonTree value={kind.value} label="JSON text" expandDepth={2} />
+      ) : (
+        <FoldedText text={text} onDownload={download} />
+      )}
+    </div>
+  );
+}
+
+function FoldedText({ text, onDownload }: { text: string; onDownload: () => void }) {
+  const [open, setOpen] = useState(false);
+  const fold = useMemo(
+    () => (open ? foldText(text, Infinity, TEXT_PART_CHARS) : foldText(text, FOLD_LINES, FOLD_CHARS)),
+    [open, text],
+  );
+  const canOpenMore = !open && text.length > fold.head.length;
+  return (
+    <>
+      <pre className="content-text">{fold.head}</pre>
+      {canOpenMore && (
+        <p className="fold-note">
+          <span className="muted">{fold.hiddenChars.toLocaleString('en-US')} more characters folded.</span>
+          <button type="button" onClick={() => setOpen(true)}>
+            Show more
+          </button>
+        </p>
+      )}
+      {open && (
+        <p className="fold-note">
+          {fold.hiddenChars > 0 && (
+            <span className="note">
+              Showing the first {fold.head.length.toLocaleString('en-US')} of{' '}
+              {text.length.toLocaleString('en-US')} characters.{' '}
+              <button type="button" onClick={onDownload}>
+                Download the whole text
+              </button>
+            </span>
+          )}
+          {text.length > FOLD_CHARS && (
+            <button type="button" onClick={() => setOpen(false)}>
+              Fold
+            </button>
+          )}
+        </p>
+      )}
+    </>
+  );
+}

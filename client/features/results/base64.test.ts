@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { decodeBase64 } from './base64';
+
+/** btoa over bytes, in pieces (String.fromCharCode takes only so many arguments). */
+function encode(bytes: Uint8Array): string {
+  let binary = '';
+  for (let start = 0; start < bytes.length; start += 8192) {
+    binary += String.fromCharCode(...bytes.subarray(start, start + 8192));
+  }
+  return btoa(binary);
+}
+
+describe('decodeBase64', () => {
+  it('decodes what btoa encoded, across several slices', async () => {
+    const source = new Uint8Array(700 * 1024).map((_, index) => (index * 31) % 256);
+    const base64 = encode(source);
+    expect(await decodeBase64(base64)).toEqual(source);
+  });
+  it('decodes short and padded payloads and ignores line breaks', async () => {
+    expect(Array.from(await decodeBase64('AQID'))).toEqual([1, 2, 3]);
+    expect(Array.from(await decodeBase64('AQI='))).toEqual([1, 2]);
+    expect(Array.from(await decodeBase64('AQ==\n'))).toEqual([1]);
+    expect(Array.from(await decodeBase64(''))).toEqual([]);
+  });
+  it('refuses text that is not base64', async () => {
+    await expect(decodeBase64('not base64!')).rejects.toThrow();
+  });
+  it('stops when aborted between slices', async () => {
+    const base64 = encode(new Uint8Array(600 * 1024));
+    const controller = new AbortController();
+    const decoding = decodeBase64(base64, controller.signal);
+    controller.abort(new Error('unmounted'));
+    await expect(decoding).rejects.toThrow('unmounted');
+  });
+});
