@@ -8,12 +8,14 @@ import { ConnectionSettings } from './features/connection/ConnectionSettings';
 import { useInspectorSnapshot } from './features/connection/inspectorContext';
 import { ServerInfo } from './features/connection/ServerInfo';
 import { LogsPanel } from './features/logs/LogsPanel';
+import { PromptsPanel } from './features/prompts/PromptsPanel';
+import { ResourcesPanel } from './features/resources/ResourcesPanel';
 import { ServerRequestsPanel } from './features/serverRequests/ServerRequestsPanel';
 import { useServerRequests } from './features/serverRequests/useServerRequests';
 import { ToolsWorkbench } from './features/tools/ToolsWorkbench';
 import { ServerLog } from './features/traffic/ServerLog';
 
-type FeatureTab = 'tools' | 'requests' | 'logs' | 'server' | 'connection';
+type FeatureTab = 'tools' | 'resources' | 'prompts' | 'requests' | 'logs' | 'server' | 'connection';
 
 export function App() {
   const snapshot = useInspectorSnapshot();
@@ -53,6 +55,22 @@ export function App() {
                     ) : (
                       <p className="placeholder">Waiting for the server…</p>
                     ),
+                },
+                {
+                  key: 'resources',
+                  label: 'Resources',
+                  content: () =>
+                    mcp ? (
+                      <ResourcesPanel mcp={mcp} />
+                    ) : (
+                      <p className="placeholder">Waiting for the server…</p>
+                    ),
+                },
+                {
+                  key: 'prompts',
+                  label: 'Prompts',
+                  content: () =>
+                    mcp ? <PromptsPanel mcp={mcp} /> : <p className="placeholder">Waiting for the server…</p>,
                 },
                 {
                   key: 'requests',

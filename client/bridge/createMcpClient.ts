@@ -7,11 +7,13 @@ import {
   ListRootsRequestSchema,
   PromptListChangedNotificationSchema,
   ResourceListChangedNotificationSchema,
+  ResourceUpdatedNotificationSchema,
   ToolListChangedNotificationSchema,
   type ClientCapabilities,
   type Implementation,
 } from '@modelcontextprotocol/sdk/types.js';
 import { mcpQueryKeys } from './mcpQueryKeys';
+import type { ResourceSubscriptions } from './resourceSubscriptions';
 import type { RootsStore } from './rootsStore';
 import type { ServerRequestQueue } from './serverRequests';
 
@@ -33,10 +35,17 @@ interface ClientDeps {
   queryClient: QueryClient;
   requests: ServerRequestQueue;
   roots: RootsStore;
+  subscriptions: ResourceSubscriptions;
 }
 
 /** An SDK Client for one run of the target, with the page's answers to the server wired in. */
-export function createMcpClient({ generation, queryClient, requests, roots }: ClientDeps): Client {
+export function createMcpClient({
+  generation,
+  queryClient,
+  requests,
+  roots,
+  subscriptions,
+}: ClientDeps): Client {
   // An interpreting validator: the SDK's default, Ajv, compiles server-supplied schemas into
   // code, which this page has no need to allow for the SDK's own checks.
   const client = new Client(CLIENT_INFO, {
@@ -64,6 +73,9 @@ export function createMcpClient({ generation, queryClient, requests, roots }: Cl
   client.setNotificationHandler(
     PromptListChangedNotificationSchema,
     invalidate(mcpQueryKeys.prompts(generation)),
+  );
+  client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) =>
+    subscriptions.markUpdated(notification.params.uri),
   );
   return client;
 }

@@ -14,6 +14,7 @@ import { BridgeSocket, type SocketStatus } from './bridgeSocket';
 import { BridgeTransport } from './bridgeTransport';
 import { forgetToken, takeToken } from './token';
 import { createMcpClient } from './createMcpClient';
+import { ResourceSubscriptions } from './resourceSubscriptions';
 import { RootsStore } from './rootsStore';
 import { ServerRequestQueue } from './serverRequests';
 
@@ -58,6 +59,8 @@ export class InspectorSession {
   readonly requests = new ServerRequestQueue();
   /** The roots offered to servers; a change is announced to the connected one. */
   readonly roots = new RootsStore();
+  /** Resource subscriptions of the current connection. */
+  readonly subscriptions = new ResourceSubscriptions();
 
   constructor(
     private readonly queryClient: QueryClient,
@@ -185,6 +188,7 @@ export class InspectorSession {
       queryClient: this.queryClient,
       requests: this.requests,
       roots: this.roots,
+      subscriptions: this.subscriptions,
     });
     this.update({ mcp: { generation, client, status: 'initializing' } });
     try {
@@ -214,6 +218,7 @@ export class InspectorSession {
 
   private closeMcp(reason: string): void {
     this.requests.clear();
+    this.subscriptions.clear();
     const mcp = this.snapshot.mcp;
     const transport = this.transport;
     this.transport = undefined;

@@ -1,0 +1,57 @@
+import { useId } from 'react';
+import { useCompletions } from '../hooks/useCompletions';
+
+interface CompletingInputProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  required?: boolean;
+  description?: string;
+  completion: Omit<Parameters<typeof useCompletions>[0], 'value'>;
+}
+
+/** A text input that offers the server's completion/complete suggestions as you type. */
+export function CompletingInput({
+  label,
+  value,
+  onChange,
+  required,
+  description,
+  completion,
+}: CompletingInputProps) {
+  const listId = useId();
+  const suggestions = useCompletions({ ...completion, value });
+  return (
+    <label className="completing-input">
+      <span>
+        {label}
+        {required && (
+          <span className="required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
+      </span>
+      <input
+        value={value}
+        required={required}
+        list={listId}
+        spellCheck={false}
+        aria-description={description}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <datalist id={listId}>
+        {suggestions.values.map((suggestion) => (
+          <option key={suggestion} value={suggestion} />
+        ))}
+      </datalist>
+      {description && <small className="muted">{description}</small>}
+      {suggestions.values.length > 0 && (
+        <small className="muted" aria-label={`Suggestions for ${label}`}>
+          suggestions: {suggestions.values.slice(0, 8).join(', ')}
+          {suggestions.hasMore ? ', …' : ''}
+        </small>
+      )}
+    </label>
+  );
+}

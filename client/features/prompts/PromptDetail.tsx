@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { GetPromptResultSchema, type Prompt } from '@modelcontextprotocol/sdk/types.js';
+import type { McpConnection } from '../../bridge/inspectorSession';
+import { CompletingInput } from '../../components/CompletingInput';
+import { ContentBlockView } from '../results/ContentBlockView';
+
+/** One prompt: its arguments (required ones marked, with completions), and prompts/get. */
+export function PromptDetail({ mcp, prompt }: { mcp: McpConnection; prompt: Prompt }) {
+  const [values, setValues] = useState<Record<string, string>>({});
+  const args = prompt.arguments ?? [];
+  const get = useMutation({
+    mutationFn: (sent: Record<string, string>) =>
+      mcp.client.request(
+        { method: 'prompts/get', params: { name: prompt.name, arguments: sent } },
+        GetPromptResultSchema,
+      ),
+  });
+  const complete = mcp.capabilities?.completions !== undefined && mcp.status === 'ready';
+  // An argument left empty is not sent, so the server sees it as absent rather than "".
+  const filled = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== ''));
+
+  return (
+    <section className="resource-detail" aria-label={`Prompt ${prompt.name}`}>
+      <header>
+        <h2>{prompt.title ?? prompt.name}</h2>
+        <code>{prompt.name}</code>
+      </header>
+      {prompt.description && <p className="description">{prompt.description}</p>}
+      <form
+        className="argument-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          get.mutate(filled);
+        }}
+      >
+        {args.length === 0 && <p className="muted">This prompt takes no arguments.</p>}
+        {args.map((arg) => (
+          <CompletingInput
+            key={arg.name}
+            label={arg.name}
+            required={arg.required === true}
+            {...(arg.description ? { description: arg.description } : {})}
+            value={values[arg.name] ?? ''}
+            onChange={(value) => setValues({ ...values, [arg.name]: value })}
+            completion={{
+              client: mcp.client,
+              generation: mcp.generation,
+              enabled: complete,
+              ref: { type: 'ref/prompt', name: prompt.name },
+              argument: arg.name,
+              context: Object.fromEntries(Object.entries(filled).filter(([key]) => key !== arg.name)),
+            }}
+          />
+        ))}
+        <button type="submit" className="primary" disabled={mcp.status !== 'ready' || get.isPending}>
+          {get.isPending ? 'Getting…' : 'Get prompt'}
+        </button>
+      </form>
+      {get.isError && (
+        <p className="field-error" role="alert">
+          prompts/get failed: {get.error.message}
+        </p>
+      )}
+      {get.data && (
+        <section className="prompt-messages" aria-label="Prompt messages">
+          {get.data.description && <p className="muted">{get.data.description}</p>}
+          <ol>
+            {get.data.messages.map((message, index) => (
+              <li
+                key={index}
+                className={`prompt-message role-${message.role}`}
+                aria-label={`Message ${index + 1}: ${message.role}`}
+              >
+                <span className="role">{message.role}</span>
+                <ContentBlockView block={message.content} client={mcp.client} />
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
+    </section>
+  );
+}
