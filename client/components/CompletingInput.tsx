@@ -19,11 +19,11 @@ export function CompletingInput({
   description,
   completion,
 }: CompletingInputProps) {
-  const listId = useId();
+  const id = useId();
   const suggestions = useCompletions({ ...completion, value });
   return (
-    <label className="completing-input">
-      <span>
+    <div className="completing-input">
+      <label htmlFor={`${id}-input`}>
         {label}
         {required && (
           <span className="required" aria-hidden="true">
@@ -31,27 +31,32 @@ export function CompletingInput({
             *
           </span>
         )}
-      </span>
+      </label>
       <input
+        id={`${id}-input`}
         value={value}
         required={required}
-        list={listId}
+        list={`${id}-list`}
         spellCheck={false}
-        aria-description={description}
+        aria-describedby={description ? `${id}-description` : undefined}
         onChange={(event) => onChange(event.target.value)}
       />
-      <datalist id={listId}>
+      <datalist id={`${id}-list`}>
         {suggestions.values.map((suggestion) => (
           <option key={suggestion} value={suggestion} />
         ))}
       </datalist>
-      {description && <small className="muted">{description}</small>}
+      {description && (
+        <small id={`${id}-description`} className="muted">
+          {description}
+        </small>
+      )}
       {suggestions.values.length > 0 && (
         <small className="muted" aria-label={`Suggestions for ${label}`}>
           suggestions: {suggestions.values.slice(0, 8).join(', ')}
           {suggestions.hasMore ? ', …' : ''}
         </small>
       )}
-    </label>
+    </div>
   );
 }

@@ -1,0 +1,105 @@
+import type { Page } from '@playwright/test';
+import { expect, inspector, test } from './support/test.js';
+
+async function runTool(page: Page, name: string, args: string): Promise<void> {
+  const ui = inspector(page);
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  await ui.tools
+    .getByRole('option', { name: new RegExp(`\\b${name}\\b`) })
+    .first()
+    .click();
+  await expect(ui.toolPanel(name)).toBeVisible();
+  await ui.run(args);
+}
+
+test.describe('against server-everything', () => {
+  test.use({
+    cliArgs: ['node', 'node_modules/@modelcontextprotocol/server-everything/dist/index.js', 'stdio'],
+  });
+
+  test('lists resources and reads one with the result views', async ({ page, cli }) => {
+    await page.goto(cli.url);
+    await page.getByRole('tab', { name: 'Resources' }).click();
+    const list = page.getByRole('listbox', { name: 'Resources' });
+    await list.getByRole('option', { name: /architecture\.md/ }).click();
+    const detail = page.getByRole('region', { name: 'Resource architecture.md' });
+    await expect(detail).toContainText('text/markdown');
+    await detail.getByRole('button', { name: 'Read' }).click();
+    await expect(page.getByRole('region', { name: 'Resource contents' })).toContainText(
+      '# Everything Server',
+    );
+  });
+
+  test('fills a template from its variables, with the server’s completions', async ({ page, cli }) => {
+    await page.goto(cli.url);
+    await page.getByRole('tab', { name: 'Resources' }).click();
+    await page
+      .getByRole('listbox', { name: 'Resource templates' })
+      .getByRole('option', { name: /Dynamic Text Resource/ })
+      .click();
+    const template = page.getByRole('region', { name: /^Template / });
+    await template.getByRole('combobox', { name: 'resourceId' }).fill('1');
+    await expect(template.getByLabel('Suggestions for resourceId')).toBeVisible();
+    await expect(template.getByLabel('Expanded URI')).toHaveText('demo://resource/dynamic/text/1');
+    await template.getByRole('button', { name: 'Read' }).click();
+    await expect(page.getByRole('region', { name: 'Resource contents' })).toContainText(
+      'demo://resource/dynamic/text/1',
+    );
+  });
+
+  test('a subscribed resource shows the server’s update notifications, and re-reads', async ({
+    page,
+    cli,
+  }) => {
+    test.setTimeout(45_000);
+    await page.goto(cli.url);
+    await runTool(page, 'toggle-subscriber-updates', '{}');
+    await expect(inspector(page).result).toContainText('Started');
+    await page.getByRole('tab', { name: 'Resources' }).click();
+    await page
+      .getByRole('listbox', { name: 'Resources' })
+      .getByRole('option', { name: /features\.md/ })
+      .click();
+    const detail = page.getByRole('region', { name: 'Resource features.md' });
+    await detail.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(detail.getByRole('button', { name: 'Unsubscribe' })).toBeVisible();
+    await expect(detail.getByRole('status', { name: 'Resource updated' })).toBeVisible({ timeout: 15_000 });
+    await detail.getByRole('button', { name: 'Re-read' }).click();
+    await expect(page.getByRole('region', { name: 'Resource contents' })).toContainText('features');
+  });
+
+  test('prompts take arguments with completions and show their messages', async ({ page, cli }) => {
+    await page.goto(cli.url);
+    await page.getByRole('tab', { name: 'Prompts' }).click();
+    await page
+      .getByRole('listbox', { name: 'Prompts' })
+      .getByRole('option', { name: /completable-prompt/ })
+      .click();
+    const prompt = page.getByRole('region', { name: 'Prompt completable-prompt' });
+    await prompt.getByRole('combobox', { name: 'department', exact: true }).fill('E');
+    await expect(prompt.getByLabel('Suggestions for department')).toContainText('Engineering');
+    await prompt.getByRole('combobox', { name: 'department', exact: true }).fill('Engineering');
+    await prompt.getByRole('combobox', { name: 'name', exact: true }).fill('A');
+    await expect(prompt.getByLabel('Suggestions for name')).toBeVisible();
+    await prompt.getByRole('button', { name: 'Get prompt' }).click();
+    const messages = page.getByRole('region', { name: 'Prompt messages' });
+    await expect(messages.getByRole('listitem').first()).toContainText('user');
+    await expect(messages).toContainText('Engineering');
+  });
+});
+
+test('a list_changed notification refetches the list and highlights what was added', async ({
+  page,
+  cli,
+}) => {
+  // The demo's add_note adds a note, which is a resource: the server sends resources/list_changed.
+  await page.goto(cli.url);
+  await page.getByRole('tab', { name: 'Resources' }).click();
+  const list = page.getByRole('listbox', { name: 'Resources' });
+  await expect(list.getByRole('option')).not.toHaveCount(0);
+  const before = await list.getByRole('option').count();
+  await runTool(page, 'add_note', '{"text":"from e2e"}');
+  await page.getByRole('tab', { name: 'Resources' }).click();
+  await expect(list.getByRole('option')).toHaveCount(before + 1);
+  await expect(list.locator('li.added')).toHaveCount(1);
+});
