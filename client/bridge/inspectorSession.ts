@@ -1,6 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Implementation, JSONRPCMessage, ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ElicitRequestSchema,
+  type Implementation,
+  type JSONRPCMessage,
+  type ServerCapabilities,
+} from '@modelcontextprotocol/sdk/types.js';
 import { API_SESSION_PATH, AUTH_SCHEME } from '../../shared/http';
 import {
   assertNever,
@@ -139,7 +144,8 @@ export class InspectorSession {
         this.traffic.append(envelope);
         if (envelope.dir === 'fromServer' && envelope.generation === this.transport?.generation) {
           // The object as received: the schema's parsed copy may lack keys it does not know.
-          this.transport.deliver((raw as { message: JSONRPCMessage }).message);
+          const message = (raw as { message: JSONRPCMessage }).message;
+          if (!this.interceptMalformedElicitation(message)) this.transport.deliver(message);
         }
         return;
       case 'stderr':
@@ -161,6 +167,27 @@ export class InspectorSession {
   private onTargetState(state: TargetState): void {
     this.update({ targetState: state });
     if (!this.replaying) this.reconcile();
+  }
+
+  /**
+   * The SDK answers an elicitation/create with a malformed requestedSchema by itself
+   * (-32602), before any handler runs, so the person would never see it. Such a request is
+   * kept from the SDK and shown, to be declined or cancelled; the answer goes out as is.
+   */
+  private interceptMalformedElicitation(message: JSONRPCMessage): boolean {
+    if (!('method' in message) || message.method !== 'elicitation/create' || !('id' in message)) return false;
+    const checked = ElicitRequestSchema.safeParse(message);
+    if (checked.success) return false;
+    const { id } = message;
+    const problem = checked.error.issues
+      .slice(0, 3)
+      .map((issue) => `${issue.path.join('.') || '(params)'}: ${issue.message}`)
+      .join('; ');
+    void this.requests.askMalformed(message.params, problem).then(
+      (result) => this.socket?.send({ type: 'mcp', message: { jsonrpc: '2.0', id, result } }),
+      () => undefined, // the connection closed: nobody to answer
+    );
+    return true;
   }
 
   /** Brings the MCP client in line with the target's latest state. */

@@ -9,7 +9,9 @@ import type {
 /** A request from the server that waits for the person in front of the page. */
 export type PendingServerRequest =
   | { id: number; kind: 'sampling'; params: CreateMessageRequest['params']; receivedAt: number }
-  | { id: number; kind: 'elicitation'; params: ElicitRequest['params']; receivedAt: number };
+  | { id: number; kind: 'elicitation'; params: ElicitRequest['params']; receivedAt: number }
+  /** An elicitation the SDK would refuse as malformed: shown anyway, so it can be declined. */
+  | { id: number; kind: 'malformed-elicitation'; params: unknown; problem: string; receivedAt: number };
 
 type Answer = CreateMessageResult | ElicitResult;
 
@@ -40,6 +42,19 @@ export class ServerRequestQueue {
       this.changed();
       signal.addEventListener('abort', () => this.remove(id)?.reject(new Error('cancelled')), { once: true });
     });
+  }
+
+  /** An elicitation whose params are not valid: the person may only decline or cancel it. */
+  askMalformed(params: unknown, problem: string): Promise<ElicitResult> {
+    const id = this.nextId++;
+    return new Promise<Answer>((resolve, reject) => {
+      this.settle.set(id, { resolve, reject });
+      this.items = [
+        ...this.items,
+        { id, kind: 'malformed-elicitation', params, problem, receivedAt: Date.now() },
+      ];
+      this.changed();
+    }) as Promise<ElicitResult>;
   }
 
   answer(id: number, answer: Answer): void {

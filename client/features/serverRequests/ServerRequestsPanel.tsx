@@ -1,4 +1,5 @@
 import { ElicitationRequestView } from './ElicitationRequestView';
+import { MalformedElicitationView } from './MalformedElicitationView';
 import { SamplingRequestView } from './SamplingRequestView';
 import { useServerRequests } from './useServerRequests';
 import './serverRequests.css';
@@ -23,8 +24,15 @@ export function ServerRequestsPanel() {
         <li key={request.id}>
           {request.kind === 'sampling' ? (
             <SamplingRequestView id={request.id} params={request.params} receivedAt={request.receivedAt} />
-          ) : (
+          ) : request.kind === 'elicitation' ? (
             <ElicitationRequestView id={request.id} params={request.params} receivedAt={request.receivedAt} />
+          ) : (
+            <MalformedElicitationView
+              id={request.id}
+              params={request.params}
+              problem={request.problem}
+              receivedAt={request.receivedAt}
+            />
           )}
         </li>
       ))}
