@@ -1,3 +1,4 @@
+import { LONG_TASK_GOAL_MS, type BigResultBenchResult } from './bigResultBench.js';
 import type { BrowserStartupResult } from './browserStartupBench.js';
 import type { EchoFigures } from './echoWorkload.js';
 import type { RelayResult } from './relayBench.js';
@@ -23,6 +24,7 @@ export interface BenchResults {
   relay: Outcome<RelayResult>;
   startup: Outcome<StartupResult>;
   browserStartup: Outcome<BrowserStartupResult>;
+  bigResults: Outcome<BigResultBenchResult>;
 }
 
 export function formatReport(results: BenchResults): string {
@@ -36,6 +38,8 @@ export function formatReport(results: BenchResults): string {
     ...relaySection(results.relay),
     '',
     ...startupSection(results.startup, results.browserStartup),
+    '',
+    ...bigResultsSection(results.bigResults),
   ];
   return lines.join('\n');
 }
@@ -129,6 +133,32 @@ function startupSection(startup: Outcome<StartupResult>, browser: Outcome<Browse
   lines.push(...table(['', 'median', 'min', 'max'], rows));
   if (!('error' in browser) && !('skipped' in browser)) {
     lines.push(`  browser: ${browser.browser}, ${browser.warmupRuns} run discarded, a fresh context per run`);
+  }
+  return lines;
+}
+
+function bigResultsSection(big: Outcome<BigResultBenchResult>): string[] {
+  if ('error' in big) return ['Big results: FAILED', `  ${big.error}`];
+  if ('skipped' in big) return [`Big results: skipped (${big.skipped})`];
+  const lines = [
+    `Big results: ms from clicking Run to the result on screen, and Chromium long tasks (≥ 50 ms) ` +
+      `until 1 s after; ${big.runs} runs after ${big.warmupRuns} discarded, ${big.browser}`,
+  ];
+  const rows: string[][] = [];
+  for (const figures of big.cases) {
+    rows.push(
+      spreadRow(`${figures.label}: shown`, figures.shown),
+      spreadRow(`${figures.label}: longest task`, figures.longestTask),
+      spreadRow(`${figures.label}: blocking time`, figures.blocking),
+    );
+  }
+  lines.push(...table(['', 'median', 'min', 'max'], rows));
+  for (const figures of big.cases) {
+    const met = figures.runsOverGoal === 0;
+    lines.push(
+      `  goal: no task over ${LONG_TASK_GOAL_MS} ms (${figures.label}) → ${met ? 'met' : 'NOT met'} this run ` +
+        `(worst ${figures.worstTaskMs.toFixed(0)} ms${met ? '' : `, ${figures.runsOverGoal} of ${big.runs} runs over`})`,
+    );
   }
   return lines;
 }

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { cpus, loadavg, platform, release } from 'node:os';
+import { runBigResultBench } from './bigResultBench.js';
 import { runBrowserStartupBench } from './browserStartupBench.js';
 import { RESULTS_PATH } from './paths.js';
 import { runRelayBench } from './relayBench.js';
@@ -28,6 +29,7 @@ async function section<T>(name: string, bench: () => Promise<T>): Promise<Outcom
 const relay = await section('relay (direct vs bridge)', () => runRelayBench());
 const startup = await section('startup', () => runStartupBench());
 const browserStartup = await section('startup in a browser', () => runBrowserStartupBench());
+const bigResults = await section('big results in a browser', () => runBigResultBench());
 
 const results: BenchResults = {
   environment: {
@@ -42,6 +44,7 @@ const results: BenchResults = {
   relay,
   startup,
   browserStartup,
+  bigResults,
 };
 
 console.log(`\n${formatReport(results)}\n`);
