@@ -13,7 +13,7 @@ test('the demo server connects and lists its tools', async ({ page, cli }) => {
 
   // The initialize result in full is one tab away.
   await page.getByRole('tab', { name: 'Server' }).click();
-  await expect(ui.server.getByRole('heading')).toHaveText(/^mcp-inspect demo server\s+1\.0\.0$/);
+  await expect(ui.server.getByRole('heading', { level: 2 })).toHaveText(/^mcp-inspect demo server\s+1\.0\.0$/);
   await expect(ui.server).toContainText('2025-11-25');
   await expect(ui.server).toContainText('tools');
 });
