@@ -22,7 +22,10 @@ export interface HttpAppOptions {
  */
 const CSP = [
   "default-src 'self'",
-  "script-src 'self'",
+  // ajv (rjsf's validator for the argument form) compiles each schema into a function with
+  // new Function. Injected script stays blocked: scripts still load only from 'self', nothing
+  // inline runs, and server text is never rendered as HTML.
+  "script-src 'self' 'unsafe-eval'",
   // Monaco and rjsf set inline styles.
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https:",

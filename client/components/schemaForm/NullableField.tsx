@@ -8,7 +8,7 @@ import { nonNullVariant } from './normalizeSchema';
 export function NullableField(props: FieldProps) {
   const { schema, uiSchema, formData, onChange, registry, fieldPathId, disabled, readonly, name } = props;
   const inner = nonNullVariant(schema as Record<string, unknown>) ?? schema;
-  const { SchemaField } = registry.fields;
+  const SchemaField = registry.fields.SchemaField;
   const isNull = formData === null;
   const label = typeof schema.title === 'string' ? schema.title : name;
   // The outer FieldTemplate already labels the field; the inner one must not repeat it.
@@ -25,7 +25,7 @@ export function NullableField(props: FieldProps) {
         />
         null
       </label>
-      {!isNull && <SchemaField {...props} schema={inner} uiSchema={innerUi} />}
+      {!isNull && SchemaField && <SchemaField {...props} schema={inner} uiSchema={innerUi} />}
     </div>
   );
 }

@@ -24,7 +24,7 @@ export interface SchemaFormProps {
   ref?: Ref<SchemaFormHandle>;
 }
 
-const fields: Partial<RegistryFieldsType> = { [NULLABLE_FIELD]: NullableField };
+const fields: RegistryFieldsType = { [NULLABLE_FIELD]: NullableField };
 const HIDE_SUBMIT = { 'ui:submitButtonOptions': { norender: true } };
 
 /**
