@@ -15,6 +15,16 @@ export function NullableField(props: FieldProps) {
   const innerUi = { ...uiSchema, 'ui:field': undefined, 'ui:fieldReplacesAnyOrOneOf': undefined, 'ui:label': false };
   return (
     <div className="sf-nullable">
+      {/* rjsf leaves the label of a custom field to the field itself. */}
+      <label className="sf-label" htmlFor={fieldPathId.$id}>
+        {label}
+        {props.required && (
+          <span className="sf-required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
+      </label>
       <label className="sf-null-toggle">
         <input
           type="checkbox"

@@ -84,6 +84,27 @@ describe('normalizeSchema', () => {
   });
 });
 
+describe('typeConstChoices', () => {
+  it('gives untyped const choices the type of their consts', () => {
+    const { schema } = normalized({
+      type: 'object',
+      properties: {
+        weight: { anyOf: [{ const: 0.5, title: 'Light' }, { const: 2, title: 'Heavy' }] },
+        level: { oneOf: [{ const: 'lo', title: 'Low' }, { const: 'hi' }] },
+        count: { oneOf: [{ const: 1 }, { const: 2 }] },
+        typed: { type: 'string', oneOf: [{ const: 'a' }] },
+        mixed: { anyOf: [{ const: 'a' }, { const: 1 }] },
+      },
+    });
+    const props = schema.properties as Record<string, { type?: unknown }>;
+    expect(props.weight?.type).toBe('number');
+    expect(props.level?.type).toBe('string');
+    expect(props.count?.type).toBe('integer');
+    expect(props.typed?.type).toBe('string');
+    expect(props.mixed?.type).toBeUndefined();
+  });
+});
+
 describe('nonNullVariant', () => {
   it('gives the non-null half with the field title kept', () => {
     expect(nonNullVariant({ type: ['integer', 'null'], minimum: 1 })).toEqual({ type: 'integer', minimum: 1 });

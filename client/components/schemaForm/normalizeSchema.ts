@@ -42,7 +42,7 @@ export function normalizeSchema(input: unknown): Normalization {
   } catch (error) {
     return { problem: (error as Error).message };
   }
-  const schema = { type: 'object', ...(inlined as JsonSchema) };
+  const schema = typeConstChoices({ type: 'object', ...(inlined as JsonSchema) }) as JsonSchema;
   return { schema, uiSchema: buildUiSchema(schema) };
 }
 
@@ -81,6 +81,36 @@ function inlineLocalRefs(node: unknown, root: JsonSchema, expanding: string[]): 
   const resolved = inlineLocalRefs(target, root, [...expanding, ref]);
   // Siblings of $ref (title, description, default) refine the definition.
   return isPlainObject(resolved) ? { ...resolved, ...out } : resolved;
+}
+
+/**
+ * `oneOf`/`anyOf` of `{const, title}` is a labelled choice; rjsf draws it as a select only when
+ * it knows the type, which servers often leave out. The type is taken from the consts.
+ */
+export function typeConstChoices(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(typeConstChoices);
+  if (!isPlainObject(node)) return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    out[key] = key === 'const' || key === 'default' || key === 'enum' || key === 'examples' ? value : typeConstChoices(value);
+  }
+  if (out.type !== undefined) return out;
+  for (const key of ['oneOf', 'anyOf'] as const) {
+    const branches = out[key];
+    if (!Array.isArray(branches) || branches.length === 0) continue;
+    if (!branches.every((branch) => isPlainObject(branch) && 'const' in branch)) continue;
+    const types = new Set(branches.map((branch) => jsonType((branch as { const: unknown }).const)));
+    if (types.size === 1) out.type = [...types][0];
+    else if ([...types].every((type) => type === 'integer' || type === 'number')) out.type = 'number';
+  }
+  return out;
+}
+
+function jsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
 }
 
 /** The non-null half of a nullable schema, or undefined when the schema is not nullable. */

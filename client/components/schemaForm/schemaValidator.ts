@@ -12,6 +12,8 @@ export { validator };
 export const DEFAULT_FORM_STATE_BEHAVIOR: Experimental_DefaultFormStateBehavior = {
   emptyObjectFields: 'skipEmptyDefaults',
   arrayMinItems: { populate: 'requiredOnly' },
+  // A const is a choice (a labelled select, a union's tag), not a value the person gave.
+  constAsDefaults: 'never',
 };
 
 /** Normalizes the schema and makes sure ajv accepts it, so a form is never drawn for a schema it cannot check. */
