@@ -3,6 +3,7 @@ import type { EchoFigures } from './echoWorkload.js';
 import type { RelayResult } from './relayBench.js';
 import type { Spread } from './stats.js';
 import type { StartupResult } from './startupBench.js';
+import type { ToolListResult } from './toolListBench.js';
 
 export interface Environment {
   node: string;
@@ -23,6 +24,7 @@ export interface BenchResults {
   relay: Outcome<RelayResult>;
   startup: Outcome<StartupResult>;
   browserStartup: Outcome<BrowserStartupResult>;
+  toolList: Outcome<ToolListResult>;
 }
 
 export function formatReport(results: BenchResults): string {
@@ -36,6 +38,8 @@ export function formatReport(results: BenchResults): string {
     ...relaySection(results.relay),
     '',
     ...startupSection(results.startup, results.browserStartup),
+    '',
+    ...toolListSection(results.toolList),
   ];
   return lines.join('\n');
 }
@@ -131,6 +135,21 @@ function startupSection(startup: Outcome<StartupResult>, browser: Outcome<Browse
     lines.push(`  browser: ${browser.browser}, ${browser.warmupRuns} run discarded, a fresh context per run`);
   }
   return lines;
+}
+
+export function toolListSection(result: Outcome<ToolListResult>): string[] {
+  if ('error' in result) return ['Tool list: FAILED', `  ${result.error}`];
+  if ('skipped' in result) return [`Tool list: skipped, ${result.skipped}`];
+  return [
+    `Tool list: ${result.tools} tools in ${result.browser}, ${result.runs} runs, ms after paint`,
+    ...table(
+      ['', 'median', 'min', 'max'],
+      [
+        spreadRow('tools/list done → list drawn (goal < 300)', result.drawn),
+        spreadRow(`filter keystroke → list drawn, ${result.keystrokes} keys (goal < 50)`, result.filter),
+      ],
+    ),
+  ];
 }
 
 function spreadRow(name: string, figure: Spread): string[] {

@@ -70,7 +70,10 @@ test('arrays of primitives and of objects: add, reorder, remove', async ({ page,
   const tags = ui.form.getByRole('group', { name: 'tags' });
   for (const tag of ['a', 'b', 'c']) {
     await tags.getByRole('button', { name: 'Add item to tags' }).click();
-    await tags.getByRole('group', { name: `Item ${tag.charCodeAt(0) - 96}` }).getByRole('textbox').fill(tag);
+    await tags
+      .getByRole('group', { name: `Item ${tag.charCodeAt(0) - 96}` })
+      .getByRole('textbox')
+      .fill(tag);
   }
   await tags.getByRole('button', { name: 'Move item 2 up' }).click();
   await tags.getByRole('button', { name: 'Remove item 3' }).click();
@@ -153,7 +156,10 @@ test('an object with additionalProperties is a key/value editor', async ({ page,
   const entry = labels.getByRole('group', { name: /^Entry / });
   await entry.getByRole('textbox', { name: /^Key of entry/ }).fill('env');
   await entry.getByRole('textbox', { name: /^Key of entry/ }).blur();
-  await labels.getByRole('group', { name: 'Entry env' }).getByRole('textbox', { name: 'env', exact: true }).fill('prod');
+  await labels
+    .getByRole('group', { name: 'Entry env' })
+    .getByRole('textbox', { name: 'env', exact: true })
+    .fill('prod');
   await expectSent(ui, { labels: { env: 'prod' } });
 });
 

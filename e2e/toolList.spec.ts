@@ -20,7 +20,8 @@ test.describe('listing details', () => {
   test('hint badges show effective values, defaults marked, n/a when read-only', async ({ page, cli }) => {
     const ui = inspector(page);
     await page.goto(cli.url);
-    const hints = (name: string) => ui.toolPanel(name).getByRole('list', { name: 'Hints' }).getByRole('listitem');
+    const hints = (name: string) =>
+      ui.toolPanel(name).getByRole('list', { name: 'Hints' }).getByRole('listitem');
 
     await ui.pickTool('Wipe', 'wipe');
     await expect(hints('wipe')).toHaveText([
@@ -45,7 +46,10 @@ test.describe('listing details', () => {
     ]);
   });
 
-  test('description as safe markdown; icons, outputSchema, taskSupport and _meta shown', async ({ page, cli }) => {
+  test('description as safe markdown; icons, outputSchema, taskSupport and _meta shown', async ({
+    page,
+    cli,
+  }) => {
     const ui = inspector(page);
     await page.goto(cli.url);
     await ui.pickTool('Described tool', 'described');

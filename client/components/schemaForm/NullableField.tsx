@@ -12,7 +12,12 @@ export function NullableField(props: FieldProps) {
   const isNull = formData === null;
   const label = typeof schema.title === 'string' ? schema.title : name;
   // The outer FieldTemplate already labels the field; the inner one must not repeat it.
-  const innerUi = { ...uiSchema, 'ui:field': undefined, 'ui:fieldReplacesAnyOrOneOf': undefined, 'ui:label': false };
+  const innerUi = {
+    ...uiSchema,
+    'ui:field': undefined,
+    'ui:fieldReplacesAnyOrOneOf': undefined,
+    'ui:label': false,
+  };
   return (
     <div className="sf-nullable">
       {/* rjsf leaves the label of a custom field to the field itself. */}

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { NULLABLE_FIELD, nonNullVariant, normalizeSchema, pruneUnset, type NormalizedSchema } from './normalizeSchema';
+import {
+  NULLABLE_FIELD,
+  nonNullVariant,
+  normalizeSchema,
+  pruneUnset,
+  type NormalizedSchema,
+} from './normalizeSchema';
 
 function normalized(input: unknown): NormalizedSchema {
   const result = normalizeSchema(input);
@@ -52,9 +58,9 @@ describe('normalizeSchema', () => {
   });
 
   it('reports a $ref it cannot resolve instead of drawing a blank form', () => {
-    expect(normalizeSchema({ type: 'object', properties: { a: { $ref: 'https://example.com/s.json' } } })).toEqual(
-      { problem: 'The schema refers to https://example.com/s.json, which is not inside it.' },
-    );
+    expect(
+      normalizeSchema({ type: 'object', properties: { a: { $ref: 'https://example.com/s.json' } } }),
+    ).toEqual({ problem: 'The schema refers to https://example.com/s.json, which is not inside it.' });
     expect(normalizeSchema({ type: 'object', properties: { a: { $ref: '#/$defs/missing' } } })).toEqual({
       problem: 'The schema refers to #/$defs/missing, which it does not define.',
     });
@@ -89,7 +95,12 @@ describe('typeConstChoices', () => {
     const { schema } = normalized({
       type: 'object',
       properties: {
-        weight: { anyOf: [{ const: 0.5, title: 'Light' }, { const: 2, title: 'Heavy' }] },
+        weight: {
+          anyOf: [
+            { const: 0.5, title: 'Light' },
+            { const: 2, title: 'Heavy' },
+          ],
+        },
         level: { oneOf: [{ const: 'lo', title: 'Low' }, { const: 'hi' }] },
         count: { oneOf: [{ const: 1 }, { const: 2 }] },
         typed: { type: 'string', oneOf: [{ const: 'a' }] },
@@ -107,7 +118,10 @@ describe('typeConstChoices', () => {
 
 describe('nonNullVariant', () => {
   it('gives the non-null half with the field title kept', () => {
-    expect(nonNullVariant({ type: ['integer', 'null'], minimum: 1 })).toEqual({ type: 'integer', minimum: 1 });
+    expect(nonNullVariant({ type: ['integer', 'null'], minimum: 1 })).toEqual({
+      type: 'integer',
+      minimum: 1,
+    });
     expect(nonNullVariant({ title: 'Limit', anyOf: [{ type: 'integer' }, { type: 'null' }] })).toEqual({
       type: 'integer',
       title: 'Limit',

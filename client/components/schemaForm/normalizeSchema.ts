@@ -92,7 +92,10 @@ export function typeConstChoices(node: unknown): unknown {
   if (!isPlainObject(node)) return node;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) {
-    out[key] = key === 'const' || key === 'default' || key === 'enum' || key === 'examples' ? value : typeConstChoices(value);
+    out[key] =
+      key === 'const' || key === 'default' || key === 'enum' || key === 'examples'
+        ? value
+        : typeConstChoices(value);
   }
   if (out.type !== undefined) return out;
   for (const key of ['oneOf', 'anyOf'] as const) {

@@ -30,6 +30,15 @@ export function prepareSchemaForm(input: unknown): Normalization {
 
 /** The schema's defaults, as a fresh form (or a reset) shows them. */
 export function schemaDefaults(schema: JsonSchema): Record<string, unknown> {
-  const state: unknown = getDefaultFormState(validator, schema, {}, schema, false, DEFAULT_FORM_STATE_BEHAVIOR);
-  return typeof state === 'object' && state !== null && !Array.isArray(state) ? (state as Record<string, unknown>) : {};
+  const state: unknown = getDefaultFormState(
+    validator,
+    schema,
+    {},
+    schema,
+    false,
+    DEFAULT_FORM_STATE_BEHAVIOR,
+  );
+  return typeof state === 'object' && state !== null && !Array.isArray(state)
+    ? (state as Record<string, unknown>)
+    : {};
 }

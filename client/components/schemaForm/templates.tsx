@@ -3,7 +3,6 @@ import {
   canExpand,
   descriptionId,
   errorId,
-  getTemplate,
   getUiOptions,
   type ArrayFieldItemTemplateProps,
   type ArrayFieldTemplateProps,
@@ -18,14 +17,24 @@ import { AddButton, NoButton } from './buttons';
 
 /** A labelled field: label, description, the control, its inline errors. */
 function FieldTemplate(props: FieldTemplateProps) {
-  const { id, label, children, errors, help, rawDescription, hidden, required, displayLabel, schema, classNames } =
-    props;
+  const {
+    id,
+    label,
+    children,
+    errors,
+    help,
+    rawDescription,
+    hidden,
+    required,
+    displayLabel,
+    schema,
+    classNames,
+  } = props;
   if (hidden) return <div hidden>{children}</div>;
-  const WrapIfAdditional = getTemplate('WrapIfAdditionalTemplate', props.registry, getUiOptions(props.uiSchema));
   // A checkbox carries its own label.
   const showLabel = displayLabel && schema.type !== 'boolean';
   return (
-    <WrapIfAdditional {...props}>
+    <WrapIfAdditionalTemplate {...props}>
       <div className={`sf-field ${classNames ?? ''}`}>
         {showLabel && (
           <label className="sf-label" htmlFor={id}>
@@ -47,7 +56,7 @@ function FieldTemplate(props: FieldTemplateProps) {
         {errors}
         {help}
       </div>
-    </WrapIfAdditional>
+    </WrapIfAdditionalTemplate>
   );
 }
 
@@ -92,7 +101,11 @@ function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
       {items.length === 0 && <p className="sf-empty">No items</p>}
       <div className="sf-array-items">{items}</div>
       {canAdd && (
-        <AddButton label={`Add item to ${title || 'list'}`} onClick={onAddClick} disabled={disabled || readonly}>
+        <AddButton
+          label={`Add item to ${title || 'list'}`}
+          onClick={onAddClick}
+          disabled={disabled || readonly}
+        >
           Add item
         </AddButton>
       )}
@@ -103,8 +116,16 @@ function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
 /** One array item with its own move and remove buttons, named by position for screen readers. */
 function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
   const { children, buttonsProps, index, hasToolbar } = props;
-  const { hasMoveUp, hasMoveDown, hasRemove, onMoveUpItem, onMoveDownItem, onRemoveItem, disabled, readonly } =
-    buttonsProps;
+  const {
+    hasMoveUp,
+    hasMoveDown,
+    hasRemove,
+    onMoveUpItem,
+    onMoveDownItem,
+    onRemoveItem,
+    disabled,
+    readonly,
+  } = buttonsProps;
   const position = index + 1;
   const locked = disabled || readonly;
   return (

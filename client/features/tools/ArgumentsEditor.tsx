@@ -1,16 +1,18 @@
+import type { RefObject } from 'react';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { JsonEditor } from '../../components/JsonEditor';
-import { SchemaForm } from '../../components/schemaForm/SchemaForm';
+import { SchemaForm, type SchemaFormHandle } from '../../components/schemaForm/SchemaForm';
 import type { ToolArguments } from './useToolArguments';
 
 interface ArgumentsEditorProps {
   tool: Tool;
   serverName: string;
   args: ToolArguments;
+  formRef: RefObject<SchemaFormHandle | null>;
 }
 
 /** The arguments as a form built from the input schema, or as raw JSON in Monaco. */
-export function ArgumentsEditor({ tool, serverName, args }: ArgumentsEditorProps) {
+export function ArgumentsEditor({ tool, serverName, args, formRef }: ArgumentsEditorProps) {
   const jsonErrorId = `args-json-error`;
   return (
     <div className="arguments-editor">
@@ -41,7 +43,7 @@ export function ArgumentsEditor({ tool, serverName, args }: ArgumentsEditorProps
       )}
       {args.mode === 'form' && args.form ? (
         <SchemaForm
-          ref={args.formRef}
+          ref={formRef}
           form={args.form}
           value={args.value}
           onChange={args.setValue}

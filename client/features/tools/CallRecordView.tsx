@@ -54,7 +54,9 @@ export function CallRecordView({ record, client, onCancel }: CallRecordViewProps
         <pre>{JSON.stringify(record.args, null, 2)}</pre>
       </details>
       {status === 'cancelled' && (
-        <p className="muted">Cancelled: the server was sent notifications/cancelled, and its answer is ignored.</p>
+        <p className="muted">
+          Cancelled: the server was sent notifications/cancelled, and its answer is ignored.
+        </p>
       )}
       {outcome && <CallResultView outcome={outcome} tool={record.tool} client={client} />}
     </section>

@@ -26,6 +26,8 @@ export function ToolList({ tools, selected, onSelect }: ToolListProps) {
   const [active, setActive] = useState(0);
   const activeIndex = Math.min(active, shown.length - 1);
   const scrollRef = useRef<HTMLDivElement>(null);
+  // The compiler skips memoizing this component because of useVirtualizer; it needs no memo.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: shown.length,
     getScrollElement: () => scrollRef.current,
@@ -41,7 +43,10 @@ export function ToolList({ tools, selected, onSelect }: ToolListProps) {
     setActive(clamped);
     virtualizer.scrollToIndex(clamped, { align: 'auto' });
   };
-  const pageSize = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? ROW_HEIGHT * 10) / ROW_HEIGHT) - 1);
+  const pageSize = Math.max(
+    1,
+    Math.floor((scrollRef.current?.clientHeight ?? ROW_HEIGHT * 10) / ROW_HEIGHT) - 1,
+  );
   const onKeyDown = (event: KeyboardEvent): void => {
     const moves: Record<string, () => number> = {
       ArrowDown: () => activeIndex + 1,
@@ -128,7 +133,11 @@ export function ToolList({ tools, selected, onSelect }: ToolListProps) {
                 <span className="tool-title">
                   {title}
                   {destructive && (
-                    <span className="tool-flag" aria-hidden="true" title="May be destructive: asks before running">
+                    <span
+                      className="tool-flag"
+                      aria-hidden="true"
+                      title="May be destructive: asks before running"
+                    >
                       {' '}
                       ⚠
                     </span>

@@ -24,8 +24,16 @@ interface ToolPanelProps {
   onTimeoutChange: (seconds: number) => void;
 }
 
-export function ToolPanel({ tool, client, serverName, connected, calls, timeoutSeconds, onTimeoutChange }: ToolPanelProps) {
-  const args = useToolArguments(tool, serverName);
+export function ToolPanel({
+  tool,
+  client,
+  serverName,
+  connected,
+  calls,
+  timeoutSeconds,
+  onTimeoutChange,
+}: ToolPanelProps) {
+  const [args, formRef] = useToolArguments(tool, serverName);
   const records = useSyncExternalStore(calls.subscribe, calls.getSnapshot);
   const [confirming, setConfirming] = useState<Record<string, unknown> | undefined>();
   const send = (values: Record<string, unknown>): void => {
@@ -54,7 +62,7 @@ export function ToolPanel({ tool, client, serverName, connected, calls, timeoutS
       }}
     >
       <ToolSummary tool={tool} />
-      <ArgumentsEditor tool={tool} serverName={serverName} args={args} />
+      <ArgumentsEditor tool={tool} serverName={serverName} args={args} formRef={formRef} />
       <div className="run-bar">
         <button
           type="button"
@@ -93,7 +101,12 @@ export function ToolPanel({ tool, client, serverName, connected, calls, timeoutS
       )}
       <div className="call-records">
         {mine.map((record) => (
-          <CallRecordView key={record.id} record={record} client={client} onCancel={(id) => calls.cancel(id)} />
+          <CallRecordView
+            key={record.id}
+            record={record}
+            client={client}
+            onCancel={(id) => calls.cancel(id)}
+          />
         ))}
       </div>
     </section>

@@ -26,7 +26,9 @@ export function ToolSummary({ tool }: { tool: Tool }) {
             className={`chip hint${hint.declared ? '' : ' default'}${hint.value === true ? ' on' : ''}${
               hint.key === 'destructiveHint' && hint.value === true ? ' danger' : ''
             }`}
-            title={hint.declared ? `${hint.key} declared by the tool` : `${hint.key} absent: the spec's default`}
+            title={
+              hint.declared ? `${hint.key} declared by the tool` : `${hint.key} absent: the spec's default`
+            }
           >
             {hintText(hint)}
           </li>

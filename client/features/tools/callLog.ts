@@ -69,7 +69,8 @@ export class CallLog {
         onprogress: (progress) => this.patch(id, { progress }),
       })
       .then(
-        (result) => this.finish(id, 'done', { kind: 'result', result, durationMs: performance.now() - startedAt }),
+        (result) =>
+          this.finish(id, 'done', { kind: 'result', result, durationMs: performance.now() - startedAt }),
         (error: unknown) => {
           const durationMs = performance.now() - startedAt;
           if (controller.signal.aborted) return this.finish(id, 'cancelled');

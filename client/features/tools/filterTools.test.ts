@@ -7,7 +7,8 @@ const tools: Tool[] = [
   { name: 'add', annotations: { title: 'Add numbers' }, inputSchema: { type: 'object' } },
   { name: 'delete_note', description: 'Removes a NOTE for good', inputSchema: { type: 'object' } },
 ];
-const names = (query: string): string[] => filterTools(indexTools(tools), query).map((entry) => entry.tool.name);
+const names = (query: string): string[] =>
+  filterTools(indexTools(tools), query).map((entry) => entry.tool.name);
 
 describe('filterTools', () => {
   it('matches name, title, annotations.title and description, ignoring case', () => {

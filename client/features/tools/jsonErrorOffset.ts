@@ -30,7 +30,12 @@ export function jsonErrorOffset(text: string): number {
         i++;
         const escape = text[i];
         if (escape === 'u') {
-          for (let k = 1; k <= 4; k++) if (!/[0-9a-fA-F]/.test(text[i + k] ?? '')) ((i += k), fail());
+          for (let k = 1; k <= 4; k++) {
+            if (!/[0-9a-fA-F]/.test(text[i + k] ?? '')) {
+              i += k;
+              fail();
+            }
+          }
           i += 5;
         } else if (escape !== undefined && '"\\/bfnrt'.includes(escape)) i++;
         else fail();

@@ -13,7 +13,7 @@ describe('parseArguments', () => {
     expect(broken).toMatchObject({ line: 3, column: 8 });
     expect('error' in broken && broken.error).toMatch(/^Not valid JSON at line 3, column 8: /);
     expect(parseArguments('{"a": ')).toMatchObject({ line: 1, column: 7 });
-    expect(parseArguments('{"a": ')).toMatchObject({ error: expect.stringContaining("ends too soon") });
+    expect(parseArguments('{"a": ')).toMatchObject({ error: expect.stringContaining('ends too soon') });
   });
   it('refuses values that are not objects', () => {
     expect(parseArguments('[1]')).toEqual({ error: 'Arguments must be a JSON object' });

@@ -13,7 +13,10 @@ export function parseArguments(text: string): ParsedArguments {
   } catch {
     const offset = jsonErrorOffset(text);
     const { line, column } = lineAndColumn(text, offset < 0 ? text.length : offset);
-    const found = offset >= text.length || offset < 0 ? 'the text ends too soon' : `unexpected ${JSON.stringify(text[offset])}`;
+    const found =
+      offset >= text.length || offset < 0
+        ? 'the text ends too soon'
+        : `unexpected ${JSON.stringify(text[offset])}`;
     return { error: `Not valid JSON at line ${line}, column ${column}: ${found}`, line, column };
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {

@@ -19,9 +19,9 @@ describe('effectiveHints', () => {
   });
 
   it('shows declared values as declared, and destructive/idempotent as n/a for a read-only tool', () => {
-    expect(effectiveHints({ readOnlyHint: true, destructiveHint: true, openWorldHint: false }).map(hintText)).toEqual(
-      ['read-only: yes', 'destructive: n/a', 'idempotent: n/a (default)', 'open world: no'],
-    );
+    expect(
+      effectiveHints({ readOnlyHint: true, destructiveHint: true, openWorldHint: false }).map(hintText),
+    ).toEqual(['read-only: yes', 'destructive: n/a', 'idempotent: n/a (default)', 'open world: no']);
   });
 
   it('mixes declared and default values', () => {

@@ -33,14 +33,14 @@ export function useToolArguments(tool: Tool, serverName: string) {
   const [switchError, setSwitchError] = useState<string | undefined>();
   const formRef = useRef<SchemaFormHandle>(null);
   const mode: ArgumentsMode = formProblem ? 'json' : state.mode;
-  const parsedJson: ParsedArguments | undefined = mode === 'json' ? parseArguments(state.jsonText) : undefined;
+  const parsedJson: ParsedArguments | undefined =
+    mode === 'json' ? parseArguments(state.jsonText) : undefined;
 
   const remember = (value: Record<string, unknown>): void => memory.save(serverName, tool.name, value);
 
-  return {
+  const args = {
     mode,
     form,
-    formRef,
     formProblem,
     value: state.value,
     jsonText: state.jsonText,
@@ -61,7 +61,11 @@ export function useToolArguments(tool: Tool, serverName: string) {
     setMode(next: ArgumentsMode): void {
       if (next === mode || (next === 'form' && formProblem)) return;
       if (next === 'json') {
-        setState((current) => ({ ...current, mode: next, jsonText: toJson(pruneUnset(current.value) as object as Record<string, unknown>) }));
+        setState((current) => ({
+          ...current,
+          mode: next,
+          jsonText: toJson(pruneUnset(current.value) as object as Record<string, unknown>),
+        }));
         return;
       }
       const parsed = parseArguments(state.jsonText);
@@ -87,6 +91,8 @@ export function useToolArguments(tool: Tool, serverName: string) {
       return pruneUnset(state.value, form?.schema) as Record<string, unknown>;
     },
   };
+  // Apart from the state: the form's handle is only for event handlers, never read while rendering.
+  return [args, formRef] as const;
 }
 
-export type ToolArguments = ReturnType<typeof useToolArguments>;
+export type ToolArguments = ReturnType<typeof useToolArguments>[0];
