@@ -42,9 +42,10 @@ test('progress shows while a call runs, and Cancel sends notifications/cancelled
   const call = ui.call(1);
   await expect(call.getByRole('status')).toHaveText('running');
   const progress = call.getByRole('progressbar', { name: 'Progress of call 1' });
-  await expect(call).toContainText('Step 2/50');
+  // Steps come every 200 ms: any step is proof that progress is shown.
+  await expect(call).toContainText(/Step \d+\/50/);
   await expect(progress).toHaveAttribute('max', '50');
-  expect(Number(await progress.getAttribute('value'))).toBeGreaterThanOrEqual(2);
+  expect(Number(await progress.getAttribute('value'))).toBeGreaterThanOrEqual(1);
   await expect(call).toContainText(/\d+(\.\d)? (ms|s)/);
 
   await call.getByRole('button', { name: 'Cancel call 1' }).click();

@@ -59,7 +59,8 @@ export function inspector(page: Page) {
     /** Switches the open tool to raw JSON and types the text into the editor (Monaco). */
     async typeJson(text: string): Promise<void> {
       await page.getByRole('button', { name: 'JSON', exact: true }).click();
-      await expect(args).toBeAttached();
+      // Monaco is loaded on first use: several MB to parse, slow on a busy machine.
+      await expect(args).toBeAttached({ timeout: 20_000 });
       await args.focus();
       await page.keyboard.press('ControlOrMeta+A');
       await page.keyboard.press('Delete');
