@@ -13,7 +13,6 @@ interface ArgumentsEditorProps {
 
 /** The arguments as a form built from the input schema, or as raw JSON in Monaco. */
 export function ArgumentsEditor({ tool, serverName, args, formRef }: ArgumentsEditorProps) {
-  const jsonErrorId = `args-json-error`;
   return (
     <div className="arguments-editor">
       <div className="arguments-toolbar">
@@ -61,7 +60,7 @@ export function ArgumentsEditor({ tool, serverName, args, formRef }: ArgumentsEd
             label="Arguments (JSON)"
           />
           {args.jsonError && (
-            <p id={jsonErrorId} className="field-error" role="alert">
+            <p className="field-error" role="alert">
               {args.jsonError.error}
             </p>
           )}

@@ -64,7 +64,7 @@ export function useToolArguments(tool: Tool, serverName: string) {
         setState((current) => ({
           ...current,
           mode: next,
-          jsonText: toJson(pruneUnset(current.value) as object as Record<string, unknown>),
+          jsonText: toJson(pruneUnset(current.value, form?.schema) as Record<string, unknown>),
         }));
         return;
       }
