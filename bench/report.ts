@@ -4,6 +4,7 @@ import type { EchoFigures } from './echoWorkload.js';
 import type { RelayResult } from './relayBench.js';
 import type { Spread } from './stats.js';
 import type { StartupResult } from './startupBench.js';
+import type { ToolListResult } from './toolListBench.js';
 
 export interface Environment {
   node: string;
@@ -25,6 +26,7 @@ export interface BenchResults {
   startup: Outcome<StartupResult>;
   browserStartup: Outcome<BrowserStartupResult>;
   bigResults: Outcome<BigResultBenchResult>;
+  toolList: Outcome<ToolListResult>;
 }
 
 export function formatReport(results: BenchResults): string {
@@ -40,6 +42,7 @@ export function formatReport(results: BenchResults): string {
     ...startupSection(results.startup, results.browserStartup),
     '',
     ...bigResultsSection(results.bigResults),
+    ...toolListSection(results.toolList),
   ];
   return lines.join('\n');
 }
@@ -161,6 +164,21 @@ function bigResultsSection(big: Outcome<BigResultBenchResult>): string[] {
     );
   }
   return lines;
+}
+
+export function toolListSection(result: Outcome<ToolListResult>): string[] {
+  if ('error' in result) return ['Tool list: FAILED', `  ${result.error}`];
+  if ('skipped' in result) return [`Tool list: skipped, ${result.skipped}`];
+  return [
+    `Tool list: ${result.tools} tools in ${result.browser}, ${result.runs} runs, ms after paint`,
+    ...table(
+      ['', 'median', 'min', 'max'],
+      [
+        spreadRow('tools/list done → list drawn (goal < 300)', result.drawn),
+        spreadRow(`filter keystroke → list drawn, ${result.keystrokes} keys (goal < 50)`, result.filter),
+      ],
+    ),
+  ];
 }
 
 function spreadRow(name: string, figure: Spread): string[] {

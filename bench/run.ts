@@ -7,6 +7,7 @@ import { RESULTS_PATH } from './paths.js';
 import { runRelayBench } from './relayBench.js';
 import { formatReport, type BenchResults, type Outcome } from './report.js';
 import { runStartupBench } from './startupBench.js';
+import { runToolListBench } from './toolListBench.js';
 
 // Ctrl-C must go through 'exit', where processes.ts kills whatever a bench left running.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
@@ -30,6 +31,7 @@ const relay = await section('relay (direct vs bridge)', () => runRelayBench());
 const startup = await section('startup', () => runStartupBench());
 const browserStartup = await section('startup in a browser', () => runBrowserStartupBench());
 const bigResults = await section('big results in a browser', () => runBigResultBench());
+const toolList = await section('tool list with 5,000 tools', () => runToolListBench());
 
 const results: BenchResults = {
   environment: {
@@ -45,6 +47,7 @@ const results: BenchResults = {
   startup,
   browserStartup,
   bigResults,
+  toolList,
 };
 
 console.log(`\n${formatReport(results)}\n`);

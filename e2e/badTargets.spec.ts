@@ -45,7 +45,7 @@ test.describe('a server that crashes during a call', () => {
     );
     await page.goto(cli.url);
     await ui.pickTool('Crash', 'crash');
-    await ui.run('{}');
+    await ui.runConfirmed('{}');
 
     await expect(ui.connectionState).toHaveText('exited with code 7');
     await expect(ui.serverProblem).toContainText('exited with code 7');
@@ -67,7 +67,7 @@ test.describe('a server that crashes during a call', () => {
     await expect(ui.serverProblem).toHaveCount(0);
     await expect(ui.tools.getByRole('option')).toHaveCount(2);
     await ui.pickTool('Ping me', 'ping_me');
-    await ui.run('{}');
+    await ui.runConfirmed('{}');
     await expect(ui.result).toContainText('still alive');
   });
 
@@ -75,7 +75,7 @@ test.describe('a server that crashes during a call', () => {
     const ui = inspector(page);
     await page.goto(cli.url);
     await ui.pickTool('Crash', 'crash');
-    await ui.run('{}');
+    await ui.runConfirmed('{}');
 
     // The error answer reaches the page just before the exit does: once the exit shows, the
     // Result is there or never will be.

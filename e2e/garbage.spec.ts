@@ -9,14 +9,14 @@ test('a line on stdout that is not JSON-RPC is reported and the session survives
   await page.goto(cli.url);
 
   await ui.pickTool('Emit garbage', 'emit_garbage');
-  await ui.run('{}');
+  await ui.runConfirmed('{}');
   await expect(ui.result).toContainText('garbage sent');
 
   await expect(ui.serverLog).toContainText('transport error');
   await expect(ui.serverLog).toContainText('this line is not JSON-RPC');
 
   await ui.pickTool('Ping me', 'ping_me');
-  await ui.run('{}');
+  await ui.runConfirmed('{}');
   await expect(ui.result).toContainText('still alive');
   await expect(ui.connectionState).toHaveText('connected');
 });

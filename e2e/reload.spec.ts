@@ -6,14 +6,18 @@ test('after a reload the page reconnects and calls work again', async ({ page, c
   const ui = inspector(page);
   await page.goto(cli.url);
   await ui.pickTool('Echo', 'echo');
-  await ui.run('{"message":"before the reload"}');
+  await ui.form.getByRole('textbox', { name: 'message' }).fill('before the reload');
+  await ui.runButton.click();
   await expect(ui.result).toContainText('before the reload');
 
   await page.reload();
 
   await expect(ui.connectionState).toHaveText('connected');
-  await expect(ui.tools.getByRole('option')).toHaveCount(16);
+  await expect(page.getByText('16 tools', { exact: true })).toBeVisible();
   await ui.pickTool('Echo', 'echo');
-  await ui.run('{"message":"after the reload"}');
+  // The arguments typed before the reload are remembered.
+  await expect(ui.form.getByRole('textbox', { name: 'message' })).toHaveValue('before the reload');
+  await ui.form.getByRole('textbox', { name: 'message' }).fill('after the reload');
+  await ui.runButton.click();
   await expect(ui.result).toContainText('after the reload');
 });

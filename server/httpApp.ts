@@ -20,8 +20,9 @@ export interface HttpAppOptions {
  */
 const CSP = [
   "default-src 'self'",
-  // ajv compiles schemas to functions (new Function), so it needs 'unsafe-eval'; injected
-  // script is still blocked by 'self', and server text is never rendered as HTML.
+  // ajv (rjsf's validator for argument forms, and the outputSchema check of results) compiles
+  // each schema into a function with new Function. Injected script stays blocked: scripts
+  // still load only from 'self', nothing inline runs, and server text is never rendered as HTML.
   "script-src 'self' 'unsafe-eval'",
   // Monaco and rjsf set inline styles.
   "style-src 'self' 'unsafe-inline'",

@@ -30,7 +30,11 @@ export const test = base.extend<CliFixtures>({
 export function inspector(page: Page) {
   const tools = page.getByRole('listbox', { name: 'Tools' });
   const args = page.getByRole('textbox', { name: 'Arguments (JSON)' });
+  const form = page.getByRole('group', { name: 'Arguments form' });
   const runButton = page.getByRole('button', { name: 'Run tool' });
+  /** Every call made from the open tool, newest first. */
+  const calls = page.getByRole('region', { name: /^Call \d+$/ });
+  const call = (id: number): Locator => page.getByRole('region', { name: `Call ${id}`, exact: true });
   const toolPanel = (name: string): Locator =>
     page.getByRole('region', { name: `Tool ${name}`, exact: true });
   /** A tool's option shows its display title and, when they differ, its name. */
@@ -46,15 +50,37 @@ export function inspector(page: Page) {
     toolOption,
     toolPanel,
     args,
+    form,
     runButton,
-    result: page.getByRole('region', { name: 'Result', exact: true }),
+    calls,
+    call,
+    /** The newest call's result. */
+    result: calls.first().getByRole('region', { name: 'Result', exact: true }),
+    /** Switches the open tool to raw JSON and types the text into the editor (Monaco). */
+    async typeJson(text: string): Promise<void> {
+      await page.getByRole('button', { name: 'JSON', exact: true }).click();
+      // Monaco is loaded on first use: several MB to parse, slow on a busy machine.
+      await expect(args).toBeAttached({ timeout: 20_000 });
+      await args.focus();
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.press('Delete');
+      // insertText, not typing: Monaco would add closing quotes and brackets to typed keys.
+      await page.keyboard.insertText(text);
+    },
     async pickTool(title: string, name: string): Promise<void> {
       await toolOption(title, name).click();
       await expect(toolPanel(name)).toBeVisible();
     },
-    /** Types the arguments and runs the open tool with its button. */
+    /** The confirmation a tool that may be destructive asks for. */
+    confirmDialog: page.getByRole('dialog', { name: /^Run .+\?$/ }),
+    /** Like run, for a tool that asks first (no annotations: destructive by default): says yes. */
+    async runConfirmed(argsText: string): Promise<void> {
+      await this.run(argsText);
+      await page.getByRole('dialog').getByRole('button', { name: 'Run', exact: true }).click();
+    },
+    /** Types the arguments as JSON and runs the open tool with its button. */
     async run(argsText: string): Promise<void> {
-      await args.fill(argsText);
+      await this.typeJson(argsText);
       await runButton.click();
     },
   };

@@ -1,45 +1,76 @@
+import type { RefObject } from 'react';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { JsonEditor } from '../../components/JsonEditor';
+import { SchemaForm, type SchemaFormHandle } from '../../components/schemaForm/SchemaForm';
+import type { ToolArguments } from './useToolArguments';
+
 interface ArgumentsEditorProps {
-  value: string;
-  onChange: (value: string) => void;
-  error: string | undefined;
+  tool: Tool;
+  serverName: string;
+  args: ToolArguments;
+  formRef: RefObject<SchemaFormHandle | null>;
 }
 
-/**
- * The arguments as JSON text. The place where the schema-driven form and the Monaco editor
- * plug in; for now a plain text box.
- */
-export function ArgumentsEditor({ value, onChange, error }: ArgumentsEditorProps) {
+/** The arguments as a form built from the input schema, or as raw JSON in Monaco. */
+export function ArgumentsEditor({ tool, serverName, args, formRef }: ArgumentsEditorProps) {
   return (
     <div className="arguments-editor">
-      <label htmlFor="tool-arguments">Arguments (JSON)</label>
-      <textarea
-        id="tool-arguments"
-        spellCheck={false}
-        value={value}
-        rows={8}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error !== undefined}
-        aria-describedby={error ? 'tool-arguments-error' : undefined}
-      />
-      {error && (
-        <p id="tool-arguments-error" className="field-error" role="alert">
-          {error}
+      <div className="arguments-toolbar">
+        <span className="arguments-heading">Arguments</span>
+        <div className="mode-switch" role="group" aria-label="Arguments editor">
+          <button
+            type="button"
+            aria-pressed={args.mode === 'form'}
+            disabled={args.formProblem !== undefined}
+            onClick={() => args.setMode('form')}
+          >
+            Form
+          </button>
+          <button type="button" aria-pressed={args.mode === 'json'} onClick={() => args.setMode('json')}>
+            JSON
+          </button>
+        </div>
+        <span className="spacer" />
+        <button type="button" onClick={args.reset} title="Back to the schema's defaults">
+          Reset
+        </button>
+      </div>
+      {args.formProblem && (
+        <p className="notice" role="note">
+          No form for this tool: {args.formProblem} Edit the arguments as JSON.
+        </p>
+      )}
+      {args.mode === 'form' && args.form ? (
+        <SchemaForm
+          ref={formRef}
+          form={args.form}
+          value={args.value}
+          onChange={args.setValue}
+          label="Arguments form"
+          onUnrenderable={args.onUnrenderable}
+        />
+      ) : (
+        <>
+          <JsonEditor
+            value={args.jsonText}
+            onChange={args.setJsonText}
+            schema={args.form?.schema ?? tool.inputSchema}
+            path={`args/${encodeURIComponent(serverName)}/${encodeURIComponent(tool.name)}`}
+            height={220}
+            label="Arguments (JSON)"
+          />
+          {args.jsonError && (
+            <p className="field-error" role="alert">
+              {args.jsonError.error}
+            </p>
+          )}
+        </>
+      )}
+      {args.switchError && (
+        <p className="field-error" role="alert">
+          {args.switchError}
         </p>
       )}
     </div>
   );
-}
-
-/** Parses the box; an empty box means no arguments. */
-export function parseArguments(text: string): { value?: Record<string, unknown>; error?: string } {
-  if (text.trim() === '') return { value: {} };
-  try {
-    const value: unknown = JSON.parse(text);
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      return { error: 'Arguments must be a JSON object' };
-    }
-    return { value: value as Record<string, unknown> };
-  } catch (error) {
-    return { error: `Not valid JSON: ${(error as Error).message}` };
-  }
 }

@@ -1,84 +1,114 @@
-import { useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useState, useSyncExternalStore } from 'react';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { CallToolResultSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
-import { ArgumentsEditor, parseArguments } from './ArgumentsEditor';
-import { CallResultView, type CallOutcome } from '../results/CallResultView';
-import { toolDisplayName } from './toolsQuery';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { ArgumentsEditor } from './ArgumentsEditor';
+import type { CallLog } from './callLog';
+import { CallRecordView } from './CallRecordView';
+import { ConfirmRunDialog } from './ConfirmRunDialog';
+import { confirmationSkipped, skipConfirmation } from './confirmationMemory';
+import { needsConfirmation } from './toolHints';
+import { ToolSummary } from './ToolSummary';
+import { useToolArguments } from './useToolArguments';
+import './tools.css';
 
-/** One tool: what it is, its arguments, and the outcome of running it. */
+/** One tool: what it is, its arguments, and the calls made to it. */
 interface ToolPanelProps {
   tool: Tool;
   client: Client;
-  /** False while the server is down: the panel and its last result stay, running does not. */
+  /** serverInfo.name: arguments and "don't ask again" are kept per server. */
+  serverName: string;
+  /** False while the server is down: the panel and its last results stay, running does not. */
   connected: boolean;
+  calls: CallLog;
+  timeoutSeconds: number;
+  onTimeoutChange: (seconds: number) => void;
 }
 
-export function ToolPanel({ tool, client, connected }: ToolPanelProps) {
-  const [argsText, setArgsText] = useState('{}');
-  const parsed = parseArguments(argsText);
-  const call = useMutation({
-    mutationFn: (args: Record<string, unknown>) => callTool(client, tool.name, args),
-  });
-  const run = (): void => {
-    if (parsed.value && connected) call.mutate(parsed.value);
+export function ToolPanel({
+  tool,
+  client,
+  serverName,
+  connected,
+  calls,
+  timeoutSeconds,
+  onTimeoutChange,
+}: ToolPanelProps) {
+  const [args, formRef] = useToolArguments(tool, serverName);
+  const records = useSyncExternalStore(calls.subscribe, calls.getSnapshot);
+  const [confirming, setConfirming] = useState<Record<string, unknown> | undefined>();
+  const send = (values: Record<string, unknown>): void => {
+    calls.start(client, tool, values, timeoutSeconds * 1000);
   };
+  const run = (): void => {
+    if (!connected) return;
+    const values = args.collect();
+    if (values === undefined) return;
+    if (needsConfirmation(tool) && !confirmationSkipped(serverName, tool.name)) setConfirming(values);
+    else send(values);
+  };
+  const mine = records.filter((record) => record.tool.name === tool.name);
 
   return (
-    <section className="tool-panel" aria-label={`Tool ${tool.name}`}>
-      <header>
-        <h2>{toolDisplayName(tool)}</h2>
-        <code>{tool.name}</code>
-      </header>
-      {tool.description && <p className="description">{tool.description}</p>}
-      <details>
-        <summary>Input schema</summary>
-        <pre>{JSON.stringify(tool.inputSchema, null, 2)}</pre>
-      </details>
-      <form
-        onSubmit={(event) => {
+    <section
+      className="tool-panel"
+      aria-label={`Tool ${tool.name}`}
+      onKeyDownCapture={(event) => {
+        // Captured before Monaco, which would otherwise insert a line.
+        if ((event.ctrlKey || event.metaKey) && event.key === 'Enter') {
           event.preventDefault();
+          event.stopPropagation();
           run();
-        }}
-        onKeyDown={(event) => {
-          if ((event.ctrlKey || event.metaKey) && event.key === 'Enter') {
-            event.preventDefault();
-            run();
-          }
-        }}
-      >
-        <ArgumentsEditor value={argsText} onChange={setArgsText} error={parsed.error} />
+        }
+      }}
+    >
+      <ToolSummary tool={tool} />
+      <ArgumentsEditor tool={tool} serverName={serverName} args={args} formRef={formRef} />
+      <div className="run-bar">
         <button
-          type="submit"
+          type="button"
           className="primary"
-          disabled={parsed.value === undefined || call.isPending || !connected}
+          onClick={run}
+          disabled={!connected || args.jsonError !== undefined}
+          title="Ctrl/Cmd+Enter"
         >
-          {call.isPending ? 'Running…' : 'Run tool'}
+          Run tool
         </button>
-      </form>
-      {call.data && <CallResultView outcome={call.data} tool={tool} client={client} />}
+        <label className="timeout">
+          Timeout (s)
+          <input
+            type="number"
+            min={1}
+            step={1}
+            value={timeoutSeconds}
+            onChange={(event) => {
+              const seconds = Number(event.target.value);
+              if (Number.isFinite(seconds) && seconds >= 1) onTimeoutChange(seconds);
+            }}
+          />
+        </label>
+        <span className="muted">restarts on progress · Ctrl/Cmd+Enter runs</span>
+      </div>
+      {confirming && (
+        <ConfirmRunDialog
+          toolName={tool.name}
+          onCancel={() => setConfirming(undefined)}
+          onConfirm={(dontAskAgain) => {
+            if (dontAskAgain) skipConfirmation(serverName, tool.name);
+            setConfirming(undefined);
+            send(confirming);
+          }}
+        />
+      )}
+      <div className="call-records">
+        {mine.map((record) => (
+          <CallRecordView
+            key={record.id}
+            record={record}
+            client={client}
+            onCancel={(id) => calls.cancel(id)}
+          />
+        ))}
+      </div>
     </section>
   );
-}
-
-/**
- * Calls through `request` rather than `callTool`: the SDK's `callTool` throws when
- * structuredContent does not match the outputSchema, and an inspector must show exactly
- * what came back, right or wrong.
- */
-async function callTool(client: Client, name: string, args: Record<string, unknown>): Promise<CallOutcome> {
-  const started = performance.now();
-  try {
-    const result = await client.request(
-      { method: 'tools/call', params: { name, arguments: args } },
-      CallToolResultSchema,
-    );
-    return { kind: 'result', result, durationMs: performance.now() - started };
-  } catch (error) {
-    const durationMs = performance.now() - started;
-    if (error instanceof McpError) {
-      return { kind: 'error', code: error.code, message: error.message, data: error.data, durationMs };
-    }
-    return { kind: 'error', message: (error as Error).message, durationMs };
-  }
 }

@@ -1,9 +1,15 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { McpConnection } from '../../bridge/inspectorSession';
+import { CallLog } from './callLog';
 import { ToolList } from './ToolList';
 import { ToolPanel } from './ToolPanel';
 import { toolsQueryOptions } from './toolsQuery';
+import './tools.css';
+
+const TIMEOUT_KEY = 'mcp-inspect.callTimeoutSeconds';
+/** The SDK's own default request timeout. */
+const DEFAULT_TIMEOUT_SECONDS = 60;
 
 /** The tools of the connected server: the list on the left, the selected tool on the right. */
 export function ToolsWorkbench({ mcp }: { mcp: McpConnection }) {
@@ -12,15 +18,21 @@ export function ToolsWorkbench({ mcp }: { mcp: McpConnection }) {
     enabled: mcp.status === 'ready',
   });
   const [selected, setSelected] = useState<string | undefined>();
+  // Calls outlive the panel: switching tools leaves the others running, each with its record.
+  const [calls] = useState(() => new CallLog());
+  const [timeoutSeconds, setTimeoutSeconds] = useState(
+    () => Number(localStorage.getItem(TIMEOUT_KEY)) || DEFAULT_TIMEOUT_SECONDS,
+  );
   const tool = tools.data?.find((candidate) => candidate.name === selected);
+  const serverName = mcp.serverInfo?.name ?? 'unknown server';
 
   if (mcp.capabilities && !mcp.capabilities.tools) {
     return <p className="placeholder">This server offers no tools.</p>;
   }
   return (
     <div className="workbench">
-      <aside className="sidebar">
-        <h2>Tools {tools.data && <span className="muted">{tools.data.length}</span>}</h2>
+      <aside className="sidebar tools-sidebar">
+        <h2>Tools</h2>
         {tools.isPending && (
           <p className="muted">{mcp.status === 'ready' ? 'Listing tools…' : 'Waiting for the server…'}</p>
         )}
@@ -37,7 +49,14 @@ export function ToolsWorkbench({ mcp }: { mcp: McpConnection }) {
             key={`${mcp.generation}:${tool.name}`}
             tool={tool}
             client={mcp.client}
+            serverName={serverName}
             connected={mcp.status === 'ready'}
+            calls={calls}
+            timeoutSeconds={timeoutSeconds}
+            onTimeoutChange={(seconds) => {
+              setTimeoutSeconds(seconds);
+              localStorage.setItem(TIMEOUT_KEY, String(seconds));
+            }}
           />
         ) : (
           <p className="placeholder">Pick a tool to run it.</p>

@@ -6,6 +6,9 @@ import { mcpQueryKeys } from '../../bridge/mcpQueryKeys';
 /** A server that keeps returning cursors must not keep the page busy forever. */
 const MAX_PAGES = 1_000;
 
+/** Marked when the last page of tools/list has arrived; the tool-list benchmark reads it. */
+export const TOOLS_LISTED_MARK = 'mcp-inspect:tools-listed';
+
 /** Every page of `tools/list`, following `nextCursor`. */
 export function toolsQueryOptions(client: Client, generation: number) {
   return queryOptions({
@@ -19,6 +22,7 @@ export function toolsQueryOptions(client: Client, generation: number) {
         cursor = result.nextCursor;
         if (cursor === undefined) break;
       }
+      performance.mark(TOOLS_LISTED_MARK);
       return tools;
     },
     staleTime: Infinity,

@@ -1,0 +1,5 @@
+// Just the tool-list bench: `npm run build && node --import tsx bench/toolListOnly.ts`.
+import { toolListSection } from './report.js';
+import { runToolListBench } from './toolListBench.js';
+
+console.log(toolListSection(await runToolListBench()).join('\n'));

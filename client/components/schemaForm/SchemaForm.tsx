@@ -1,0 +1,80 @@
+import { Component, useImperativeHandle, useRef, type ErrorInfo, type ReactNode, type Ref } from 'react';
+import Form from '@rjsf/core';
+import type { RegistryFieldsType } from '@rjsf/utils';
+import { NullableField } from './NullableField';
+import { NULLABLE_FIELD, type NormalizedSchema } from './normalizeSchema';
+import { DEFAULT_FORM_STATE_BEHAVIOR, validator } from './schemaValidator';
+import { templates } from './templates';
+import './schemaForm.css';
+
+export interface SchemaFormHandle {
+  /** Shows every error inline and says whether the value may be sent. */
+  validate(): boolean;
+}
+
+export interface SchemaFormProps {
+  /** From `prepareSchemaForm`. */
+  form: NormalizedSchema;
+  value: Record<string, unknown>;
+  onChange: (value: Record<string, unknown>) => void;
+  /** Accessible name of the whole form. */
+  label: string;
+  /** Called when rjsf throws while drawing the schema: the caller falls back to raw JSON. */
+  onUnrenderable: (reason: string) => void;
+  ref?: Ref<SchemaFormHandle>;
+}
+
+const fields: RegistryFieldsType = { [NULLABLE_FIELD]: NullableField };
+const HIDE_SUBMIT = { 'ui:submitButtonOptions': { norender: true } };
+
+/**
+ * A form for any JSON Schema object, drawn by rjsf with our own templates. Generic: tool
+ * arguments use it, and so can elicitation and prompt arguments.
+ */
+export function SchemaForm({ form, value, onChange, label, onUnrenderable, ref }: SchemaFormProps) {
+  const formRef = useRef<Form>(null);
+  useImperativeHandle(ref, () => ({ validate: () => formRef.current?.validateForm() ?? true }), []);
+  return (
+    <FormErrorBoundary onError={onUnrenderable}>
+      <div className="schema-form" role="group" aria-label={label}>
+        <Form
+          ref={formRef}
+          tagName="div"
+          schema={form.schema}
+          uiSchema={{ ...form.uiSchema, ...HIDE_SUBMIT }}
+          formData={value}
+          onChange={(event) => onChange((event.formData ?? {}) as Record<string, unknown>)}
+          validator={validator}
+          templates={templates}
+          fields={fields}
+          liveValidate="onChange"
+          showErrorList={false}
+          noHtml5Validate
+          experimental_defaultFormStateBehavior={DEFAULT_FORM_STATE_BEHAVIOR}
+        />
+      </div>
+    </FormErrorBoundary>
+  );
+}
+
+interface BoundaryProps {
+  onError: (reason: string) => void;
+  children: ReactNode;
+}
+
+/** A schema rjsf chokes on must not leave a blank panel. */
+class FormErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: Error, _info: ErrorInfo): void {
+    this.props.onError(`The form could not be drawn for this schema: ${error.message}`);
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? null : this.props.children;
+  }
+}

@@ -1,0 +1,44 @@
+import validator from '@rjsf/validator-ajv8';
+import { getDefaultFormState, type Experimental_DefaultFormStateBehavior } from '@rjsf/utils';
+import { normalizeSchema, type JsonSchema, type Normalization } from './normalizeSchema';
+
+/**
+ * ajv (through rjsf's validator) compiles each schema to a function: this is why the page's
+ * Content Security Policy allows 'unsafe-eval' (see server/httpApp.ts).
+ */
+export { validator };
+
+/** Optional objects start absent instead of as `{}`, so nothing unset is sent. */
+export const DEFAULT_FORM_STATE_BEHAVIOR: Experimental_DefaultFormStateBehavior = {
+  emptyObjectFields: 'skipEmptyDefaults',
+  arrayMinItems: { populate: 'requiredOnly' },
+  // A const is a choice (a labelled select, a union's tag), not a value the person gave.
+  constAsDefaults: 'never',
+};
+
+/** Normalizes the schema and makes sure ajv accepts it, so a form is never drawn for a schema it cannot check. */
+export function prepareSchemaForm(input: unknown): Normalization {
+  const normalized = normalizeSchema(input);
+  if ('problem' in normalized) return normalized;
+  try {
+    validator.ajv.compile(normalized.schema);
+  } catch (error) {
+    return { problem: `The input schema is not valid JSON Schema: ${(error as Error).message}` };
+  }
+  return normalized;
+}
+
+/** The schema's defaults, as a fresh form (or a reset) shows them. */
+export function schemaDefaults(schema: JsonSchema): Record<string, unknown> {
+  const state: unknown = getDefaultFormState(
+    validator,
+    schema,
+    {},
+    schema,
+    false,
+    DEFAULT_FORM_STATE_BEHAVIOR,
+  );
+  return typeof state === 'object' && state !== null && !Array.isArray(state)
+    ? (state as Record<string, unknown>)
+    : {};
+}

@@ -1,0 +1,60 @@
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { JsonTree } from '../../components/JsonTree';
+import { SafeMarkdown } from '../../components/SafeMarkdown';
+import { isSafeImageSrc } from '../../components/safeUrl';
+import { effectiveHints, hintText } from './toolHints';
+import { toolDisplayName } from './toolsQuery';
+
+/** What a tool says about itself: names, icons, hints, description and the rest of its listing. */
+export function ToolSummary({ tool }: { tool: Tool }) {
+  const title = toolDisplayName(tool);
+  const icons = (tool.icons ?? []).filter((icon) => isSafeImageSrc(icon.src));
+  const taskSupport = tool.execution?.taskSupport;
+  return (
+    <div className="tool-summary">
+      <header>
+        {icons.map((icon, index) => (
+          <img key={index} className="tool-icon" src={icon.src} alt="" width={20} height={20} />
+        ))}
+        <h2>{title}</h2>
+        <code>{tool.name}</code>
+      </header>
+      <ul className="tool-badges" aria-label="Hints">
+        {effectiveHints(tool.annotations).map((hint) => (
+          <li
+            key={hint.key}
+            className={`chip hint${hint.declared ? '' : ' default'}${hint.value === true ? ' on' : ''}${
+              hint.key === 'destructiveHint' && hint.value === true ? ' danger' : ''
+            }`}
+            title={
+              hint.declared ? `${hint.key} declared by the tool` : `${hint.key} absent: the spec's default`
+            }
+          >
+            {hintText(hint)}
+          </li>
+        ))}
+      </ul>
+      <ul className="tool-badges" aria-label="Capabilities">
+        {tool.outputSchema && <li className="chip">output schema</li>}
+        {taskSupport && <li className="chip">task support: {taskSupport}</li>}
+      </ul>
+      {tool.description && <SafeMarkdown className="description markdown" text={tool.description} />}
+      <details>
+        <summary>Input schema</summary>
+        <JsonTree value={tool.inputSchema} label="Input schema" expandDepth={3} />
+      </details>
+      {tool.outputSchema && (
+        <details>
+          <summary>Output schema</summary>
+          <JsonTree value={tool.outputSchema} label="Output schema" expandDepth={3} />
+        </details>
+      )}
+      {tool._meta && (
+        <details>
+          <summary>_meta</summary>
+          <JsonTree value={tool._meta} label="Tool _meta" expandDepth={3} />
+        </details>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { filterTools, indexTools } from './filterTools';
+
+const tools: Tool[] = [
+  { name: 'echo', title: 'Echo', description: 'Sends the message back', inputSchema: { type: 'object' } },
+  { name: 'add', annotations: { title: 'Add numbers' }, inputSchema: { type: 'object' } },
+  { name: 'delete_note', description: 'Removes a NOTE for good', inputSchema: { type: 'object' } },
+];
+const names = (query: string): string[] =>
+  filterTools(indexTools(tools), query).map((entry) => entry.tool.name);
+
+describe('filterTools', () => {
+  it('matches name, title, annotations.title and description, ignoring case', () => {
+    expect(names('')).toEqual(['echo', 'add', 'delete_note']);
+    expect(names('ECHO')).toEqual(['echo']);
+    expect(names('numbers')).toEqual(['add']);
+    expect(names('note')).toEqual(['delete_note']);
+    expect(names('message back')).toEqual(['echo']);
+    expect(names('nothing like it')).toEqual([]);
+  });
+  it('resolves the display title as the spec says', () => {
+    expect(indexTools(tools).map((entry) => entry.title)).toEqual(['Echo', 'Add numbers', 'delete_note']);
+  });
+});
