@@ -1,16 +1,4 @@
-import type { Page } from '@playwright/test';
 import { expect, inspector, test } from './support/test.js';
-
-async function runTool(page: Page, name: string, args: string): Promise<void> {
-  const ui = inspector(page);
-  await page.getByRole('tab', { name: 'Tools' }).click();
-  await ui.tools
-    .getByRole('option', { name: new RegExp(`\\b${name}\\b`) })
-    .first()
-    .click();
-  await expect(ui.toolPanel(name)).toBeVisible();
-  await ui.run(args);
-}
 
 test.describe('against server-everything', () => {
   test.use({
@@ -53,7 +41,7 @@ test.describe('against server-everything', () => {
   }) => {
     test.setTimeout(45_000);
     await page.goto(cli.url);
-    await runTool(page, 'toggle-subscriber-updates', '{}');
+    await inspector(page).runTool('toggle-subscriber-updates', '{}');
     await expect(inspector(page).result).toContainText('Started');
     await page.getByRole('tab', { name: 'Resources' }).click();
     await page
@@ -98,7 +86,7 @@ test('a list_changed notification refetches the list and highlights what was add
   const list = page.getByRole('listbox', { name: 'Resources' });
   await expect(list.getByRole('option')).not.toHaveCount(0);
   const before = await list.getByRole('option').count();
-  await runTool(page, 'add_note', '{"text":"from e2e"}');
+  await inspector(page).runTool('add_note', '{"text":"from e2e"}');
   await page.getByRole('tab', { name: 'Resources' }).click();
   await expect(list.getByRole('option')).toHaveCount(before + 1);
   await expect(list.locator('li.added')).toHaveCount(1);

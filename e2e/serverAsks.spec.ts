@@ -1,24 +1,12 @@
-import type { Page } from '@playwright/test';
 import { fixturePath } from './support/cli.js';
 import { expect, inspector, test } from './support/test.js';
 
 test.use({ cliArgs: ['node', fixturePath('serverAsks.mjs')] });
 
-async function runTool(page: Page, name: string): Promise<void> {
-  const ui = inspector(page);
-  await page.getByRole('tab', { name: 'Tools' }).click();
-  await ui.tools
-    .getByRole('option', { name: new RegExp(`\\b${name}\\b`) })
-    .first()
-    .click();
-  await expect(ui.toolPanel(name)).toBeVisible();
-  await ui.run('{}');
-}
-
 test('a malformed elicitation is shown with what is wrong, and can be declined', async ({ page, cli }) => {
   const ui = inspector(page);
   await page.goto(cli.url);
-  await runTool(page, 'ask_malformed');
+  await inspector(page).runTool('ask_malformed');
   await page.getByRole('tab', { name: 'Requests (1 waiting)' }).click();
   const request = page.getByRole('article', { name: 'Malformed elicitation request' });
   await expect(request).toContainText('Pick a colour');
@@ -31,9 +19,9 @@ test('a malformed elicitation is shown with what is wrong, and can be declined',
 test('a request nobody answers blocks nothing else', async ({ page, cli }) => {
   const ui = inspector(page);
   await page.goto(cli.url);
-  await runTool(page, 'ask_unanswered');
+  await inspector(page).runTool('ask_unanswered');
   await expect(page.getByRole('tab', { name: 'Requests (1 waiting)' })).toBeVisible();
-  await runTool(page, 'ping_me');
+  await inspector(page).runTool('ping_me');
   await expect(ui.result.filter({ hasText: 'still alive' })).toBeVisible();
   await page.getByRole('tab', { name: 'Requests (1 waiting)' }).click();
   await expect(page.getByRole('article', { name: 'Sampling request' })).toContainText('hello?');

@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import { expect, inspector, test } from './support/test.js';
 
 // What a server asks of the page, answered by the person, against a server nobody here
@@ -9,20 +8,10 @@ test.use({
   cliArgs: ['node', 'node_modules/@modelcontextprotocol/server-everything/dist/index.js', 'stdio'],
 });
 
-async function runTool(page: Page, name: string, args: string): Promise<void> {
-  const ui = inspector(page);
-  await ui.tools
-    .getByRole('option', { name: new RegExp(`\\b${name}\\b`) })
-    .first()
-    .click();
-  await expect(ui.toolPanel(name)).toBeVisible();
-  await ui.run(args);
-}
-
 test('a sampling request waits for the person, whose reply reaches the server', async ({ page, cli }) => {
   const ui = inspector(page);
   await page.goto(cli.url);
-  await runTool(page, 'trigger-sampling-request', '{"prompt":"Say hi","maxTokens":50}');
+  await inspector(page).runTool('trigger-sampling-request', '{"prompt":"Say hi","maxTokens":50}');
 
   await page.getByRole('tab', { name: 'Requests (1 waiting)' }).click();
   const request = page.getByRole('article', { name: 'Sampling request' });
@@ -40,19 +29,19 @@ test('a sampling request waits for the person, whose reply reaches the server', 
 test('a rejected sampling request fails on the server side, and the page goes on', async ({ page, cli }) => {
   const ui = inspector(page);
   await page.goto(cli.url);
-  await runTool(page, 'trigger-sampling-request', '{"prompt":"Say no","maxTokens":10}');
+  await inspector(page).runTool('trigger-sampling-request', '{"prompt":"Say no","maxTokens":10}');
   await page.getByRole('tab', { name: 'Requests (1 waiting)' }).click();
   await page.getByRole('button', { name: 'Reject' }).click();
   await page.getByRole('tab', { name: 'Tools' }).click();
   await expect(ui.result).toContainText('rejected');
-  await runTool(page, 'echo', '{"message":"still responsive"}');
+  await inspector(page).runTool('echo', '{"message":"still responsive"}');
   await expect(ui.result).toContainText('still responsive');
 });
 
 test('an elicitation can be declined', async ({ page, cli }) => {
   const ui = inspector(page);
   await page.goto(cli.url);
-  await runTool(page, 'trigger-elicitation-request', '{}');
+  await inspector(page).runTool('trigger-elicitation-request', '{}');
   await page.getByRole('tab', { name: 'Requests (1 waiting)' }).click();
   const request = page.getByRole('article', { name: 'Elicitation request' });
   await expect(request).toContainText('elicitation/create (form)');
@@ -73,13 +62,13 @@ test('roots come from the connection settings, and a change is announced', async
   await roots.getByRole('button', { name: 'Save roots' }).click();
 
   await page.getByRole('tab', { name: 'Tools' }).click();
-  await runTool(page, 'get-roots-list', '{}');
+  await inspector(page).runTool('get-roots-list', '{}');
   await expect(ui.result).toContainText('file:///tmp/e2e-project');
 });
 
 test('log messages appear with their level, and the level can be set', async ({ page, cli }) => {
   await page.goto(cli.url);
-  await runTool(page, 'toggle-simulated-logging', '{}');
+  await inspector(page).runTool('toggle-simulated-logging', '{}');
   await page.getByRole('tab', { name: 'Logs' }).click();
   const panel = page.getByRole('region', { name: 'Server logs' });
   await panel.getByLabel('Server level (logging/setLevel)').selectOption('debug');

@@ -20,7 +20,7 @@ export async function runTool(
 ): Promise<Locator> {
   const ui = inspector(page);
   await ui.pickTool(tool.title ?? tool.name, tool.name);
-  await ui.run(JSON.stringify(args));
+  await ui.runTool(tool.name, JSON.stringify(args));
   await expect(ui.result).toBeVisible();
   return ui.result;
 }

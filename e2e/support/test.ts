@@ -83,5 +83,29 @@ export function inspector(page: Page) {
       await this.typeJson(argsText);
       await runButton.click();
     },
+    /**
+     * Picks a tool by its name (whatever its title), runs it with these arguments and, when
+     * the tool asks for confirmation (hints destructive, e.g. none declared), confirms:
+     * for specs about what follows a call rather than about the call itself.
+     */
+    async runTool(name: string, argsText = '{}'): Promise<void> {
+      await page.getByRole('tab', { name: 'Tools', exact: true }).click();
+      // The list is virtualized: filter to the tool, as a person would, so it is drawn.
+      await page
+        .getByRole('searchbox', { name: 'Filter tools' })
+        .or(page.getByLabel('Filter tools'))
+        .first()
+        .fill(name);
+      await tools
+        .getByRole('option', { name: new RegExp(`(^|\\s)${name.replace(/[-]/g, '\\-')}($|\\s)`) })
+        .first()
+        .click();
+      await expect(toolPanel(name)).toBeVisible();
+      const before = await calls.count();
+      await this.run(argsText);
+      const dialog = page.getByRole('dialog', { name: /^Run .+\?$/ });
+      await expect(dialog.or(calls.nth(before))).toBeVisible();
+      if (await dialog.isVisible()) await dialog.getByRole('button', { name: 'Run', exact: true }).click();
+    },
   };
 }

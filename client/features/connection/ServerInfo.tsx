@@ -1,4 +1,5 @@
 import { JsonEditor } from '../../components/JsonEditor';
+import { SafeMarkdown } from '../../components/SafeMarkdown';
 import { useInspectorSnapshot } from './inspectorContext';
 import { PingButton } from './PingButton';
 
@@ -32,9 +33,9 @@ export function ServerInfo() {
         </dd>
       </dl>
       {instructions && (
-        <details>
+        <details open>
           <summary>Instructions</summary>
-          <p className="instructions">{instructions}</p>
+          <SafeMarkdown className="instructions" text={instructions} />
         </details>
       )}
       <h3>initialize result</h3>

@@ -1,6 +1,9 @@
-import { useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { ElicitRequest } from '@modelcontextprotocol/sdk/types.js';
 import { JsonEditor } from '../../components/JsonEditor';
+import { SchemaForm, type SchemaFormHandle } from '../../components/schemaForm/SchemaForm';
+import { pruneUnset } from '../../components/schemaForm/normalizeSchema';
+import { prepareSchemaForm, schemaDefaults } from '../../components/schemaForm/schemaValidator';
 import { useInspector } from '../connection/inspectorContext';
 
 interface Props {
@@ -16,13 +19,39 @@ interface Props {
  */
 export function ElicitationRequestView({ id, params, receivedAt }: Props) {
   const { requests } = useInspector();
+  const isUrl = params.mode === 'url';
+  const requestedSchema = params.mode === 'url' ? undefined : params.requestedSchema;
+  // The same form, with the same theme, as tool arguments; raw JSON when none can be drawn.
+  const prepared = useMemo(
+    () => (requestedSchema === undefined ? undefined : prepareSchemaForm(requestedSchema)),
+    [requestedSchema],
+  );
+  const form = prepared && !('problem' in prepared) ? prepared : undefined;
+  const [formValue, setFormValue] = useState<Record<string, unknown>>(() =>
+    form ? schemaDefaults(form.schema) : {},
+  );
+  const [unrenderable, setUnrenderable] = useState<string | undefined>(
+    prepared && 'problem' in prepared ? prepared.problem : undefined,
+  );
+  const formRef = useRef<SchemaFormHandle>(null);
   const [text, setText] = useState('{}');
   const [problem, setProblem] = useState<string | undefined>();
-  const isUrl = params.mode === 'url';
 
   const accept = (): void => {
     if (isUrl) {
       requests.answer(id, { action: 'accept' });
+      return;
+    }
+    if (form && unrenderable === undefined) {
+      if (!formRef.current?.validate()) {
+        setProblem('Some answers do not fit what the server asked for; see the form');
+        return;
+      }
+      const content = pruneUnset(formValue, form.schema) as Record<
+        string,
+        string | number | boolean | string[]
+      >;
+      requests.answer(id, { action: 'accept', content: content ?? {} });
       return;
     }
     try {
@@ -49,9 +78,18 @@ export function ElicitationRequestView({ id, params, receivedAt }: Props) {
       <p className="pre elicitation-message">{params.message}</p>
       {params.mode === 'url' ? (
         <UrlConsent url={params.url} />
+      ) : form && unrenderable === undefined ? (
+        <SchemaForm
+          ref={formRef}
+          form={form}
+          value={formValue}
+          onChange={setFormValue}
+          label="Elicitation form"
+          onUnrenderable={setUnrenderable}
+        />
       ) : (
         <>
-          <h4>Your answer, checked against the server&apos;s requested schema</h4>
+          {unrenderable && <p className="notice">No form could be drawn ({unrenderable}); answer in JSON.</p>}
           <JsonEditor
             path={`elicitation/${id}`}
             label="Elicitation answer"
