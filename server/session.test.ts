@@ -183,3 +183,26 @@ describe('lifecycle', () => {
     expect(welcome.target).toMatchObject({ envKeys: ['MY_SECRET'] });
   });
 });
+
+describe('history', () => {
+  it('keeps a frame over 1 MB as its envelope only, while the page attached got it whole', async () => {
+    const { session, page } = await open(fixture('traffic.mjs'));
+    await initialize(session, page);
+    sendRequest(session, page, 1, 'tools/call', { name: 'big_result', arguments: { megabytes: 3 } });
+    const live = await until(() => response(page, 1));
+    expect(live.bytes as number).toBeGreaterThan(3 * 1024 * 1024);
+    expect(live.elided).toBeUndefined();
+    expect(JSON.stringify(live.message)).toContain('BIG-END');
+
+    // A reload: a second page attaches and gets the history.
+    const reloaded = new RecordingPage();
+    session.attach(reloaded);
+    session.receive(reloaded, JSON.stringify({ type: 'hello', wireVersion: WIRE_PROTOCOL_VERSION }));
+    const history = reloaded.received.find((e) => e.type === 'history')!;
+    const kept = (history.records as Envelope[]).find(
+      (r) => r.type === 'frame' && r.dir === 'fromServer' && (r.message as { id?: number }).id === 1,
+    )!;
+    expect(kept).toMatchObject({ elided: true, bytes: live.bytes, message: { jsonrpc: '2.0', id: 1, result: {} } });
+    expect(JSON.stringify(history).length).toBeLessThan(100_000);
+  });
+});

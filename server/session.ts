@@ -9,6 +9,7 @@ import {
   type TransportKind,
 } from '../shared/wire.js';
 import { isInitialize, requestIdOf, responseIdOf } from './jsonRpcShape.js';
+import { HISTORY_FRAME_LIMIT_BYTES, elideMessage } from './largeFrames.js';
 import { Timeline } from './timeline.js';
 import { describeTarget, openTarget, type TargetSpec } from './targetSpec.js';
 import type { TargetConnection, TargetExit } from './targets/target.js';
@@ -210,14 +211,14 @@ export class BridgeSession {
     const t = this.now();
     const requestId = requestIdOf(message);
     if (!target || !this.targetRunning) {
-      this.emitFrame('toServer', json, generation, { seq, t });
+      this.emitFrame('toServer', json, generation, { seq, t, message });
       if (requestId !== undefined) this.failRequest(requestId, generation, 'The MCP server is not running');
       return;
     }
     if (isInitialize(message)) this.initialized = true;
     if (requestId !== undefined) this.pending.set(requestId, (message as { method: string }).method);
     const sent = target.send(message, json);
-    this.emitFrame('toServer', json, generation, { seq, t });
+    this.emitFrame('toServer', json, generation, { seq, t, message });
     try {
       await sent;
     } catch (error) {
@@ -238,7 +239,7 @@ export class BridgeSession {
       onMessage: (message, json) => {
         const responseId = responseIdOf(message);
         if (responseId !== undefined) this.pending.delete(responseId);
-        this.emitFrame('fromServer', json, generation);
+        this.emitFrame('fromServer', json, generation, { message });
       },
       onStderr: (line) => {
         this.stderrTail.push(line);
@@ -357,14 +358,19 @@ export class BridgeSession {
     dir: FrameDirection,
     json: string,
     generation: number,
-    options: { seq?: number; t?: number; synthetic?: boolean } = {},
+    options: { seq?: number; t?: number; synthetic?: boolean; message?: JSONRPCMessage } = {},
   ): void {
     const bytes = Buffer.byteLength(json);
     const seq = options.seq ?? this.nextSeq();
     const t = options.t ?? this.now();
-    this.emit(
-      `{"type":"frame","seq":${seq},"t":${t},"dir":"${dir}","bytes":${bytes},"generation":${generation}${options.synthetic ? ',"synthetic":true' : ''},"message":${json}}`,
-    );
+    const stamps = `{"type":"frame","seq":${seq},"t":${t},"dir":"${dir}","bytes":${bytes},"generation":${generation}${options.synthetic ? ',"synthetic":true' : ''}`;
+    const record = `${stamps},"message":${json}}`;
+    if (bytes > HISTORY_FRAME_LIMIT_BYTES) {
+      const message = options.message ?? (JSON.parse(json) as JSONRPCMessage);
+      this.emit(record, `${stamps},"elided":true,"message":${JSON.stringify(elideMessage(message))}}`);
+      return;
+    }
+    this.emit(record);
   }
 
   private emitState(generation: number, fields: StateFields): void {
@@ -373,8 +379,9 @@ export class BridgeSession {
     this.emit(JSON.stringify(state));
   }
 
-  private emit(record: string): void {
-    this.timeline.push(record);
+  /** Sends a record to the page and keeps it (or, for a large frame, what stands for it). */
+  private emit(record: string, kept: string = record): void {
+    this.timeline.push(kept);
     if (this.page && this.greeted.has(this.page)) this.page.send(record);
   }
 

@@ -125,6 +125,12 @@ export const FrameSchema = z.object({
    * that the target can no longer answer because it exited.
    */
   synthetic: z.boolean().optional(),
+  /**
+   * Set in the bridge's history when the frame was too large to keep whole: `message` then
+   * holds only its envelope (jsonrpc, id, method, error code and message), and `bytes` the
+   * size of the frame as it travelled.
+   */
+  elided: z.boolean().optional(),
   /** The JSON-RPC message. */
   message: JSONRPCMessageSchema,
 });

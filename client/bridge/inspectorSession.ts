@@ -5,10 +5,17 @@ import {
   ToolListChangedNotificationSchema,
   type Implementation,
   type JSONRPCMessage,
+  type JSONRPCRequest,
   type ServerCapabilities,
 } from '@modelcontextprotocol/sdk/types.js';
 import { API_SESSION_PATH, AUTH_SCHEME } from '../../shared/http';
-import { assertNever, type BridgeEnvelope, type TargetState, type TargetInfo } from '../../shared/wire';
+import {
+  assertNever,
+  type BridgeEnvelope,
+  type TargetState,
+  type TargetInfo,
+  type TimelineRecord,
+} from '../../shared/wire';
 import type { TrafficLog } from '../features/traffic/trafficLog';
 import { BridgeSocket, type SocketStatus } from './bridgeSocket';
 import { BridgeTransport } from './bridgeTransport';
@@ -40,6 +47,18 @@ export interface InspectorSnapshot {
   rejected?: string;
 }
 
+/** Ids of replayed requests; the SDK Client numbers its own, so these never collide. */
+const REPLAY_ID_PREFIX = 'replay-';
+
+function isReplayResponse(message: JSONRPCMessage): boolean {
+  return (
+    !('method' in message) &&
+    'id' in message &&
+    typeof message.id === 'string' &&
+    message.id.startsWith(REPLAY_ID_PREFIX)
+  );
+}
+
 const CLIENT_INFO = { name: 'mcp-inspect', version: __APP_VERSION__ } satisfies Implementation;
 
 /**
@@ -54,6 +73,7 @@ export class InspectorSession {
   private socket: BridgeSocket | undefined;
   private transport: BridgeTransport | undefined;
   private replaying = false;
+  private replayCount = 0;
 
   constructor(
     private readonly queryClient: QueryClient,
@@ -73,6 +93,7 @@ export class InspectorSession {
     this.socket = new BridgeSocket(token, {
       onEnvelope: (envelope, raw) => this.onEnvelope(envelope, raw),
       onStatus: (socket) => {
+        this.traffic.socketStatus(socket.kind === 'open');
         this.update({ socket });
         if (socket.kind !== 'open') this.closeMcp('The page lost its connection to mcp-inspect');
       },
@@ -89,6 +110,17 @@ export class InspectorSession {
     this.socket?.send({ type: 'disconnect' });
   }
 
+  /**
+   * Sends a request again, as the traffic pane's replay, under an id of its own that the SDK
+   * Client never issued: its response goes to the traffic log only (the Client would reject an
+   * id it does not know). False when there is no socket to send on.
+   */
+  replay(request: JSONRPCRequest): boolean {
+    this.replayCount += 1;
+    const message = { ...request, id: `${REPLAY_ID_PREFIX}${this.replayCount}` };
+    return this.socket?.send({ type: 'mcp', message }) ?? false;
+  }
+
   reconnectSocket(): void {
     this.socket?.reconnect();
   }
@@ -103,29 +135,35 @@ export class InspectorSession {
   private onEnvelope(envelope: BridgeEnvelope, raw: unknown): void {
     switch (envelope.type) {
       case 'welcome':
+        this.traffic.sessionStarted(envelope.startedAt);
         this.update({ bridgeVersion: envelope.bridgeVersion, target: envelope.target });
         return;
       case 'history':
-        this.traffic.prepend(envelope.records, envelope.dropped);
+        // The objects as received, as everywhere in the traffic log: the wire exactly as it was.
+        this.traffic.receiveHistory((raw as { records: TimelineRecord[] }).records);
         this.replaying = true;
         for (const record of envelope.records) if (record.type === 'state') this.onTargetState(record);
         this.replaying = false;
         this.reconcile();
         return;
       case 'state':
-        this.traffic.append(envelope);
+        this.traffic.append(raw as TimelineRecord);
         this.onTargetState(envelope);
         return;
       case 'frame':
-        this.traffic.append(envelope);
-        if (envelope.dir === 'fromServer' && envelope.generation === this.transport?.generation) {
+        this.traffic.append(raw as TimelineRecord);
+        if (
+          envelope.dir === 'fromServer' &&
+          envelope.generation === this.transport?.generation &&
+          !isReplayResponse(envelope.message)
+        ) {
           // The object as received: the schema's parsed copy may lack keys it does not know.
           this.transport.deliver((raw as { message: JSONRPCMessage }).message);
         }
         return;
       case 'stderr':
       case 'transportError':
-        this.traffic.append(envelope);
+        this.traffic.append(raw as TimelineRecord);
         return;
       case 'rejected':
         this.update({ rejected: envelope.reason });
