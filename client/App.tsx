@@ -7,7 +7,7 @@ import { ConnectionProblem } from './features/connection/ConnectionProblem';
 import { useInspectorSnapshot } from './features/connection/inspectorContext';
 import { ServerInfo } from './features/connection/ServerInfo';
 import { ToolsWorkbench } from './features/tools/ToolsWorkbench';
-import { ServerLog } from './features/traffic/ServerLog';
+import { TrafficPane } from './features/traffic/TrafficPane';
 
 type FeatureTab = 'tools' | 'server';
 
@@ -53,7 +53,7 @@ export function App() {
               ]}
             />
           }
-          second={<ServerLog />}
+          second={<TrafficPane />}
         />
       </div>
     </div>

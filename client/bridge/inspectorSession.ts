@@ -113,12 +113,12 @@ export class InspectorSession {
   /**
    * Sends a request again, as the traffic pane's replay, under an id of its own that the SDK
    * Client never issued: its response goes to the traffic log only (the Client would reject an
-   * id it does not know). False when there is no socket to send on.
+   * id it does not know). Returns the new id, or undefined when there is no socket to send on.
    */
-  replay(request: JSONRPCRequest): boolean {
+  replay(request: JSONRPCRequest): string | undefined {
     this.replayCount += 1;
-    const message = { ...request, id: `${REPLAY_ID_PREFIX}${this.replayCount}` };
-    return this.socket?.send({ type: 'mcp', message }) ?? false;
+    const id = `${REPLAY_ID_PREFIX}${this.replayCount}`;
+    return this.socket?.send({ type: 'mcp', message: { ...request, id } }) ? id : undefined;
   }
 
   reconnectSocket(): void {

@@ -19,8 +19,8 @@ function session() {
 }
 
 function view(log: TrafficLog, patch: Partial<TrafficFilter>) {
-  const index = new TrafficIndex();
-  index.sync(log);
+  const index = new TrafficIndex(log);
+  index.sync();
   return new FilteredRows({ ...NO_FILTER, ...patch }).update(index).map((row) => row.record.seq);
 }
 
@@ -41,13 +41,13 @@ describe('filters', () => {
 
   it('updates incrementally as rows arrive and as old ones are evicted', () => {
     const { r, log } = session();
-    const index = new TrafficIndex();
+    const index = new TrafficIndex(log);
     const filtered = new FilteredRows({ ...NO_FILTER, hideStderr: true });
-    index.sync(log);
+    index.sync();
     expect(filtered.update(index)).toHaveLength(5);
     for (let i = 0; i < 200; i += 1) {
       log.append(i % 2 ? r.stderr(20, 'x') : r.notification(20, 'n', {}, 'fromServer'));
-      index.sync(log);
+      index.sync();
       filtered.update(index);
     }
     const fresh = new FilteredRows({ ...NO_FILTER, hideStderr: true }).update(index);
@@ -59,8 +59,8 @@ describe('filters', () => {
 describe('summary', () => {
   it('counts kinds and errors and gives latency percentiles per method', () => {
     const { log } = session();
-    const index = new TrafficIndex();
-    index.sync(log);
+    const index = new TrafficIndex(log);
+    index.sync();
     const figures = summarize(index);
     expect(figures.totals).toMatchObject({ request: 2, response: 1, error: 1, notification: 1, events: 1 });
     expect(figures.totals.flaggedErrors).toBe(1);

@@ -53,7 +53,8 @@ export function matchesFilter(row: TrafficRow, filter: TrafficFilter, needle: st
   if (filter.errorsOnly && !row.isError) return false;
   if (record.type === 'frame') {
     if (filter.directions.size > 0 && !filter.directions.has(record.dir)) return false;
-    if (filter.methods.size > 0 && (row.method === undefined || !filter.methods.has(row.method))) return false;
+    if (filter.methods.size > 0 && (row.method === undefined || !filter.methods.has(row.method)))
+      return false;
   } else if (filter.methods.size > 0 || filter.directions.size > 0) {
     // Asking for certain methods or a direction is asking about frames.
     return false;

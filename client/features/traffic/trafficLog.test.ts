@@ -32,7 +32,9 @@ describe('TrafficLog', () => {
     log.receiveHistory([r.stderr(1, 'a'), r.stderr(2, 'b')]);
     r.skip(3);
     log.append(r.stderr(3, 'c'));
-    expect(log.all().map((record) => [record.type, record.seq, 'count' in record ? record.count : ''])).toEqual([
+    expect(
+      log.all().map((record) => [record.type, record.seq, 'count' in record ? record.count : '']),
+    ).toEqual([
       ['gap', 1, 41],
       ['stderr', 42, ''],
       ['stderr', 43, ''],
@@ -57,15 +59,27 @@ describe('TrafficLog', () => {
     expect(log.all()[2]).toMatchObject({ event: 'reconnected' });
   });
 
+  it('puts the history before live records that overtook it, without duplicates', () => {
+    const r = records();
+    const log = new TrafficLog();
+    const a = r.stderr(1, 'a');
+    const b = r.stderr(2, 'b');
+    const c = r.stderr(3, 'c');
+    log.sessionStarted(1_000);
+    log.append(c); // sent live while the page attached, and also part of the history
+    log.receiveHistory([a, b, c]);
+    expect(log.all().map((record) => record.seq)).toEqual([1, 2, 3]);
+  });
+
   it('starts over on clear without a false gap, and keeps the index in step', () => {
     const r = records();
     const log = new TrafficLog();
-    const index = new TrafficIndex();
+    const index = new TrafficIndex(log);
     log.append(r.stderr(0, 'a'));
-    index.sync(log);
+    index.sync();
     log.clear();
     log.append(r.stderr(1, 'b'));
-    index.sync(log);
+    index.sync();
     expect(index.rows.map((row) => row.record.type)).toEqual(['stderr']);
     expect(index.rows[0]?.position).toBe(0);
   });
@@ -73,12 +87,12 @@ describe('TrafficLog', () => {
   it('lets the index drop rows of evicted records', () => {
     const r = records();
     const log = new TrafficLog({ records: 10, bytes: 1e9 });
-    const index = new TrafficIndex();
+    const index = new TrafficIndex(log);
     for (let i = 0; i < 10_000; i += 1) {
       log.append(r.stderr(i, String(i)));
-      if (i % 7 === 0) index.sync(log);
+      if (i % 7 === 0) index.sync();
     }
-    index.sync(log);
+    index.sync();
     expect(index.rows.map((row) => (row.record as { line: string }).line)).toEqual(
       log.all().map((record) => (record as { line: string }).line),
     );

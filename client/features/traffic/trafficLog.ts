@@ -32,6 +32,11 @@ export class TrafficLog {
   /** The last bridge sequence number seen, to spot what is missing and skip what is repeated. */
   private lastSeq = 0;
   private lastT = 0;
+  /**
+   * Between the bridge's welcome and its history, live records can already arrive (the bridge
+   * stops an old run of the server as a page attaches); they wait here so the history goes first.
+   */
+  private beforeHistory: TimelineRecord[] | undefined;
   private socketWasOpen = false;
   private socketLost = false;
   /** Bumped by `clear` and `replaceAll`: derived views start over. */
@@ -71,6 +76,10 @@ export class TrafficLog {
 
   /** A record the bridge sent live. */
   append(record: TimelineRecord): void {
+    if (this.beforeHistory) {
+      this.beforeHistory.push(record);
+      return;
+    }
     this.acceptBridgeRecord(record);
     this.changed();
   }
@@ -82,6 +91,7 @@ export class TrafficLog {
       this.lastSeq = 0;
     }
     this.startedAt = startedAt;
+    this.beforeHistory = [];
   }
 
   /**
@@ -89,7 +99,10 @@ export class TrafficLog {
    * skipped, and what the bridge's buffer no longer held becomes a gap record.
    */
   receiveHistory(records: readonly TimelineRecord[]): void {
+    const early = this.beforeHistory ?? [];
+    this.beforeHistory = undefined;
     for (const record of records) this.acceptBridgeRecord(record);
+    for (const record of early) this.acceptBridgeRecord(record);
     this.changed();
   }
 

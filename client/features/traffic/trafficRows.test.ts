@@ -4,8 +4,8 @@ import { TrafficIndex } from './trafficRows';
 import { records } from './trafficTestRecords';
 
 function indexOf(log: TrafficLog): TrafficIndex {
-  const index = new TrafficIndex();
-  index.sync(log);
+  const index = new TrafficIndex(log);
+  index.sync();
   return index;
 }
 
@@ -58,9 +58,13 @@ describe('TrafficIndex pairing', () => {
     const r = records();
     const log = new TrafficLog();
     log.append(r.request(0, 5, 'tools/call', { name: 'slow', _meta: { progressToken: 'tok' } }));
-    log.append(r.notification(1, 'notifications/progress', { progressToken: 'tok', progress: 1 }, 'fromServer'));
+    log.append(
+      r.notification(1, 'notifications/progress', { progressToken: 'tok', progress: 1 }, 'fromServer'),
+    );
     log.append(r.notification(2, 'notifications/cancelled', { requestId: 5 }, 'toServer'));
-    log.append(r.notification(3, 'notifications/progress', { progressToken: 'other', progress: 1 }, 'fromServer'));
+    log.append(
+      r.notification(3, 'notifications/progress', { progressToken: 'other', progress: 1 }, 'fromServer'),
+    );
     const [request, progress, cancelled, stray] = indexOf(log).rows;
     expect(progress?.linked).toBe(request);
     expect(cancelled?.linked).toBe(request);
@@ -70,13 +74,13 @@ describe('TrafficIndex pairing', () => {
   it('derives only new records on each sync, and counts kinds and latencies per method', () => {
     const r = records();
     const log = new TrafficLog();
-    const index = new TrafficIndex();
+    const index = new TrafficIndex(log);
     log.append(r.request(0, 1, 'tools/call'));
-    index.sync(log);
+    index.sync();
     const first = index.rows[0];
     log.append(r.result(8, 1));
     log.append(r.stderr(9, 'hello'));
-    index.sync(log);
+    index.sync();
     expect(index.rows[0]).toBe(first); // the same object, updated by the pairing
     expect(first?.latencyMs).toBe(8);
     expect(index.totals).toMatchObject({ request: 1, response: 1, events: 1, error: 0 });

@@ -2,15 +2,7 @@ import type { TrafficLog } from './trafficLog';
 import type { FrameRecord, TrafficRecord } from './trafficRecord';
 
 export type RowKind =
-  | 'request'
-  | 'response'
-  | 'error'
-  | 'notification'
-  | 'state'
-  | 'stderr'
-  | 'transportError'
-  | 'page'
-  | 'gap';
+  'request' | 'response' | 'error' | 'notification' | 'state' | 'stderr' | 'transportError' | 'page' | 'gap';
 
 /** What the pane shows for one record, derived once when it arrives (pairing fills in later). */
 export interface TrafficRow {
@@ -67,8 +59,11 @@ export class TrafficIndex {
   /** Bumped when the rows start over (clear, import): filtered views must start over too. */
   generation = 0;
 
+  constructor(private readonly log: TrafficLog) {}
+
   /** Brings the rows up to date with the log; cheap when nothing changed. */
-  sync(log: TrafficLog): void {
+  sync(): void {
+    const log = this.log;
     if (log.epoch !== this.epoch) this.reset(log.epoch);
     for (let position = Math.max(this.synced, log.start); position < log.end; position += 1) {
       const record = log.at(position);
@@ -148,7 +143,7 @@ export class TrafficIndex {
         // Generations and ids start over with a new bridge; old requests cannot be answered.
         this.pending.clear();
         this.byProgressToken.clear();
-          }
+      }
     }
     if (row.isError) this.totals.flaggedErrors += 1;
     return row;
@@ -192,7 +187,9 @@ export class TrafficIndex {
           if (!list) this.latencies.set(request.method, (list = []));
           list.push(latency);
         }
-        const token = progressTokenOf((request.record as FrameRecord & { message: { params?: unknown } }).message.params);
+        const token = progressTokenOf(
+          (request.record as FrameRecord & { message: { params?: unknown } }).message.params,
+        );
         if (token !== undefined) this.byProgressToken.delete(`${frame.generation}|${token}`);
       }
     }
@@ -202,7 +199,10 @@ export class TrafficIndex {
   private linkedRequest(frame: FrameRecord, method: string, params: unknown): TrafficRow | undefined {
     if (typeof params !== 'object' || params === null) return undefined;
     const p = params as Record<string, unknown>;
-    if (method === 'notifications/progress' && (typeof p.progressToken === 'string' || typeof p.progressToken === 'number')) {
+    if (
+      method === 'notifications/progress' &&
+      (typeof p.progressToken === 'string' || typeof p.progressToken === 'number')
+    ) {
       return this.byProgressToken.get(`${frame.generation}|${p.progressToken}`);
     }
     if (method === 'notifications/cancelled' && p.requestId !== undefined) {

@@ -5,7 +5,13 @@ export function records() {
   let seq = 0;
   const stamp = (t: number) => ({ seq: ++seq, t });
   return {
-    request(t: number, id: number | string, method: string, params?: unknown, generation = 1): TimelineRecord {
+    request(
+      t: number,
+      id: number | string,
+      method: string,
+      params?: unknown,
+      generation = 1,
+    ): TimelineRecord {
       return {
         type: 'frame',
         ...stamp(t),
