@@ -12,7 +12,10 @@ class RecordingPage implements PageSink {
   readonly received: Envelope[] = [];
   closedWith: number | undefined;
   send(text: string): void {
-    this.received.push(JSON.parse(text) as Envelope);
+    const envelope = JSON.parse(text) as Envelope;
+    // A batch is records that happened in one turn; the tests look at the records.
+    if (envelope.type === 'batch') this.received.push(...(envelope.records as Envelope[]));
+    else this.received.push(envelope);
   }
   close(code: number): void {
     this.closedWith = code;
@@ -202,7 +205,39 @@ describe('history', () => {
     const kept = (history.records as Envelope[]).find(
       (r) => r.type === 'frame' && r.dir === 'fromServer' && (r.message as { id?: number }).id === 1,
     )!;
-    expect(kept).toMatchObject({ elided: true, bytes: live.bytes, message: { jsonrpc: '2.0', id: 1, result: {} } });
+    expect(kept).toMatchObject({
+      elided: true,
+      bytes: live.bytes,
+      message: { jsonrpc: '2.0', id: 1, result: {} },
+    });
     expect(JSON.stringify(history).length).toBeLessThan(100_000);
+  });
+});
+
+describe('batching', () => {
+  it('sends the records of one turn as one batch, in order, and a lone record as itself', async () => {
+    const { session, page } = await open(fixture('traffic.mjs'));
+    await initialize(session, page);
+    const texts: string[] = [];
+    const send = page.send.bind(page);
+    page.send = (text: string) => {
+      texts.push(text);
+      send(text);
+    };
+    sendRequest(session, page, 1, 'tools/call', { name: 'flood', arguments: { count: 5_000 } });
+    await until(() => response(page, 1), 20_000);
+    const flood = page.received.filter(
+      (e) => e.type === 'frame' && (e.message as { method?: string }).method === 'notifications/message',
+    );
+    expect(flood).toHaveLength(5_000);
+    expect(flood.map((e) => (e.message as { params: { data: { n: number } } }).params.data.n)).toEqual(
+      Array.from({ length: 5_000 }, (_, i) => i + 1),
+    );
+    const seqs = page.received.filter((e) => typeof e.seq === 'number').map((e) => e.seq as number);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    // Far fewer WebSocket messages than records, and a lone record is not wrapped.
+    expect(texts.length).toBeLessThan(1_000);
+    expect(texts.some((text) => text.startsWith('{"type":"batch"'))).toBe(true);
+    expect(texts.some((text) => text.startsWith('{"type":"frame"'))).toBe(true);
   });
 });

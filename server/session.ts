@@ -62,6 +62,9 @@ export class BridgeSession {
   private pending = new Map<RequestId, string>();
   private page: PageSink | undefined;
   private greeted = new WeakSet<PageSink>();
+  /** Live records waiting for the end of this turn of the event loop, and the page they are for. */
+  private outbox: string[] = [];
+  private outboxPage: PageSink | undefined;
   /** Start, restart and stop run one at a time, in the order they were asked for. */
   private lifecycle: Promise<void> = Promise.resolve();
   private lifecycleSteps = 0;
@@ -169,6 +172,7 @@ export class BridgeSession {
       return;
     }
     this.greeted.add(page);
+    this.flushOutbox();
     page.send(
       JSON.stringify({
         type: 'welcome',
@@ -183,6 +187,8 @@ export class BridgeSession {
     // detached before the history is sent, so the page never sees it as usable.
     const freshRun = this.lifecycleSteps === 0 && (this.initialized || !this.targetRunning);
     const old = freshRun ? this.detachTarget() : undefined;
+    // What detaching emitted is in the history too; the page gets it there, in order.
+    if (this.outboxPage === page) this.outbox = [];
     page.send(
       `{"type":"history","dropped":${this.timeline.dropped},"records":${this.timeline.toJsonArray()}}`,
     );
@@ -195,6 +201,7 @@ export class BridgeSession {
   }
 
   private reject(page: PageSink, reason: string, closeCode?: number): void {
+    this.flushOutbox();
     page.send(JSON.stringify({ type: 'rejected', reason, fatal: closeCode !== undefined }));
     if (closeCode !== undefined) {
       page.close(closeCode, reason.slice(0, 120));
@@ -382,7 +389,26 @@ export class BridgeSession {
   /** Sends a record to the page and keeps it (or, for a large frame, what stands for it). */
   private emit(record: string, kept: string = record): void {
     this.timeline.push(kept);
-    if (this.page && this.greeted.has(this.page)) this.page.send(record);
+    const page = this.page;
+    if (!page || !this.greeted.has(page)) return;
+    if (this.outboxPage !== page) this.flushOutbox();
+    this.outboxPage = page;
+    this.outbox.push(record);
+    // Everything emitted in this turn (a stdout chunk holds hundreds of lines in a flood) goes
+    // as one WebSocket message: per-message costs, not bytes, limit a flood on both ends.
+    if (this.outbox.length === 1) queueMicrotask(() => this.flushOutbox());
+  }
+
+  /** Sends the waiting records; called before anything else is sent to a page, to keep order. */
+  private flushOutbox(): void {
+    const page = this.outboxPage;
+    const records = this.outbox;
+    if (records.length === 0 || !page) return;
+    this.outbox = [];
+    if (page !== this.page) return; // detached or taken over meanwhile: it would not have got them
+    page.send(
+      records.length === 1 ? (records[0] ?? '') : `{"type":"batch","records":[${records.join(',')}]}`,
+    );
   }
 
   private nextSeq(): number {

@@ -12,7 +12,7 @@ import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
  * Bumped whenever either union changes shape. The page sends it first; a bridge of another
  * build refuses the session by name instead of misreading frames.
  */
-export const WIRE_PROTOCOL_VERSION = 1;
+export const WIRE_PROTOCOL_VERSION = 2;
 
 /** Path of the single WebSocket endpoint. */
 export const WS_PATH = '/ws';
@@ -186,14 +186,30 @@ export const TransportErrorSchema = z.object({
   status: z.number().int().optional(),
 });
 
+/** Anything the bridge stamps with a sequence number. */
+export const TimelineRecordSchema = z.discriminatedUnion('type', [
+  FrameSchema,
+  TargetStateSchema,
+  StderrSchema,
+  TransportErrorSchema,
+]);
+
 export const HistorySchema = z.object({
   type: z.literal('history'),
   /** Records seen before this page attached, oldest first. */
-  records: z.array(
-    z.discriminatedUnion('type', [FrameSchema, TargetStateSchema, StderrSchema, TransportErrorSchema]),
-  ),
+  records: z.array(TimelineRecordSchema),
   /** How many older records the bridge's bounded buffer no longer holds. */
   dropped: z.number().int().nonnegative(),
+});
+
+export const BatchSchema = z.object({
+  type: z.literal('batch'),
+  /**
+   * Live records the bridge produced in one turn of its event loop (a server flooding
+   * notifications writes hundreds per stdout chunk), oldest first: one WebSocket message
+   * instead of hundreds. A lone record is sent as itself, not as a batch of one.
+   */
+  records: z.array(TimelineRecordSchema),
 });
 
 export const RejectedSchema = z.object({
@@ -211,12 +227,13 @@ export const BridgeEnvelopeSchema = z.discriminatedUnion('type', [
   StderrSchema,
   TransportErrorSchema,
   HistorySchema,
+  BatchSchema,
   RejectedSchema,
 ]);
 export type BridgeEnvelope = z.infer<typeof BridgeEnvelopeSchema>;
 
 /** What the timeline holds: everything the bridge stamps with a sequence number. */
-export type TimelineRecord = z.infer<typeof HistorySchema>['records'][number];
+export type TimelineRecord = z.infer<typeof TimelineRecordSchema>;
 
 /** For exhaustive switches: a new envelope type fails to compile until it is handled. */
 export function assertNever(value: never): never {

@@ -9,15 +9,9 @@ import {
   type ServerCapabilities,
 } from '@modelcontextprotocol/sdk/types.js';
 import { API_SESSION_PATH, AUTH_SCHEME } from '../../shared/http';
-import {
-  assertNever,
-  type BridgeEnvelope,
-  type TargetState,
-  type TargetInfo,
-  type TimelineRecord,
-} from '../../shared/wire';
+import { assertNever, type TargetState, type TargetInfo, type TimelineRecord } from '../../shared/wire';
 import type { TrafficLog } from '../features/traffic/trafficLog';
-import { BridgeSocket, type SocketStatus } from './bridgeSocket';
+import { BridgeSocket, type DeliveredEnvelope, type SocketStatus } from './bridgeSocket';
 import { BridgeTransport } from './bridgeTransport';
 import { forgetToken, takeToken } from './token';
 import { mcpQueryKeys } from './mcpQueryKeys';
@@ -132,7 +126,7 @@ export class InspectorSession {
 
   getSnapshot = (): InspectorSnapshot => this.snapshot;
 
-  private onEnvelope(envelope: BridgeEnvelope, raw: unknown): void {
+  private onEnvelope(envelope: DeliveredEnvelope, raw: unknown): void {
     switch (envelope.type) {
       case 'welcome':
         this.traffic.sessionStarted(envelope.startedAt);

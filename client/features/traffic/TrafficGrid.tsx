@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TrafficRow } from './trafficRows';
 import { TrafficRowView } from './TrafficRowView';
+import { useFixedRowWindow } from './useFixedRowWindow';
 
 export const ROW_HEIGHT = 22;
 /** How long after a wheel, key or pointer action a scroll counts as the person's own. */
@@ -21,7 +21,8 @@ interface TrafficGridProps {
 
 /**
  * The frames as a grid, like a browser's network tab: only the rows in view are in the DOM,
- * so 100,000 frames cost what a screenful does. Follow mode keeps the newest row in view; the
+ * so 100,000 frames cost what a screenful does (rows have one fixed height, so which rows are
+ * in view is arithmetic; a general virtualizer measured all 100,000 on every new row). Follow mode keeps the newest row in view; the
  * person scrolling up pauses it, and scrolling back to the bottom resumes it.
  */
 export function TrafficGrid({
@@ -36,14 +37,7 @@ export function TrafficGrid({
 }: TrafficGridProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const lastUserAction = useRef(0);
-  // The project does not use the React Compiler; the virtualizer re-renders this component itself.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 10,
-  });
+  const view = useFixedRowWindow(scroller, rows.length, ROW_HEIGHT);
 
   useLayoutEffect(() => {
     const element = scroller.current;
@@ -52,7 +46,14 @@ export function TrafficGrid({
 
   const selectedIndex = selected ? indexOfPosition(rows, selected.position) : -1;
   useEffect(() => {
-    if (selectedIndex >= 0 && !follow) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
+    const element = scroller.current;
+    if (selectedIndex < 0 || follow || !element) return;
+    // Scroll the least needed to show the selected row.
+    const top = selectedIndex * ROW_HEIGHT;
+    if (top < element.scrollTop) element.scrollTop = top;
+    else if (top + ROW_HEIGHT > element.scrollTop + element.clientHeight) {
+      element.scrollTop = top + ROW_HEIGHT - element.clientHeight;
+    }
     // Only when the selection moves, not on every new row.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [selectedIndex]);
@@ -70,7 +71,7 @@ export function TrafficGrid({
     const row = rows[Math.max(0, Math.min(rows.length - 1, to))];
     if (row) onSelect(row);
   };
-  const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 200) / ROW_HEIGHT) - 1);
+  const page = Math.max(1, Math.floor(view.viewHeight / ROW_HEIGHT) - 1);
 
   return (
     <div
@@ -111,7 +112,10 @@ export function TrafficGrid({
       <div
         ref={scroller}
         className="traffic-scroller"
-        onScroll={onScroll}
+        onScroll={() => {
+          view.onScroll();
+          onScroll();
+        }}
         onWheel={markUserAction}
         onPointerDown={markUserAction}
         onTouchMove={markUserAction}
@@ -119,16 +123,16 @@ export function TrafficGrid({
         {rows.length === 0 ? (
           <p className="placeholder">{emptyText}</p>
         ) : (
-          <div className="traffic-rows" role="rowgroup" style={{ height: virtualizer.getTotalSize() }}>
-            {virtualizer.getVirtualItems().map((item) => {
-              const row = rows[item.index];
+          <div className="traffic-rows" role="rowgroup" style={{ height: rows.length * ROW_HEIGHT }}>
+            {view.indexes.map((index) => {
+              const row = rows[index];
               if (!row) return null;
               return (
                 <TrafficRowView
                   key={row.position}
                   row={row}
-                  rowIndex={item.index + 2}
-                  top={item.start}
+                  rowIndex={index + 2}
+                  top={index * ROW_HEIGHT}
                   selected={row === selected}
                   paired={selected !== undefined && (row === selected.pair || row === selected.linked)}
                   startedAt={startedAt}
