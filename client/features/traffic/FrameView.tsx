@@ -70,7 +70,7 @@ export function FrameView({ frame, label, editorPath }: FrameViewProps) {
           {
             key: 'tree',
             label: 'Tree',
-            content: () => <JsonTree value={frame.message} label={label} expandDepth={3} />,
+            content: () => <JsonTree value={frame.message} label={label} expandDepth={4} />,
           },
           {
             key: 'raw',
