@@ -3,6 +3,7 @@ import type { EchoFigures } from './echoWorkload.js';
 import type { RelayResult } from './relayBench.js';
 import type { Spread } from './stats.js';
 import type { StartupResult } from './startupBench.js';
+import type { TrafficFloodResult } from './trafficFloodBench.js';
 
 export interface Environment {
   node: string;
@@ -23,6 +24,7 @@ export interface BenchResults {
   relay: Outcome<RelayResult>;
   startup: Outcome<StartupResult>;
   browserStartup: Outcome<BrowserStartupResult>;
+  traffic: Outcome<TrafficFloodResult>;
 }
 
 export function formatReport(results: BenchResults): string {
@@ -36,6 +38,8 @@ export function formatReport(results: BenchResults): string {
     ...relaySection(results.relay),
     '',
     ...startupSection(results.startup, results.browserStartup),
+    '',
+    ...trafficSection(results.traffic),
   ];
   return lines.join('\n');
 }
@@ -131,6 +135,48 @@ function startupSection(startup: Outcome<StartupResult>, browser: Outcome<Browse
     lines.push(`  browser: ${browser.browser}, ${browser.warmupRuns} run discarded, a fresh context per run`);
   }
   return lines;
+}
+
+function trafficSection(traffic: Outcome<TrafficFloodResult>): string[] {
+  if ('error' in traffic) return ['Traffic pane: FAILED', `  ${traffic.error}`];
+  if ('skipped' in traffic) return [`Traffic pane: skipped (${traffic.skipped})`];
+  const goal = (met: boolean): string => (met ? 'met' : 'NOT met');
+  return [
+    `Traffic pane: a server floods ${traffic.notifications.toLocaleString('en-US')} notifications/message ` +
+      `while the page is open (${traffic.browser}); times in the page, to the next painted frame`,
+    ...table(
+      ['', 'figure', 'goal'],
+      [
+        ['server writing them (its own clock)', `${ms(traffic.serverMs, 0)} ms`, ''],
+        ['first to last on screen', `${ms(traffic.streamMs, 0)} ms`, ''],
+        [
+          'frames/s reaching the screen',
+          traffic.framesPerSecond.toFixed(0),
+          `≥ 20,000: ${goal(traffic.framesPerSecond >= 20_000)}`,
+        ],
+        ['Run pressed → all on screen', `${ms(traffic.allShownMs, 0)} ms`, ''],
+        [
+          'longest main-thread task while streaming',
+          `${ms(traffic.longestTaskMs, 0)} ms`,
+          `≤ 100 ms: ${goal(traffic.longestTaskMs <= 100)}`,
+        ],
+        ['  tasks over 50 ms / over 100 ms', `${traffic.tasksOver50} / ${traffic.tasksOver100}`, ''],
+        [
+          'JS heap after, after a GC',
+          `${traffic.heapMB.toFixed(0)} MB`,
+          `< 300 MB: ${goal(traffic.heapMB < 300)}`,
+        ],
+        [
+          `at ${traffic.records.toLocaleString('en-US')} records: filter to requests`,
+          `${ms(traffic.filterKindMs, 0)} ms`,
+          `< 150 ms: ${goal(traffic.filterKindMs < 150)}`,
+        ],
+        ['  back to all', `${ms(traffic.filterAllMs, 0)} ms`, `< 150 ms: ${goal(traffic.filterAllMs < 150)}`],
+        ['  search in payloads (after the 250 ms debounce)', `${ms(traffic.searchMs, 0)} ms`, ''],
+        ['  scroll to the top (Home)', `${ms(traffic.scrollTopMs, 0)} ms`, ''],
+      ],
+    ),
+  ];
 }
 
 function spreadRow(name: string, figure: Spread): string[] {

@@ -6,6 +6,7 @@ import { RESULTS_PATH } from './paths.js';
 import { runRelayBench } from './relayBench.js';
 import { formatReport, type BenchResults, type Outcome } from './report.js';
 import { runStartupBench } from './startupBench.js';
+import { runTrafficFloodBench } from './trafficFloodBench.js';
 
 // Ctrl-C must go through 'exit', where processes.ts kills whatever a bench left running.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
@@ -28,6 +29,7 @@ async function section<T>(name: string, bench: () => Promise<T>): Promise<Outcom
 const relay = await section('relay (direct vs bridge)', () => runRelayBench());
 const startup = await section('startup', () => runStartupBench());
 const browserStartup = await section('startup in a browser', () => runBrowserStartupBench());
+const traffic = await section('traffic pane under a flood', () => runTrafficFloodBench());
 
 const results: BenchResults = {
   environment: {
@@ -42,6 +44,7 @@ const results: BenchResults = {
   relay,
   startup,
   browserStartup,
+  traffic,
 };
 
 console.log(`\n${formatReport(results)}\n`);
