@@ -194,6 +194,34 @@ test.describe('with the traffic fixture server', () => {
   });
 });
 
+test.describe('with a server that floods', () => {
+  test.use({ cliArgs: [process.execPath, fixturePath('traffic.mjs')] });
+
+  test('follow keeps the newest row in view and pauses when the person scrolls up', async ({ page, cli }) => {
+    const ui = inspector(page);
+    const traffic = trafficPane(page);
+    await page.goto(cli.url);
+    await expect(traffic.follow).toHaveAttribute('aria-pressed', 'true');
+    await callTool(ui, 'Flood', 'flood', { count: 3000 });
+    await expect(ui.result).toContainText('flooded 3000 notifications');
+    await expect(traffic.count).toHaveText(/^3,0\d\d records$/);
+    // Following: the tool's response, the newest frame, is in view.
+    await expect(traffic.row('response', 'tools/call')).toBeVisible();
+
+    await traffic.grid.hover();
+    await page.mouse.wheel(0, -2000);
+    await expect(traffic.follow).toHaveAttribute('aria-pressed', 'false');
+    await expect(traffic.row('response', 'tools/call')).toHaveCount(0);
+    // New frames do not pull the view back down while paused.
+    await callTool(ui, 'Flood', 'flood', { count: 10 });
+    await expect(ui.result).toContainText('flooded 10 notifications');
+    await expect(traffic.row('response', 'tools/call')).toHaveCount(0);
+
+    await traffic.follow.click();
+    await expect(traffic.row('response', 'tools/call').last()).toBeVisible();
+  });
+});
+
 test.describe('with a server that dies in the middle of a call', () => {
   test.use({ cliArgs: [process.execPath, fixturePath('crashOnCall.mjs')] });
 
