@@ -136,6 +136,9 @@ export class BridgeClient {
       case 'history':
         for (const record of envelope.records ?? []) this.onRecord(record, false);
         return;
+      case 'batch':
+        for (const record of envelope.records ?? []) this.onRecord(record, true);
+        return;
       case 'rejected':
         this.fail(new Error(`the bridge rejected an envelope: ${envelope.reason ?? ''}`));
         return;

@@ -5,6 +5,7 @@ import type { RelayResult } from './relayBench.js';
 import type { Spread } from './stats.js';
 import type { StartupResult } from './startupBench.js';
 import type { ToolListResult } from './toolListBench.js';
+import type { TrafficFloodResult } from './trafficFloodBench.js';
 
 export interface Environment {
   node: string;
@@ -27,6 +28,7 @@ export interface BenchResults {
   browserStartup: Outcome<BrowserStartupResult>;
   bigResults: Outcome<BigResultBenchResult>;
   toolList: Outcome<ToolListResult>;
+  traffic: Outcome<TrafficFloodResult>;
 }
 
 export function formatReport(results: BenchResults): string {
@@ -43,6 +45,7 @@ export function formatReport(results: BenchResults): string {
     '',
     ...bigResultsSection(results.bigResults),
     ...toolListSection(results.toolList),
+    ...trafficSection(results.traffic),
   ];
   return lines.join('\n');
 }
@@ -176,6 +179,48 @@ export function toolListSection(result: Outcome<ToolListResult>): string[] {
       [
         spreadRow('tools/list done → list drawn (goal < 300)', result.drawn),
         spreadRow(`filter keystroke → list drawn, ${result.keystrokes} keys (goal < 50)`, result.filter),
+      ],
+    ),
+  ];
+}
+
+function trafficSection(traffic: Outcome<TrafficFloodResult>): string[] {
+  if ('error' in traffic) return ['Traffic pane: FAILED', `  ${traffic.error}`];
+  if ('skipped' in traffic) return [`Traffic pane: skipped (${traffic.skipped})`];
+  const goal = (met: boolean): string => (met ? 'met' : 'NOT met');
+  return [
+    `Traffic pane: a server floods ${traffic.notifications.toLocaleString('en-US')} notifications/message ` +
+      `while the page is open (${traffic.browser}); times in the page, to the next painted frame`,
+    ...table(
+      ['', 'figure', 'goal'],
+      [
+        ['server writing them (its own clock)', `${ms(traffic.serverMs, 0)} ms`, ''],
+        ['first to last on screen', `${ms(traffic.streamMs, 0)} ms`, ''],
+        [
+          'frames/s reaching the screen',
+          traffic.framesPerSecond.toFixed(0),
+          `≥ 20,000: ${goal(traffic.framesPerSecond >= 20_000)}`,
+        ],
+        ['Run pressed → all on screen', `${ms(traffic.allShownMs, 0)} ms`, ''],
+        [
+          'longest main-thread task while streaming',
+          `${ms(traffic.longestTaskMs, 0)} ms`,
+          `≤ 100 ms: ${goal(traffic.longestTaskMs <= 100)}`,
+        ],
+        ['  tasks over 50 ms / over 100 ms', `${traffic.tasksOver50} / ${traffic.tasksOver100}`, ''],
+        [
+          'JS heap after, after a GC',
+          `${traffic.heapMB.toFixed(0)} MB`,
+          `< 300 MB: ${goal(traffic.heapMB < 300)}`,
+        ],
+        [
+          `at ${traffic.records.toLocaleString('en-US')} records: filter to requests`,
+          `${ms(traffic.filterKindMs, 0)} ms`,
+          `< 150 ms: ${goal(traffic.filterKindMs < 150)}`,
+        ],
+        ['  back to all', `${ms(traffic.filterAllMs, 0)} ms`, `< 150 ms: ${goal(traffic.filterAllMs < 150)}`],
+        ['  search in payloads (after the 250 ms debounce)', `${ms(traffic.searchMs, 0)} ms`, ''],
+        ['  scroll to the top (Home)', `${ms(traffic.scrollTopMs, 0)} ms`, ''],
       ],
     ),
   ];

@@ -8,6 +8,7 @@ import { runRelayBench } from './relayBench.js';
 import { formatReport, type BenchResults, type Outcome } from './report.js';
 import { runStartupBench } from './startupBench.js';
 import { runToolListBench } from './toolListBench.js';
+import { runTrafficFloodBench } from './trafficFloodBench.js';
 
 // Ctrl-C must go through 'exit', where processes.ts kills whatever a bench left running.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
@@ -32,6 +33,7 @@ const startup = await section('startup', () => runStartupBench());
 const browserStartup = await section('startup in a browser', () => runBrowserStartupBench());
 const bigResults = await section('big results in a browser', () => runBigResultBench());
 const toolList = await section('tool list with 5,000 tools', () => runToolListBench());
+const traffic = await section('traffic pane under a flood', () => runTrafficFloodBench());
 
 const results: BenchResults = {
   environment: {
@@ -48,6 +50,7 @@ const results: BenchResults = {
   browserStartup,
   bigResults,
   toolList,
+  traffic,
 };
 
 console.log(`\n${formatReport(results)}\n`);

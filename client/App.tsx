@@ -13,7 +13,7 @@ import { ResourcesPanel } from './features/resources/ResourcesPanel';
 import { ServerRequestsPanel } from './features/serverRequests/ServerRequestsPanel';
 import { useServerRequests } from './features/serverRequests/useServerRequests';
 import { ToolsWorkbench } from './features/tools/ToolsWorkbench';
-import { ServerLog } from './features/traffic/ServerLog';
+import { TrafficPane } from './features/traffic/TrafficPane';
 
 type FeatureTab = 'tools' | 'resources' | 'prompts' | 'requests' | 'logs' | 'server' | 'connection';
 
@@ -84,7 +84,7 @@ export function App() {
               ]}
             />
           }
-          second={<ServerLog />}
+          second={<TrafficPane />}
         />
       </div>
     </div>

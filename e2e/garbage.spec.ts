@@ -12,8 +12,8 @@ test('a line on stdout that is not JSON-RPC is reported and the session survives
   await ui.runConfirmed('{}');
   await expect(ui.result).toContainText('garbage sent');
 
-  await expect(ui.serverLog).toContainText('transport error');
-  await expect(ui.serverLog).toContainText('this line is not JSON-RPC');
+  const line = ui.traffic.getByRole('row').filter({ hasText: 'this line is not JSON-RPC' });
+  await expect(line).toContainText('transport error');
 
   await ui.pickTool('Ping me', 'ping_me');
   await ui.runConfirmed('{}');

@@ -12,7 +12,10 @@ class RecordingPage implements PageSink {
   readonly received: Envelope[] = [];
   closedWith: number | undefined;
   send(text: string): void {
-    this.received.push(JSON.parse(text) as Envelope);
+    const envelope = JSON.parse(text) as Envelope;
+    // A batch is records that happened in one turn; the tests look at the records.
+    if (envelope.type === 'batch') this.received.push(...(envelope.records as Envelope[]));
+    else this.received.push(envelope);
   }
   close(code: number): void {
     this.closedWith = code;
@@ -209,5 +212,60 @@ describe('lifecycle', () => {
     expect(JSON.stringify(page.received)).not.toContain('secret-value');
     await until(() => page.states().filter((s) => s.state === 'connected').length === 2 || undefined);
     expect(session.targetInfo).toMatchObject({ args: [fixturePath('crashOnCall.mjs')] });
+  });
+});
+
+describe('history', () => {
+  it('keeps a frame over 1 MB as its envelope only, while the page attached got it whole', async () => {
+    const { session, page } = await open(fixture('traffic.mjs'));
+    await initialize(session, page);
+    sendRequest(session, page, 1, 'tools/call', { name: 'big_result', arguments: { megabytes: 3 } });
+    const live = await until(() => response(page, 1));
+    expect(live.bytes as number).toBeGreaterThan(3 * 1024 * 1024);
+    expect(live.elided).toBeUndefined();
+    expect(JSON.stringify(live.message)).toContain('BIG-END');
+
+    // A reload: a second page attaches and gets the history.
+    const reloaded = new RecordingPage();
+    session.attach(reloaded);
+    session.receive(reloaded, JSON.stringify({ type: 'hello', wireVersion: WIRE_PROTOCOL_VERSION }));
+    const history = reloaded.received.find((e) => e.type === 'history')!;
+    const kept = (history.records as Envelope[]).find(
+      (r) => r.type === 'frame' && r.dir === 'fromServer' && (r.message as { id?: number }).id === 1,
+    )!;
+    expect(kept).toMatchObject({
+      elided: true,
+      bytes: live.bytes,
+      message: { jsonrpc: '2.0', id: 1, result: {} },
+    });
+    expect(JSON.stringify(history).length).toBeLessThan(100_000);
+  });
+});
+
+describe('batching', () => {
+  it('sends the records of one turn as one batch, in order, and a lone record as itself', async () => {
+    const { session, page } = await open(fixture('traffic.mjs'));
+    await initialize(session, page);
+    const texts: string[] = [];
+    const send = page.send.bind(page);
+    page.send = (text: string) => {
+      texts.push(text);
+      send(text);
+    };
+    sendRequest(session, page, 1, 'tools/call', { name: 'flood', arguments: { count: 5_000 } });
+    await until(() => response(page, 1), 20_000);
+    const flood = page.received.filter(
+      (e) => e.type === 'frame' && (e.message as { method?: string }).method === 'notifications/message',
+    );
+    expect(flood).toHaveLength(5_000);
+    expect(flood.map((e) => (e.message as { params: { data: { n: number } } }).params.data.n)).toEqual(
+      Array.from({ length: 5_000 }, (_, i) => i + 1),
+    );
+    const seqs = page.received.filter((e) => typeof e.seq === 'number').map((e) => e.seq as number);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    // Far fewer WebSocket messages than records, and a lone record is not wrapped.
+    expect(texts.length).toBeLessThan(1_000);
+    expect(texts.some((text) => text.startsWith('{"type":"batch"'))).toBe(true);
+    expect(texts.some((text) => text.startsWith('{"type":"frame"'))).toBe(true);
   });
 });

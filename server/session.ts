@@ -10,6 +10,7 @@ import {
   type TransportKind,
 } from '../shared/wire.js';
 import { isInitialize, requestIdOf, responseIdOf } from './jsonRpcShape.js';
+import { HISTORY_FRAME_LIMIT_BYTES, elideMessage } from './largeFrames.js';
 import { Timeline } from './timeline.js';
 import { describeTarget, openTarget, targetFromRequest, targetLabel, type TargetSpec } from './targetSpec.js';
 import type { TargetConnection, TargetExit } from './targets/target.js';
@@ -62,6 +63,9 @@ export class BridgeSession {
   private pending = new Map<RequestId, string>();
   private page: PageSink | undefined;
   private greeted = new WeakSet<PageSink>();
+  /** Live records waiting for the end of this turn of the event loop, and the page they are for. */
+  private outbox: string[] = [];
+  private outboxPage: PageSink | undefined;
   /** Start, restart and stop run one at a time, in the order they were asked for. */
   private lifecycle: Promise<void> = Promise.resolve();
   private lifecycleSteps = 0;
@@ -190,6 +194,7 @@ export class BridgeSession {
       return;
     }
     this.greeted.add(page);
+    this.flushOutbox();
     page.send(
       JSON.stringify({
         type: 'welcome',
@@ -204,6 +209,8 @@ export class BridgeSession {
     // detached before the history is sent, so the page never sees it as usable.
     const freshRun = this.lifecycleSteps === 0 && (this.initialized || !this.targetRunning);
     const old = freshRun ? this.detachTarget() : undefined;
+    // What detaching emitted is in the history too; the page gets it there, in order.
+    if (this.outboxPage === page) this.outbox = [];
     page.send(
       `{"type":"history","dropped":${this.timeline.dropped},"records":${this.timeline.toJsonArray()}}`,
     );
@@ -216,6 +223,7 @@ export class BridgeSession {
   }
 
   private reject(page: PageSink, reason: string, closeCode?: number): void {
+    this.flushOutbox();
     page.send(JSON.stringify({ type: 'rejected', reason, fatal: closeCode !== undefined }));
     if (closeCode !== undefined) {
       page.close(closeCode, reason.slice(0, 120));
@@ -232,14 +240,14 @@ export class BridgeSession {
     const t = this.now();
     const requestId = requestIdOf(message);
     if (!target || !this.targetRunning) {
-      this.emitFrame('toServer', json, generation, { seq, t });
+      this.emitFrame('toServer', json, generation, { seq, t, message });
       if (requestId !== undefined) this.failRequest(requestId, generation, 'The MCP server is not running');
       return;
     }
     if (isInitialize(message)) this.initialized = true;
     if (requestId !== undefined) this.pending.set(requestId, (message as { method: string }).method);
     const sent = target.send(message, json);
-    this.emitFrame('toServer', json, generation, { seq, t });
+    this.emitFrame('toServer', json, generation, { seq, t, message });
     try {
       await sent;
     } catch (error) {
@@ -260,7 +268,7 @@ export class BridgeSession {
       onMessage: (message, json) => {
         const responseId = responseIdOf(message);
         if (responseId !== undefined) this.pending.delete(responseId);
-        this.emitFrame('fromServer', json, generation);
+        this.emitFrame('fromServer', json, generation, { message });
       },
       onStderr: (line) => {
         this.stderrTail.push(line);
@@ -379,14 +387,19 @@ export class BridgeSession {
     dir: FrameDirection,
     json: string,
     generation: number,
-    options: { seq?: number; t?: number; synthetic?: boolean } = {},
+    options: { seq?: number; t?: number; synthetic?: boolean; message?: JSONRPCMessage } = {},
   ): void {
     const bytes = Buffer.byteLength(json);
     const seq = options.seq ?? this.nextSeq();
     const t = options.t ?? this.now();
-    this.emit(
-      `{"type":"frame","seq":${seq},"t":${t},"dir":"${dir}","bytes":${bytes},"generation":${generation}${options.synthetic ? ',"synthetic":true' : ''},"message":${json}}`,
-    );
+    const stamps = `{"type":"frame","seq":${seq},"t":${t},"dir":"${dir}","bytes":${bytes},"generation":${generation}${options.synthetic ? ',"synthetic":true' : ''}`;
+    const record = `${stamps},"message":${json}}`;
+    if (bytes > HISTORY_FRAME_LIMIT_BYTES) {
+      const message = options.message ?? (JSON.parse(json) as JSONRPCMessage);
+      this.emit(record, `${stamps},"elided":true,"message":${JSON.stringify(elideMessage(message))}}`);
+      return;
+    }
+    this.emit(record);
   }
 
   private emitState(generation: number, fields: StateFields): void {
@@ -395,9 +408,29 @@ export class BridgeSession {
     this.emit(JSON.stringify(state));
   }
 
-  private emit(record: string): void {
-    this.timeline.push(record);
-    if (this.page && this.greeted.has(this.page)) this.page.send(record);
+  /** Sends a record to the page and keeps it (or, for a large frame, what stands for it). */
+  private emit(record: string, kept: string = record): void {
+    this.timeline.push(kept);
+    const page = this.page;
+    if (!page || !this.greeted.has(page)) return;
+    if (this.outboxPage !== page) this.flushOutbox();
+    this.outboxPage = page;
+    this.outbox.push(record);
+    // Everything emitted in this turn (a stdout chunk holds hundreds of lines in a flood) goes
+    // as one WebSocket message: per-message costs, not bytes, limit a flood on both ends.
+    if (this.outbox.length === 1) queueMicrotask(() => this.flushOutbox());
+  }
+
+  /** Sends the waiting records; called before anything else is sent to a page, to keep order. */
+  private flushOutbox(): void {
+    const page = this.outboxPage;
+    const records = this.outbox;
+    if (records.length === 0 || !page) return;
+    this.outbox = [];
+    if (page !== this.page) return; // detached or taken over meanwhile: it would not have got them
+    page.send(
+      records.length === 1 ? (records[0] ?? '') : `{"type":"batch","records":[${records.join(',')}]}`,
+    );
   }
 
   private nextSeq(): number {

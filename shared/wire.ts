@@ -12,7 +12,7 @@ import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
  * Bumped whenever either union changes shape. The page sends it first; a bridge of another
  * build refuses the session by name instead of misreading frames.
  */
-export const WIRE_PROTOCOL_VERSION = 1;
+export const WIRE_PROTOCOL_VERSION = 2;
 
 /** Path of the single WebSocket endpoint. */
 export const WS_PATH = '/ws';
@@ -159,6 +159,12 @@ export const FrameSchema = z.object({
    * that the target can no longer answer because it exited.
    */
   synthetic: z.boolean().optional(),
+  /**
+   * Set in the bridge's history when the frame was too large to keep whole: `message` then
+   * holds only its envelope (jsonrpc, id, method, error code and message), and `bytes` the
+   * size of the frame as it travelled.
+   */
+  elided: z.boolean().optional(),
   /** The JSON-RPC message. */
   message: JSONRPCMessageSchema,
 });
@@ -222,20 +228,31 @@ export const TargetChangedSchema = z.object({
   target: TargetInfoSchema,
 });
 
+/** Anything the bridge stamps with a sequence number. */
+export const TimelineRecordSchema = z.discriminatedUnion('type', [
+  FrameSchema,
+  TargetStateSchema,
+  StderrSchema,
+  TransportErrorSchema,
+  TargetChangedSchema,
+]);
+
 export const HistorySchema = z.object({
   type: z.literal('history'),
   /** Records seen before this page attached, oldest first. */
-  records: z.array(
-    z.discriminatedUnion('type', [
-      FrameSchema,
-      TargetStateSchema,
-      StderrSchema,
-      TransportErrorSchema,
-      TargetChangedSchema,
-    ]),
-  ),
+  records: z.array(TimelineRecordSchema),
   /** How many older records the bridge's bounded buffer no longer holds. */
   dropped: z.number().int().nonnegative(),
+});
+
+export const BatchSchema = z.object({
+  type: z.literal('batch'),
+  /**
+   * Live records the bridge produced in one turn of its event loop (a server flooding
+   * notifications writes hundreds per stdout chunk), oldest first: one WebSocket message
+   * instead of hundreds. A lone record is sent as itself, not as a batch of one.
+   */
+  records: z.array(TimelineRecordSchema),
 });
 
 export const RejectedSchema = z.object({
@@ -254,12 +271,13 @@ export const BridgeEnvelopeSchema = z.discriminatedUnion('type', [
   TransportErrorSchema,
   TargetChangedSchema,
   HistorySchema,
+  BatchSchema,
   RejectedSchema,
 ]);
 export type BridgeEnvelope = z.infer<typeof BridgeEnvelopeSchema>;
 
 /** What the timeline holds: everything the bridge stamps with a sequence number. */
-export type TimelineRecord = z.infer<typeof HistorySchema>['records'][number];
+export type TimelineRecord = z.infer<typeof TimelineRecordSchema>;
 
 /** For exhaustive switches: a new envelope type fails to compile until it is handled. */
 export function assertNever(value: never): never {

@@ -1,5 +1,6 @@
 import {
   BridgeEnvelopeSchema,
+  TimelineRecordSchema,
   WIRE_PROTOCOL_VERSION,
   WS_PATH,
   WS_SUBPROTOCOL,
@@ -7,6 +8,7 @@ import {
   type BridgeEnvelope,
   type PageEnvelope,
 } from '../../shared/wire';
+import { isFrameRecordShape } from './recordShape';
 
 export type SocketStatus =
   | { kind: 'connecting'; attempt: number }
@@ -15,9 +17,12 @@ export type SocketStatus =
   | { kind: 'gave-up' }
   | { kind: 'closed-by-bridge'; reason: string };
 
+/** What the socket hands on: a batch arrives as its records, one by one. */
+export type DeliveredEnvelope = Exclude<BridgeEnvelope, { type: 'batch' }>;
+
 export interface BridgeSocketEvents {
   /** A validated envelope from the bridge, and the object as received (unstripped). */
-  onEnvelope(envelope: BridgeEnvelope, raw: unknown): void;
+  onEnvelope(envelope: DeliveredEnvelope, raw: unknown): void;
   onStatus(status: SocketStatus): void;
   /** An envelope that failed validation; the socket goes on. */
   onInvalid(reason: string): void;
@@ -102,11 +107,48 @@ export class BridgeSocket {
       this.events.onInvalid('The bridge sent text that is not JSON');
       return;
     }
+    // Frames are most of the traffic: checked by shape (see recordShape.ts), and a batch is
+    // handed on record by record, so the session sees the same envelopes either way.
+    if (isFrameRecordShape(raw)) {
+      this.events.onEnvelope(raw, raw);
+      return;
+    }
+    if (
+      (raw as { type?: unknown } | null)?.type === 'batch' &&
+      Array.isArray((raw as { records?: unknown }).records)
+    ) {
+      for (const record of (raw as { records: unknown[] }).records) this.receiveRecord(record);
+      return;
+    }
+    this.receiveEnvelope(raw);
+  }
+
+  private receiveRecord(raw: unknown): void {
+    if (isFrameRecordShape(raw)) {
+      this.events.onEnvelope(raw, raw);
+      return;
+    }
+    const parsed = TimelineRecordSchema.safeParse(raw);
+    if (!parsed.success) {
+      this.events.onInvalid(
+        `The bridge sent a record that does not match the wire schema: ${parsed.error.issues[0]?.message ?? ''}`,
+      );
+      return;
+    }
+    this.events.onEnvelope(parsed.data, raw);
+  }
+
+  private receiveEnvelope(raw: unknown): void {
     const parsed = BridgeEnvelopeSchema.safeParse(raw);
     if (!parsed.success) {
       this.events.onInvalid(
         `The bridge sent an envelope that does not match the wire schema: ${parsed.error.issues[0]?.message ?? ''}`,
       );
+      return;
+    }
+    if (parsed.data.type === 'batch') {
+      const records = (raw as { records: unknown[] }).records;
+      parsed.data.records.forEach((record, i) => this.events.onEnvelope(record, records[i]));
       return;
     }
     this.events.onEnvelope(parsed.data, raw);

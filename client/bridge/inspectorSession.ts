@@ -4,18 +4,19 @@ import {
   ElicitRequestSchema,
   type Implementation,
   type JSONRPCMessage,
+  type JSONRPCRequest,
   type ServerCapabilities,
 } from '@modelcontextprotocol/sdk/types.js';
 import { API_SESSION_PATH, AUTH_SCHEME } from '../../shared/http';
 import {
   assertNever,
-  type BridgeEnvelope,
   type TargetInfo,
   type TargetRequest,
   type TargetState,
+  type TimelineRecord,
 } from '../../shared/wire';
 import type { TrafficLog } from '../features/traffic/trafficLog';
-import { BridgeSocket, type SocketStatus } from './bridgeSocket';
+import { BridgeSocket, type DeliveredEnvelope, type SocketStatus } from './bridgeSocket';
 import { BridgeTransport } from './bridgeTransport';
 import { forgetToken, takeToken } from './token';
 import { createMcpClient } from './createMcpClient';
@@ -48,6 +49,32 @@ export interface InspectorSnapshot {
   rejected?: string;
 }
 
+/** Ids of replayed requests; the SDK Client numbers its own, so these never collide. */
+const REPLAY_ID_PREFIX = 'replay-';
+
+function isReplayResponse(message: JSONRPCMessage): boolean {
+  return (
+    !('method' in message) &&
+    'id' in message &&
+    typeof message.id === 'string' &&
+    message.id.startsWith(REPLAY_ID_PREFIX)
+  );
+}
+
+/**
+ * False for a notification the SDK Client has no handler for: it would drop it anyway, but
+ * only after its message guards (zod parses, three of them failing) had run, which in a flood
+ * of 100,000 log notifications was a fifth of the page's main thread. Reads the Client's handler
+ * map (`Protocol._notificationHandlers`, which also holds its own progress and cancelled
+ * handlers); an SDK without it gets every message, as before.
+ */
+function clientHandles(client: Client | undefined, message: JSONRPCMessage): boolean {
+  if (!client || !('method' in message) || 'id' in message) return true;
+  const handlers = (client as unknown as { _notificationHandlers?: unknown })._notificationHandlers;
+  if (!(handlers instanceof Map)) return true;
+  return handlers.has(message.method) || client.fallbackNotificationHandler !== undefined;
+}
+
 /**
  * The page's side of a session: the socket to the bridge, the SDK `Client` for the current
  * run of the target, and a snapshot React reads with `useSyncExternalStore`. A new client is
@@ -66,6 +93,7 @@ export class InspectorSession {
   readonly roots = new RootsStore();
   /** Resource subscriptions of the current connection. */
   readonly subscriptions = new ResourceSubscriptions();
+  private replayCount = 0;
 
   constructor(
     private readonly queryClient: QueryClient,
@@ -85,6 +113,7 @@ export class InspectorSession {
     this.socket = new BridgeSocket(token, {
       onEnvelope: (envelope, raw) => this.onEnvelope(envelope, raw),
       onStatus: (socket) => {
+        this.traffic.socketStatus(socket.kind === 'open');
         this.update({ socket });
         if (socket.kind !== 'open') this.closeMcp('The page lost its connection to mcp-inspect');
       },
@@ -113,6 +142,17 @@ export class InspectorSession {
     return this.socket?.send({ type: 'connect', target }) ?? false;
   }
 
+  /**
+   * Sends a request again, as the traffic pane's replay, under an id of its own that the SDK
+   * Client never issued: its response goes to the traffic log only (the Client would reject an
+   * id it does not know). Returns the new id, or undefined when there is no socket to send on.
+   */
+  replay(request: JSONRPCRequest): string | undefined {
+    this.replayCount += 1;
+    const id = `${REPLAY_ID_PREFIX}${this.replayCount}`;
+    return this.socket?.send({ type: 'mcp', message: { ...request, id } }) ? id : undefined;
+  }
+
   reconnectSocket(): void {
     this.socket?.reconnect();
   }
@@ -124,25 +164,32 @@ export class InspectorSession {
 
   getSnapshot = (): InspectorSnapshot => this.snapshot;
 
-  private onEnvelope(envelope: BridgeEnvelope, raw: unknown): void {
+  private onEnvelope(envelope: DeliveredEnvelope, raw: unknown): void {
     switch (envelope.type) {
       case 'welcome':
+        this.traffic.sessionStarted(envelope.startedAt);
         this.update({ bridgeVersion: envelope.bridgeVersion, target: envelope.target });
         return;
       case 'history':
-        this.traffic.prepend(envelope.records, envelope.dropped);
+        // The objects as received, as everywhere in the traffic log: the wire exactly as it was.
+        this.traffic.receiveHistory((raw as { records: TimelineRecord[] }).records);
         this.replaying = true;
         for (const record of envelope.records) if (record.type === 'state') this.onTargetState(record);
         this.replaying = false;
         this.reconcile();
         return;
       case 'state':
-        this.traffic.append(envelope);
+        this.traffic.append(raw as TimelineRecord);
         this.onTargetState(envelope);
         return;
       case 'frame':
-        this.traffic.append(envelope);
-        if (envelope.dir === 'fromServer' && envelope.generation === this.transport?.generation) {
+        this.traffic.append(raw as TimelineRecord);
+        if (
+          envelope.dir === 'fromServer' &&
+          envelope.generation === this.transport?.generation &&
+          !isReplayResponse(envelope.message) &&
+          clientHandles(this.snapshot.mcp?.client, envelope.message)
+        ) {
           // The object as received: the schema's parsed copy may lack keys it does not know.
           const message = (raw as { message: JSONRPCMessage }).message;
           if (!this.interceptMalformedElicitation(message)) this.transport.deliver(message);
@@ -150,10 +197,10 @@ export class InspectorSession {
         return;
       case 'stderr':
       case 'transportError':
-        this.traffic.append(envelope);
+        this.traffic.append(raw as TimelineRecord);
         return;
       case 'target':
-        this.traffic.append(envelope);
+        this.traffic.append(raw as TimelineRecord);
         this.update({ target: envelope.target });
         return;
       case 'rejected':

@@ -45,7 +45,8 @@ export function inspector(page: Page) {
     connectionState: page.getByRole('status', { name: 'Connection state' }),
     server: page.getByRole('region', { name: 'Server', exact: true }),
     serverProblem: page.getByRole('alert', { name: 'Server problem' }),
-    serverLog: page.getByRole('log', { name: 'Server log' }),
+    /** The traffic pane's list, where stderr lines and transport errors appear among the frames. */
+    traffic: page.getByRole('grid', { name: 'Traffic' }),
     tools,
     toolOption,
     toolPanel,

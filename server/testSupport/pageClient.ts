@@ -23,15 +23,21 @@ export class PageClient {
 
   private constructor(readonly ws: WebSocket) {
     ws.on('message', (data) => {
-      const envelope = JSON.parse(data.toString()) as Received;
-      if (envelope.type === 'state') this.latestState = envelope;
-      if (envelope.type === 'history') {
-        this.latestState =
-          (envelope.records as Received[]).filter((r) => r.type === 'state').at(-1) ?? this.latestState;
-      }
-      this.received.push(envelope);
-      this.waiters = this.waiters.filter((w) => (w.match(envelope) ? (w.resolve(envelope), false) : true));
+      const parsed = JSON.parse(data.toString()) as Received;
+      // A batch is records that happened in one turn; tests look at the records one by one.
+      const envelopes = parsed.type === 'batch' ? (parsed.records as Received[]) : [parsed];
+      for (const envelope of envelopes) this.take(envelope);
     });
+  }
+
+  private take(envelope: Received): void {
+    if (envelope.type === 'state') this.latestState = envelope;
+    if (envelope.type === 'history') {
+      this.latestState =
+        (envelope.records as Received[]).filter((r) => r.type === 'state').at(-1) ?? this.latestState;
+    }
+    this.received.push(envelope);
+    this.waiters = this.waiters.filter((w) => (w.match(envelope) ? (w.resolve(envelope), false) : true));
   }
 
   static async connect(port: number, token: string, options: { hello?: boolean } = {}): Promise<PageClient> {

@@ -1,5 +1,5 @@
 import type { LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
-import type { TimelineRecord } from '../../../shared/wire';
+import type { TrafficRecord } from '../traffic/trafficRecord';
 
 /** RFC 5424 severities, least severe first, as MCP uses them. */
 export const LOG_LEVELS: readonly LoggingLevel[] = [
@@ -23,7 +23,7 @@ export interface LogEntry {
 }
 
 /** The server's notifications/message in the timeline, at or above a level, oldest first. */
-export function logEntriesOf(records: readonly TimelineRecord[], from: LoggingLevel): LogEntry[] {
+export function logEntriesOf(records: readonly TrafficRecord[], from: LoggingLevel): LogEntry[] {
   const floor = LOG_LEVELS.indexOf(from);
   const entries: LogEntry[] = [];
   for (const record of records) {

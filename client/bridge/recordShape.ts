@@ -1,0 +1,56 @@
+import type { TimelineRecord } from '../../shared/wire';
+
+/**
+ * A hand-written check of a frame record, for the page's hot path: in a flood of 100,000
+ * notifications, a zod parse per record (stamps and the SDK's JSONRPCMessageSchema union) cost
+ * more of the page's main thread than everything else together. It checks what the zod schema
+ * does for the fields the page relies on (the stamps, and a JSON-RPC message's distinguishing
+ * members); anything it does not recognise goes to the full schema instead.
+ */
+export function isFrameRecordShape(value: unknown): value is Extract<TimelineRecord, { type: 'frame' }> {
+  if (typeof value !== 'object' || value === null) return false;
+  const r = value as Record<string, unknown>;
+  return (
+    r.type === 'frame' &&
+    isCount(r.seq) &&
+    typeof r.t === 'number' &&
+    r.t >= 0 &&
+    (r.dir === 'toServer' || r.dir === 'fromServer') &&
+    isCount(r.bytes) &&
+    Number.isInteger(r.generation) &&
+    (r.synthetic === undefined || typeof r.synthetic === 'boolean') &&
+    (r.elided === undefined || typeof r.elided === 'boolean') &&
+    isJsonRpcShape(r.message)
+  );
+}
+
+function isCount(value: unknown): boolean {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0;
+}
+
+function isId(value: unknown): boolean {
+  return typeof value === 'string' || (typeof value === 'number' && Number.isInteger(value));
+}
+
+function isObjectOrAbsent(value: unknown): boolean {
+  return value === undefined || (typeof value === 'object' && value !== null && !Array.isArray(value));
+}
+
+/** A request, notification, result or error response, by the members that tell them apart. */
+function isJsonRpcShape(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const m = value as Record<string, unknown>;
+  if (m.jsonrpc !== '2.0') return false;
+  if (typeof m.method === 'string') {
+    return (m.id === undefined || isId(m.id)) && isObjectOrAbsent(m.params);
+  }
+  if (!isId(m.id) && !('error' in m && m.id === undefined)) return false;
+  if ('result' in m) return typeof m.result === 'object' && m.result !== null && !Array.isArray(m.result);
+  const error = m.error as Record<string, unknown> | undefined;
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    Number.isInteger(error.code) &&
+    typeof error.message === 'string'
+  );
+}

@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { JsonEditor } from '../../components/JsonEditor';
+import { JsonTree } from '../../components/JsonTree';
+import { Tabs } from '../../components/Tabs';
+import { CopyButton } from './CopyButton';
+import { formatBytes } from './format';
+import type { FrameRecord } from './trafficRecord';
+import { LARGE_FRAME_BYTES } from './TrafficRowView';
+
+/** Characters of a large frame shown before the person asks for the whole. */
+const PREVIEW_CHARS = 4_000;
+
+interface FrameViewProps {
+  frame: FrameRecord;
+  /** Names the tree, the editor and the copy button, e.g. "Selected frame", "Paired response". */
+  label: string;
+  /** Model path of the raw editor; one per place, so two editors never share a model. */
+  editorPath: string;
+}
+
+/**
+ * One frame's message as a collapsible tree and as raw JSON (read-only Monaco, loaded when the
+ * Raw tab is first opened). A frame over 1 MB starts as a shortened preview, the whole one
+ * click away, so selecting it does not stall the page.
+ */
+export function FrameView({ frame, label, editorPath }: FrameViewProps) {
+  const [tab, setTab] = useState<'tree' | 'raw'>('tree');
+  const large = frame.bytes > LARGE_FRAME_BYTES;
+  const [whole, setWhole] = useState(!large);
+  const text = (): string => JSON.stringify(frame.message, null, 2);
+
+  if (frame.elided) {
+    return (
+      <div className="frame-view">
+        <p className="traffic-note" role="note">
+          This frame was {formatBytes(frame.bytes)}. mcp-inspect keeps only the envelope of frames over{' '}
+          {formatBytes(LARGE_FRAME_BYTES)} in its history, so a reloaded page shows its method and id; the
+          page that was open when it arrived had it whole.
+        </p>
+        <JsonTree value={frame.message} label={label} expandDepth={2} />
+      </div>
+    );
+  }
+  if (!whole) {
+    return (
+      <div className="frame-view">
+        <p className="traffic-note" role="note">
+          This frame is {formatBytes(frame.bytes)}: shown shortened.{' '}
+          <button type="button" onClick={() => setWhole(true)}>
+            Show the whole frame
+          </button>{' '}
+          <CopyButton text={() => JSON.stringify(frame.message)} label={`Copy ${label.toLowerCase()}`} />
+        </p>
+        <pre className="frame-preview" aria-label={`${label} (shortened)`}>
+          {JSON.stringify(frame.message).slice(0, PREVIEW_CHARS)}…
+        </pre>
+      </div>
+    );
+  }
+  return (
+    <div className="frame-view">
+      <div className="frame-actions">
+        <CopyButton text={text} label={`Copy ${label.toLowerCase()}`} />
+      </div>
+      <Tabs
+        label={`${label} view`}
+        active={tab}
+        onChange={setTab}
+        tabs={[
+          {
+            key: 'tree',
+            label: 'Tree',
+            content: () => <JsonTree value={frame.message} label={label} expandDepth={4} />,
+          },
+          {
+            key: 'raw',
+            label: 'Raw',
+            content: () => (
+              <JsonEditor
+                value={text()}
+                readOnly
+                path={editorPath}
+                height="100%"
+                label={`${label} (raw JSON)`}
+              />
+            ),
+          },
+        ]}
+      />
+    </div>
+  );
+}

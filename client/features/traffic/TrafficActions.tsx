@@ -1,0 +1,83 @@
+import { useRef, useState } from 'react';
+import { fromJsonLines, toJsonLines } from './jsonLines';
+import { TrafficLog } from './trafficLog';
+
+/** A file imported to look at offline: a log of its own, never mixed with the live one. */
+export interface OfflineFile {
+  name: string;
+  log: TrafficLog;
+  skipped: number;
+}
+
+interface TrafficActionsProps {
+  live: TrafficLog;
+  /** The log on screen: the live one or an imported file. */
+  shown: TrafficLog;
+  offline: OfflineFile | undefined;
+  onOffline: (file: OfflineFile | undefined) => void;
+}
+
+/** Export the log on screen as JSON Lines, import such a file, clear the live log. */
+export function TrafficActions({ live, shown, offline, onOffline }: TrafficActionsProps) {
+  const input = useRef<HTMLInputElement>(null);
+  const [problem, setProblem] = useState<string | undefined>();
+
+  const exportLog = (): void => {
+    const blob = new Blob([toJsonLines(shown.all(), shown.startedAt)], { type: 'application/x-ndjson' });
+    const url = URL.createObjectURL(blob);
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `mcp-inspect-traffic-${new Date().toISOString().replace(/[:.]/g, '-')}.jsonl`;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  };
+
+  const importFile = async (file: File): Promise<void> => {
+    const imported = fromJsonLines(await file.text());
+    if (imported.records.length === 0 && imported.skipped.length > 0) {
+      setProblem(
+        `${file.name} holds no traffic records (line ${imported.skipped[0]?.line}: ${imported.skipped[0]?.reason})`,
+      );
+      return;
+    }
+    setProblem(undefined);
+    // Sized to hold the whole file: an offline look should show all of it.
+    const log = new TrafficLog({
+      records: Math.max(imported.records.length, 1),
+      bytes: Number.POSITIVE_INFINITY,
+    });
+    log.replaceAll(imported.records, imported.startedAt);
+    onOffline({ name: file.name, log, skipped: imported.skipped.length });
+  };
+
+  return (
+    <div className="traffic-actions">
+      <button type="button" onClick={exportLog} disabled={shown.size === 0}>
+        Export
+      </button>
+      <button type="button" onClick={() => input.current?.click()}>
+        Import…
+      </button>
+      <input
+        ref={input}
+        type="file"
+        accept=".jsonl,.ndjson,application/x-ndjson,application/json,text/plain"
+        aria-label="Import traffic (JSON Lines)"
+        hidden
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (file) void importFile(file);
+        }}
+      />
+      <button type="button" onClick={() => live.clear()} disabled={offline !== undefined || live.size === 0}>
+        Clear
+      </button>
+      {problem && (
+        <span className="traffic-problem" role="alert">
+          {problem}
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+import { useCallback, useMemo, useState } from 'react';
+import type { JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
+import { useInspector, useInspectorSnapshot } from '../connection/inspectorContext';
+import { FrameDetail } from './FrameDetail';
+import { TrafficActions, type OfflineFile } from './TrafficActions';
+import { TrafficGrid } from './TrafficGrid';
+import { isFiltering } from './trafficFilter';
+import { TrafficSummary } from './TrafficSummary';
+import { TrafficToolbar } from './TrafficToolbar';
+import type { TrafficRow } from './trafficRows';
+import { useTrafficFilter } from './useTrafficFilter';
+import { useTrafficRows } from './useTrafficRows';
+import './traffic.css';
+
+/**
+ * The wire, frame by frame: every frame and event of the session with the bridge's stamps,
+ * responses paired with their requests, filters, a detail with the paired frame, replay,
+ * export and import, and a summary. Reads the live TrafficLog, or a file imported to look at
+ * offline.
+ */
+export function TrafficPane() {
+  const session = useInspector();
+  const snapshot = useInspectorSnapshot();
+  const [offline, setOffline] = useState<OfflineFile | undefined>();
+  const log = offline?.log ?? session.traffic;
+  const controls = useTrafficFilter();
+  const { rows, count, index, version } = useTrafficRows(log, controls.filter);
+  const [selected, setSelected] = useState<TrafficRow | undefined>();
+  const [follow, setFollow] = useState(true);
+  const [showSummary, setShowSummary] = useState(false);
+
+  const select = useCallback((row: TrafficRow) => setSelected(row), []);
+  const connected = snapshot.mcp?.status === 'ready' && snapshot.socket.kind === 'open';
+  const replay = useMemo(
+    () =>
+      offline || !connected
+        ? undefined
+        : (request: JSONRPCRequest): string | undefined => {
+            const id = session.replay(request);
+            setFollow(true);
+            return id;
+          },
+    [offline, connected, session],
+  );
+  // A selection from another log (after clear or import) or evicted since is dropped.
+  const shown = selected && log.at(selected.position) === selected.record ? selected : undefined;
+  const filtering = isFiltering(controls.filter);
+
+  return (
+    <section className="traffic-pane" aria-label="Traffic pane">
+      <div className="traffic-bar">
+        <h2>Traffic</h2>
+        <span className="traffic-count" role="status" aria-live="off" aria-label="Traffic count">
+          {filtering
+            ? `${count.toLocaleString('en-US')} of ${log.size.toLocaleString('en-US')} records`
+            : `${log.size.toLocaleString('en-US')} records`}
+        </span>
+        <button type="button" aria-pressed={follow} onClick={() => setFollow(!follow)}>
+          Follow
+        </button>
+        <button type="button" aria-expanded={showSummary} onClick={() => setShowSummary(!showSummary)}>
+          Summary
+        </button>
+        <TrafficActions
+          live={session.traffic}
+          shown={log}
+          offline={offline}
+          onOffline={(file) => {
+            setOffline(file);
+            setSelected(undefined);
+          }}
+        />
+      </div>
+      <TrafficToolbar controls={controls} methods={index.methods} />
+      {offline && (
+        <p className="traffic-banner" role="status">
+          Viewing <strong>{offline.name}</strong> offline, read-only:{' '}
+          {offline.log.size.toLocaleString('en-US')} records
+          {offline.skipped > 0 && `, ${offline.skipped} lines skipped (not records)`}.{' '}
+          <button type="button" onClick={() => setOffline(undefined)}>
+            Back to the live session
+          </button>
+        </p>
+      )}
+      {log.evicted > 0 && (
+        <p className="traffic-banner warn" role="note">
+          ⚠ {log.evicted.toLocaleString('en-US')} older records were dropped from this page&apos;s log to keep
+          it bounded; the newest are kept.
+        </p>
+      )}
+      {showSummary && <TrafficSummary index={index} version={version} />}
+      <div className={shown ? 'traffic-body with-detail' : 'traffic-body'}>
+        <TrafficGrid
+          rows={rows}
+          version={version}
+          selected={shown}
+          onSelect={select}
+          follow={follow}
+          onFollowChange={setFollow}
+          startedAt={log.startedAt}
+          emptyText={
+            log.size === 0
+              ? offline
+                ? 'The file holds no records.'
+                : 'No traffic yet: frames appear here as the page and the server talk.'
+              : 'No records match the filters.'
+          }
+        />
+        {shown && (
+          <FrameDetail
+            key={shown.position}
+            row={shown}
+            startedAt={log.startedAt}
+            onSelect={select}
+            onClose={() => setSelected(undefined)}
+            replay={replay}
+          />
+        )}
+      </div>
+    </section>
+  );
+}

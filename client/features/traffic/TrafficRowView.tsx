@@ -1,0 +1,93 @@
+import { memo } from 'react';
+import { eventText, formatAbsolute, formatBytes, formatMs, formatRelative, KIND_LABELS } from './format';
+import type { TrafficRow } from './trafficRows';
+
+/** Frames above this are listed as large and shown shortened in the detail. */
+export const LARGE_FRAME_BYTES = 1024 * 1024;
+
+interface TrafficRowViewProps {
+  row: TrafficRow;
+  rowIndex: number;
+  top: number;
+  selected: boolean;
+  /** The selected row's request, response or linked request. */
+  paired: boolean;
+  startedAt: number | undefined;
+  onSelect: (row: TrafficRow) => void;
+  /** Passed apart from the row, which pairing updates in place, so the memo sees the change. */
+  latencyMs: number | undefined;
+  isError: boolean;
+}
+
+/** One row of the traffic grid; memoized, since pairing updates its request row in place. */
+export const TrafficRowView = memo(function TrafficRowView({
+  row,
+  rowIndex,
+  top,
+  selected,
+  paired,
+  startedAt,
+  onSelect,
+  latencyMs,
+  isError,
+}: TrafficRowViewProps) {
+  const record = row.record;
+  const frame = record.type === 'frame' ? record : undefined;
+  const classes = ['traffic-row', `kind-${row.kind}`];
+  if (isError) classes.push('is-error');
+  if (selected) classes.push('selected');
+  if (paired) classes.push('paired');
+  return (
+    <div
+      className={classes.join(' ')}
+      role="row"
+      aria-rowindex={rowIndex}
+      aria-selected={selected}
+      style={{ transform: `translateY(${top}px)` }}
+      onClick={() => onSelect(row)}
+    >
+      <span role="gridcell" className="seq">
+        {record.type === 'page' ? '·' : record.seq}
+      </span>
+      <span role="gridcell" className="time" title={formatAbsolute(record.t, startedAt)}>
+        {formatRelative(record.t)}
+      </span>
+      <span role="gridcell" className="dir">
+        {frame ? (
+          <span title={frame.dir === 'toServer' ? 'to the server' : 'from the server'}>
+            {frame.dir === 'toServer' ? '→' : '←'}
+            <span className="traffic-sr">{frame.dir === 'toServer' ? 'to server' : 'from server'}</span>
+          </span>
+        ) : null}
+      </span>
+      <span role="gridcell" className="kind">
+        {isError && (
+          <span className="error-flag" aria-label="error" title="error">
+            ●
+          </span>
+        )}
+        {KIND_LABELS[row.kind]}
+      </span>
+      <span role="gridcell" className="method" title={frame ? undefined : eventText(row)}>
+        {eventText(row)}
+        {frame?.synthetic && <span className="tag">by mcp-inspect</span>}
+        {frame?.elided && <span className="tag">elided</span>}
+      </span>
+      <span role="gridcell" className="id">
+        {row.id ?? ''}
+      </span>
+      <span role="gridcell" className={frame && frame.bytes > LARGE_FRAME_BYTES ? 'size large' : 'size'}>
+        {frame ? formatBytes(frame.bytes) : ''}
+      </span>
+      <span role="gridcell" className="latency">
+        {latencyMs !== undefined ? formatMs(latencyMs) : latencyText(row)}
+      </span>
+    </div>
+  );
+});
+
+function latencyText(row: TrafficRow): string {
+  if (row.linked) return `↳ #${row.linked.record.seq}`;
+  if (row.kind === 'request') return 'pending';
+  return '';
+}

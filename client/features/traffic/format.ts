@@ -1,0 +1,75 @@
+import { targetLabel } from '../connection/targetLabel';
+import type { TrafficRow } from './trafficRows';
+
+/** Seconds since the session started, to the millisecond. */
+export function formatRelative(t: number): string {
+  return `${(t / 1000).toFixed(3)} s`;
+}
+
+/** Wall-clock time of a record, for the hover title; unknown without the bridge's start time. */
+export function formatAbsolute(t: number, startedAt: number | undefined): string {
+  if (startedAt === undefined) return 'absolute time unknown';
+  const date = new Date(startedAt + t);
+  return `${date.toLocaleString()} (${date.toISOString()})`;
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+export function formatMs(ms: number): string {
+  if (!Number.isFinite(ms)) return '—';
+  return ms < 10 ? `${ms.toFixed(2)} ms` : ms < 1000 ? `${ms.toFixed(1)} ms` : `${(ms / 1000).toFixed(2)} s`;
+}
+
+export const KIND_LABELS: Record<TrafficRow['kind'], string> = {
+  request: 'request',
+  response: 'response',
+  error: 'error response',
+  notification: 'notification',
+  state: 'server',
+  stderr: 'stderr',
+  transportError: 'transport error',
+  target: 'target',
+  page: 'page',
+  gap: 'missing',
+};
+
+/** The words of an event row, where a frame shows its method. */
+export function eventText(row: TrafficRow): string {
+  const record = row.record;
+  switch (record.type) {
+    case 'frame':
+      return row.method ?? '';
+    case 'stderr':
+      return record.line;
+    case 'transportError':
+      return `${record.message}${record.status === undefined ? '' : ` (HTTP ${record.status})`}${record.raw === undefined ? '' : `: ${record.raw}`}`;
+    case 'state':
+      return stateText(record);
+    case 'page':
+      return record.detail;
+    case 'target':
+      return `now inspecting ${targetLabel(record.target)}`;
+    case 'gap':
+      return `${record.count.toLocaleString('en-US')} record${record.count === 1 ? '' : 's'} missing here: mcp-inspect's bounded history no longer held them`;
+  }
+}
+
+function stateText(record: Extract<TrafficRow['record'], { type: 'state' }>): string {
+  const run = `run ${record.generation}`;
+  switch (record.state) {
+    case 'starting':
+      return `${run}: starting`;
+    case 'connected':
+      return `${run}: connected${record.transport ? ` over ${record.transport}` : ''}${record.pid === undefined ? '' : ` (pid ${record.pid})`}`;
+    case 'exited':
+      return `${run}: exited${record.code === null || record.code === undefined ? '' : ` with code ${record.code}`}${record.signal ? ` by ${record.signal}` : ''}`;
+    case 'failed':
+      return `${run}: failed: ${record.reason ?? 'unknown reason'}`;
+    case 'stopped':
+      return `${run}: stopped`;
+  }
+}

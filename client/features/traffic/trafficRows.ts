@@ -1,0 +1,255 @@
+import type { TrafficLog } from './trafficLog';
+import type { FrameRecord, TrafficRecord } from './trafficRecord';
+
+export type RowKind =
+  | 'request'
+  | 'response'
+  | 'error'
+  | 'notification'
+  | 'state'
+  | 'stderr'
+  | 'transportError'
+  | 'target'
+  | 'page'
+  | 'gap';
+
+/** What the pane shows for one record, derived once when it arrives (pairing fills in later). */
+export interface TrafficRow {
+  /** Absolute position in the log. */
+  position: number;
+  record: TrafficRecord;
+  kind: RowKind;
+  /** A frame's method; a response's is its request's. */
+  method: string | undefined;
+  /** A request's or response's JSON-RPC id, as text. */
+  id: string | undefined;
+  /** An error response, a tool result with isError, a transport error, a failed or crashed target. */
+  isError: boolean;
+  /** A request's response, or a response's request. */
+  pair: TrafficRow | undefined;
+  /** Response t − request t, at the bridge; set on both rows of a pair. */
+  latencyMs: number | undefined;
+  /** The request a progress or cancelled notification is about. */
+  linked: TrafficRow | undefined;
+  /** Lower-cased searchable text, made the first time a search needs it. */
+  text?: string;
+}
+
+export const FRAME_KINDS = ['request', 'response', 'error', 'notification'] as const;
+
+export interface TrafficTotals {
+  request: number;
+  response: number;
+  error: number;
+  notification: number;
+  events: number;
+  /** Errors: error responses, tool results with isError, transport errors, failed targets (a request is not counted again for its response). */
+  flaggedErrors: number;
+}
+
+/**
+ * Derives the rows of a TrafficLog incrementally: each `sync` looks only at the records that
+ * arrived since the last one, so a flood of 100,000 frames costs each frame once. Pairs
+ * responses with requests by (generation, direction, id), and links progress (by progress
+ * token) and cancelled (by request id) notifications to their request.
+ */
+export class TrafficIndex {
+  private rowsHeld: TrafficRow[] = [];
+  private head = 0;
+  private synced = 0;
+  private epoch = -1;
+  private pending = new Map<string, TrafficRow>();
+  private byProgressToken = new Map<string, TrafficRow>();
+  private methodSet = new Set<string>();
+  private methodList: string[] = [];
+  /** Latencies of answered requests, per method, in arrival order. */
+  readonly latencies = new Map<string, number[]>();
+  totals: TrafficTotals = emptyTotals();
+  /** Bumped when the rows start over (clear, import): filtered views must start over too. */
+  generation = 0;
+
+  constructor(private readonly log: TrafficLog) {}
+
+  /** Brings the rows up to date with the log; cheap when nothing changed. */
+  sync(): void {
+    const log = this.log;
+    if (log.epoch !== this.epoch) this.reset(log.epoch);
+    for (let position = Math.max(this.synced, log.start); position < log.end; position += 1) {
+      const record = log.at(position);
+      if (record) this.rowsHeld.push(this.derive(position, record));
+    }
+    this.synced = log.end;
+    // Rows of records the log evicted go too (kept in step with the log's own compaction).
+    while (this.head < this.rowsHeld.length && (this.rowsHeld[this.head]?.position ?? 0) < log.start) {
+      this.head += 1;
+    }
+    if (this.head > 4096 && this.head * 2 > this.rowsHeld.length) {
+      this.rowsHeld = this.rowsHeld.slice(this.head);
+      this.head = 0;
+    }
+  }
+
+  /** Row positions are absolute; `rows` are the held ones, oldest first. */
+  get rows(): readonly TrafficRow[] {
+    return this.head === 0 ? this.rowsHeld : this.rowsHeld.slice(this.head);
+  }
+
+  /** Rows held, without copying: `rowAt(firstIndex … rowCount - 1)`. */
+  get firstIndex(): number {
+    return this.head;
+  }
+
+  get rowCount(): number {
+    return this.rowsHeld.length;
+  }
+
+  rowAt(index: number): TrafficRow | undefined {
+    return this.rowsHeld[index];
+  }
+
+  /** Every method seen, in order of first appearance. */
+  get methods(): readonly string[] {
+    return this.methodList;
+  }
+
+  private reset(epoch: number): void {
+    this.epoch = epoch;
+    this.generation += 1;
+    this.rowsHeld = [];
+    this.head = 0;
+    this.synced = 0;
+    this.pending.clear();
+    this.byProgressToken.clear();
+    this.methodSet.clear();
+    this.methodList = [];
+    this.latencies.clear();
+    this.totals = emptyTotals();
+  }
+
+  private derive(position: number, record: TrafficRecord): TrafficRow {
+    const row: TrafficRow = {
+      position,
+      record,
+      kind: 'state',
+      method: undefined,
+      id: undefined,
+      isError: false,
+      pair: undefined,
+      latencyMs: undefined,
+      linked: undefined,
+    };
+    if (record.type === 'frame') {
+      this.deriveFrame(row, record);
+    } else {
+      row.kind = record.type;
+      row.isError =
+        record.type === 'transportError' ||
+        (record.type === 'state' &&
+          (record.state === 'failed' ||
+            (record.state === 'exited' && (record.code !== 0 || Boolean(record.signal)))));
+      this.totals.events += 1;
+      if (record.type === 'page' && record.event === 'newBridgeSession') {
+        // Generations and ids start over with a new bridge; old requests cannot be answered.
+        this.pending.clear();
+        this.byProgressToken.clear();
+      }
+    }
+    if (row.isError) this.totals.flaggedErrors += 1;
+    return row;
+  }
+
+  private deriveFrame(row: TrafficRow, frame: FrameRecord): void {
+    const message = frame.message as Record<string, unknown>;
+    const method = typeof message.method === 'string' ? message.method : undefined;
+    const hasId = 'id' in message && message.id !== undefined && message.id !== null;
+    const id = hasId ? idText(message.id) : undefined;
+    row.id = id;
+    if (method !== undefined) {
+      row.method = method;
+      this.noteMethod(method);
+      if (id !== undefined) {
+        row.kind = 'request';
+        this.pending.set(pairKey(frame.generation, frame.dir, id), row);
+        const token = progressTokenOf(message.params);
+        if (token !== undefined) this.byProgressToken.set(`${frame.generation}|${token}`, row);
+      } else {
+        row.kind = 'notification';
+        row.linked = this.linkedRequest(frame, method, message.params);
+      }
+    } else {
+      row.kind = 'error' in message ? 'error' : 'response';
+      row.isError = row.kind === 'error' || isToolError(message.result);
+      const requestDir = frame.dir === 'toServer' ? 'fromServer' : 'toServer';
+      const key = id === undefined ? undefined : pairKey(frame.generation, requestDir, id);
+      const request = key === undefined ? undefined : this.pending.get(key);
+      if (request && key !== undefined) {
+        this.pending.delete(key);
+        row.pair = request;
+        request.pair = row;
+        row.method = request.method;
+        const latency = Math.round((frame.t - request.record.t) * 1000) / 1000;
+        row.latencyMs = latency;
+        request.latencyMs = latency;
+        if (row.isError) request.isError = true;
+        if (request.method !== undefined) {
+          let list = this.latencies.get(request.method);
+          if (!list) this.latencies.set(request.method, (list = []));
+          list.push(latency);
+        }
+        const token = progressTokenOf(
+          (request.record as FrameRecord & { message: { params?: unknown } }).message.params,
+        );
+        if (token !== undefined) this.byProgressToken.delete(`${frame.generation}|${token}`);
+      }
+    }
+    this.totals[row.kind as keyof TrafficTotals] += 1;
+  }
+
+  private linkedRequest(frame: FrameRecord, method: string, params: unknown): TrafficRow | undefined {
+    if (typeof params !== 'object' || params === null) return undefined;
+    const p = params as Record<string, unknown>;
+    if (
+      method === 'notifications/progress' &&
+      (typeof p.progressToken === 'string' || typeof p.progressToken === 'number')
+    ) {
+      return this.byProgressToken.get(`${frame.generation}|${p.progressToken}`);
+    }
+    if (method === 'notifications/cancelled' && p.requestId !== undefined) {
+      // Whoever cancels is the one that sent the request, so it travelled the same way; a
+      // cancelled request gets no response, so it is still pending.
+      return this.pending.get(pairKey(frame.generation, frame.dir, idText(p.requestId)));
+    }
+    return undefined;
+  }
+
+  private noteMethod(method: string): void {
+    if (this.methodSet.has(method)) return;
+    this.methodSet.add(method);
+    this.methodList = [...this.methodList, method];
+  }
+}
+
+function emptyTotals(): TrafficTotals {
+  return { request: 0, response: 0, error: 0, notification: 0, events: 0, flaggedErrors: 0 };
+}
+
+/** Ids 1 and "1" are different ids in JSON-RPC; the key keeps them apart. */
+function idText(id: unknown): string {
+  return typeof id === 'string' ? JSON.stringify(id) : String(id);
+}
+
+function pairKey(generation: number, dir: string, id: string): string {
+  return `${generation}|${dir}|${id}`;
+}
+
+function progressTokenOf(params: unknown): string | number | undefined {
+  if (typeof params !== 'object' || params === null) return undefined;
+  const meta = (params as { _meta?: unknown })._meta;
+  if (typeof meta !== 'object' || meta === null) return undefined;
+  const token = (meta as { progressToken?: unknown }).progressToken;
+  return typeof token === 'string' || typeof token === 'number' ? token : undefined;
+}
+
+function isToolError(result: unknown): boolean {
+  return typeof result === 'object' && result !== null && (result as { isError?: unknown }).isError === true;
+}
