@@ -10,7 +10,7 @@ test('a tool call shows as a request and its response, paired, with the latency'
   const traffic = trafficPane(page);
   await page.goto(cli.url);
   await traffic.enlarge();
-  await callTool(ui, 'Echo', 'echo', { message: 'hello traffic' });
+  await callTool(ui, 'echo', { message: 'hello traffic' });
   await expect(ui.result).toContainText('hello traffic');
 
   // The handshake and the call, both ways, with kinds, methods and ids.
@@ -56,9 +56,9 @@ test('filters by direction, kind, methods, errors and stderr, and searches paylo
   const traffic = trafficPane(page);
   await page.goto(cli.url);
   await traffic.enlarge();
-  await callTool(ui, 'Echo', 'echo', { message: 'Needle-42 in the payload' });
+  await callTool(ui, 'echo', { message: 'Needle-42 in the payload' });
   await expect(ui.result).toContainText('Needle-42');
-  await callTool(ui, 'Fail', 'fail', { reason: 'on purpose' });
+  await callTool(ui, 'fail', { reason: 'on purpose' });
   await expect(ui.result).toContainText('Tool error');
 
   // The demo server's stderr line is in the timeline, styled as an event.
@@ -106,7 +106,7 @@ test('replays a request under a new id and pairs the new response', async ({ pag
   const traffic = trafficPane(page);
   await page.goto(cli.url);
   await traffic.enlarge();
-  await callTool(ui, 'Echo', 'echo', { message: 'say it twice' });
+  await callTool(ui, 'echo', { message: 'say it twice' });
   await expect(ui.result).toContainText('say it twice');
 
   await traffic.row('request', 'tools/call').click();
@@ -118,7 +118,7 @@ test('replays a request under a new id and pairs the new response', async ({ pag
   await replayed.click();
   await expect(traffic.paired('request')).toContainText('say it twice');
   // The page's own MCP client never saw the replay's answer, and still works.
-  await callTool(ui, 'Echo', 'echo', { message: 'still fine' });
+  await callTool(ui, 'echo', { message: 'still fine' });
   await expect(ui.result).toContainText('still fine');
 });
 
@@ -130,7 +130,7 @@ test('exports the session as JSON Lines and imports it to look at offline', asyn
   const traffic = trafficPane(page);
   await page.goto(cli.url);
   await traffic.enlarge();
-  await callTool(ui, 'Echo', 'echo', { message: 'kept in the file' });
+  await callTool(ui, 'echo', { message: 'kept in the file' });
   await expect(ui.result).toContainText('kept in the file');
   await expect(traffic.row('response', 'tools/call')).toBeVisible();
   const liveCount = (await traffic.count.textContent()) ?? '';
@@ -181,10 +181,10 @@ test.describe('with the traffic fixture server', () => {
     await page.goto(cli.url);
     await traffic.enlarge();
 
-    await callTool(ui, 'Say on stderr', 'say_on_stderr', { line: 'a line for the traffic pane' });
+    await callTool(ui, 'say_on_stderr', { line: 'a line for the traffic pane' });
     await expect(traffic.row('stderr', 'a line for the traffic pane')).toBeVisible();
 
-    await callTool(ui, 'Big result', 'big_result', { megabytes: 2 });
+    await callTool(ui, 'big_result', { megabytes: 2 });
     const big = traffic.row('response', /2\.0 MB/);
     await expect(big).toBeVisible();
     await big.click();
@@ -202,7 +202,7 @@ test.describe('with a server that floods', () => {
     const traffic = trafficPane(page);
     await page.goto(cli.url);
     await expect(traffic.follow).toHaveAttribute('aria-pressed', 'true');
-    await callTool(ui, 'Flood', 'flood', { count: 3000 });
+    await callTool(ui, 'flood', { count: 3000 });
     await expect(ui.result).toContainText('flooded 3000 notifications');
     await expect(traffic.count).toHaveText(/^3,0\d\d records$/);
     // Following: the tool's response, the newest frame, is in view.
@@ -213,7 +213,7 @@ test.describe('with a server that floods', () => {
     await expect(traffic.follow).toHaveAttribute('aria-pressed', 'false');
     await expect(traffic.row('response', 'tools/call')).toHaveCount(0);
     // New frames do not pull the view back down while paused.
-    await callTool(ui, 'Flood', 'flood', { count: 10 });
+    await callTool(ui, 'flood', { count: 10 });
     await expect(ui.result).toContainText('flooded 10 notifications');
     await expect(traffic.row('response', 'tools/call')).toHaveCount(0);
 
@@ -233,7 +233,7 @@ test.describe('with a server that dies in the middle of a call', () => {
     const traffic = trafficPane(page);
     await page.goto(cli.url);
     await traffic.enlarge();
-    await callTool(ui, 'Crash', 'crash');
+    await callTool(ui, 'crash');
 
     const error = traffic.row('error response', 'tools/call');
     await expect(error).toContainText('by mcp-inspect');

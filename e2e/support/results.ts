@@ -19,7 +19,6 @@ export async function runTool(
   args: Record<string, unknown> = {},
 ): Promise<Locator> {
   const ui = inspector(page);
-  await ui.pickTool(tool.title ?? tool.name, tool.name);
   await ui.runTool(tool.name, JSON.stringify(args));
   await expect(ui.result).toBeVisible();
   return ui.result;

@@ -1,19 +1,13 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { inspector } from './test.js';
 
-/**
- * Runs a tool the way a person does in the current UI: picks it in the Tools list, types the
- * arguments as JSON, presses Run. The one place the traffic tests drive the tools workbench, so
- * a different workbench (a generated form) only changes this function.
- */
+/** Runs a tool by name with these arguments (confirming when it asks), as a person does. */
 export async function callTool(
   ui: ReturnType<typeof inspector>,
-  title: string,
   name: string,
   args: Record<string, unknown> = {},
 ): Promise<void> {
-  await ui.pickTool(title, name);
-  await ui.run(JSON.stringify(args));
+  await ui.runTool(name, JSON.stringify(args));
 }
 
 /** The traffic pane as a person finds it: by role and accessible name. */
