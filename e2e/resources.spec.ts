@@ -91,3 +91,19 @@ test('a list_changed notification refetches the list and highlights what was add
   await expect(list.getByRole('option')).toHaveCount(before + 1);
   await expect(list.locator('li.added')).toHaveCount(1);
 });
+
+test('tools/list_changed refetches the tools and highlights the one added', async ({ page, cli }) => {
+  const ui = inspector(page);
+  await page.goto(cli.url);
+  await expect(ui.tools.getByRole('option')).not.toHaveCount(0);
+  await ui.runTool('toggle_bonus_tool');
+  await expect(ui.result).toContainText('bonus is now listed');
+  await page
+    .getByRole('searchbox', { name: 'Filter tools' })
+    .or(page.getByLabel('Filter tools'))
+    .first()
+    .fill('bonus');
+  await expect(ui.tools.locator('.tool-option.added')).toHaveCount(1);
+  await ui.runTool('toggle_bonus_tool');
+  await expect(page.getByRole('status', { name: 'Tools removed' })).toContainText('bonus');
+});

@@ -8,6 +8,8 @@ interface ToolListProps {
   tools: Tool[];
   selected: string | undefined;
   onSelect: (name: string) => void;
+  /** What the last list_changed refetch added or changed, highlighted for a while. */
+  changes?: { added: ReadonlySet<string>; changed: ReadonlySet<string> };
 }
 
 /** Fixed row height: measuring 5,000 rows would cost more than it gives. */
@@ -19,7 +21,7 @@ export const LIST_DRAWN_MARK = 'mcp-inspect:tool-list-drawn';
  * The server's tools, filtered by name, title or description, drawn virtually so thousands stay
  * fluid. One focus stop: arrows, Home, End and Page keys move the active option, Enter opens it.
  */
-export function ToolList({ tools, selected, onSelect }: ToolListProps) {
+export function ToolList({ tools, selected, onSelect, changes }: ToolListProps) {
   const [query, setQuery] = useState('');
   const index = useMemo(() => indexTools(tools), [tools]);
   const shown = useMemo(() => filterTools(index, query), [index, query]);
@@ -123,7 +125,9 @@ export function ToolList({ tools, selected, onSelect }: ToolListProps) {
                 aria-selected={tool.name === selected}
                 aria-setsize={shown.length}
                 aria-posinset={row.index + 1}
-                className={`tool-option${row.index === activeIndex ? ' active' : ''}`}
+                className={`tool-option${row.index === activeIndex ? ' active' : ''}${
+                  changes?.added.has(tool.name) ? ' added' : changes?.changed.has(tool.name) ? ' changed' : ''
+                }`}
                 style={{ height: ROW_HEIGHT, transform: `translateY(${row.start}px)` }}
                 onClick={() => {
                   setActive(row.index);

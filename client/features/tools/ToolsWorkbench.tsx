@@ -5,11 +5,14 @@ import { CallLog } from './callLog';
 import { ToolList } from './ToolList';
 import { ToolPanel } from './ToolPanel';
 import { toolsQueryOptions } from './toolsQuery';
+import { useListChanges } from '../../hooks/useListChanges';
 import './tools.css';
 
 const TIMEOUT_KEY = 'mcp-inspect.callTimeoutSeconds';
 /** The SDK's own default request timeout. */
 const DEFAULT_TIMEOUT_SECONDS = 60;
+
+const toolName = (tool: { name: string }): string => tool.name;
 
 /** The tools of the connected server: the list on the left, the selected tool on the right. */
 export function ToolsWorkbench({ mcp }: { mcp: McpConnection }) {
@@ -17,6 +20,7 @@ export function ToolsWorkbench({ mcp }: { mcp: McpConnection }) {
     ...toolsQueryOptions(mcp.client, mcp.generation),
     enabled: mcp.status === 'ready',
   });
+  const changes = useListChanges(tools.data, toolName);
   const [selected, setSelected] = useState<string | undefined>();
   // Calls outlive the panel: switching tools leaves the others running, each with its record.
   const [calls] = useState(() => new CallLog());
@@ -41,7 +45,14 @@ export function ToolsWorkbench({ mcp }: { mcp: McpConnection }) {
             tools/list failed: {tools.error.message}
           </p>
         )}
-        {tools.data && <ToolList tools={tools.data} selected={selected} onSelect={setSelected} />}
+        {tools.data && (
+          <ToolList tools={tools.data} selected={selected} onSelect={setSelected} changes={changes} />
+        )}
+        {changes.removed.length > 0 && (
+          <p className="muted" role="status" aria-label="Tools removed">
+            Removed by the server: {changes.removed.map((tool) => tool.name).join(', ')}
+          </p>
+        )}
       </aside>
       <div className="main-pane">
         {tool ? (
