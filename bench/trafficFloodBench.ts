@@ -1,3 +1,4 @@
+import { openTool, runOnceConfirming } from './runTool.js';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium.mjs';
 import { launchCli } from './cliProcess.js';
@@ -59,10 +60,12 @@ export async function runTrafficFloodBench(notifications = NOTIFICATIONS): Promi
       }).observe({ type: 'longtask', buffered: true });
     });
     await page.goto(cli.link);
-    await page.getByRole('option', { name: 'Flood flood' }).click();
-    await page
-      .getByRole('textbox', { name: 'Arguments (JSON)' })
-      .fill(JSON.stringify({ count: notifications }));
+    await openTool(page, 'flood');
+    // A first flood of one, to answer the confirmation before anything is measured.
+    const count = page.getByRole('spinbutton', { name: /^count/ });
+    await count.fill('1');
+    await runOnceConfirming(page);
+    await count.fill(String(notifications));
     await page
       .getByRole('status', { name: 'Traffic count' })
       .filter({ hasText: /records/ })
@@ -93,7 +96,8 @@ export async function runTrafficFloodBench(notifications = NOTIFICATIONS): Promi
     );
     await page.getByRole('button', { name: 'Run tool' }).click();
     const { clickAt, firstAt, lastAt } = await watch;
-    const resultText = (await page.getByRole('region', { name: 'Result', exact: true }).textContent()) ?? '';
+    const resultText =
+      (await page.getByRole('region', { name: 'Result', exact: true }).first().textContent()) ?? '';
     const serverMs = Number(/in (\d+) ms/.exec(resultText)?.[1] ?? Number.NaN);
 
     const tasks = await page.evaluate(

@@ -4,16 +4,18 @@ import { Tabs } from './components/Tabs';
 import { AccessGate } from './features/connection/AccessGate';
 import { ConnectionBar } from './features/connection/ConnectionBar';
 import { ConnectionProblem } from './features/connection/ConnectionProblem';
-import { ConnectionSettings } from './features/connection/ConnectionSettings';
 import { useInspectorSnapshot } from './features/connection/inspectorContext';
-import { ServerInfo } from './features/connection/ServerInfo';
-import { LogsPanel } from './features/logs/LogsPanel';
-import { PromptsPanel } from './features/prompts/PromptsPanel';
-import { ResourcesPanel } from './features/resources/ResourcesPanel';
-import { ServerRequestsPanel } from './features/serverRequests/ServerRequestsPanel';
 import { useServerRequests } from './features/serverRequests/useServerRequests';
 import { ToolsWorkbench } from './features/tools/ToolsWorkbench';
 import { TrafficPane } from './features/traffic/TrafficPane';
+import {
+  ConnectionSettings,
+  LogsPanel,
+  PromptsPanel,
+  ResourcesPanel,
+  ServerInfo,
+  ServerRequestsPanel,
+} from './lazyFeatures';
 
 type FeatureTab = 'tools' | 'resources' | 'prompts' | 'requests' | 'logs' | 'server' | 'connection';
 

@@ -84,3 +84,43 @@ test('ping shows the round trip', async ({ page, cli }) => {
   await page.getByRole('button', { name: 'Ping' }).click();
   await expect(page.getByLabel('Ping result')).toHaveText(/^pong in \d+\.\d ms$/);
 });
+
+test('an elicitation is answered through a form drawn from its requestedSchema', async ({ page, cli }) => {
+  const ui = inspector(page);
+  await page.goto(cli.url);
+  await ui.runTool('trigger-elicitation-request', '{}');
+  await page.getByRole('tab', { name: 'Requests (1 waiting)' }).click();
+  const request = page.getByRole('article', { name: 'Elicitation request' });
+  const form = request.getByRole('group', { name: 'Elicitation form' });
+  await form
+    .getByRole('textbox', { name: /^String/ })
+    .first()
+    .fill('Ada Lovelace');
+  await request.getByRole('button', { name: 'Accept' }).click();
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  await expect(ui.result).toContainText('Ada Lovelace');
+  await expect(ui.result).toContainText(/accept/i);
+});
+
+test('a URL elicitation shows the address and opens it only when the person consents', async ({
+  page,
+  cli,
+  context,
+}) => {
+  const ui = inspector(page);
+  await page.goto(cli.url);
+  const address = `${cli.origin}/consent-page-for-e2e`;
+  await ui.runTool('trigger-url-elicitation', JSON.stringify({ url: address }));
+  await page.getByRole('tab', { name: 'Requests (1 waiting)' }).click();
+  const request = page.getByRole('article', { name: 'Elicitation request' });
+  await expect(request).toContainText('elicitation/create (URL)');
+  await expect(request).toContainText(address);
+  expect(context.pages()).toHaveLength(1);
+
+  const opened = context.waitForEvent('page');
+  await request.getByRole('button', { name: 'Open in a new tab' }).click();
+  const tab = await opened;
+  await tab.waitForURL(address);
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  await expect(ui.result).toContainText(/accept/i);
+});

@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { Suspense, useId, useState, type ReactNode } from 'react';
 
 export interface TabDefinition<K extends string> {
   key: K;
@@ -65,7 +65,7 @@ export function Tabs<K extends string>({ label, tabs, active, onChange }: TabsPr
             aria-labelledby={`${id}-tab-${tab.key}`}
             hidden={tab.key !== current?.key}
           >
-            {tab.content()}
+            <Suspense fallback={<p className="muted">Loading…</p>}>{tab.content()}</Suspense>
           </div>
         ))}
     </div>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { McpConnection } from '../../bridge/inspectorSession';
+import { SelectableList } from '../../components/SelectableList';
 import { useListChanges } from '../../hooks/useListChanges';
 import { PromptDetail } from './PromptDetail';
 import { promptsQueryOptions } from './promptsQuery';
@@ -29,30 +30,16 @@ export function PromptsPanel({ mcp }: { mcp: McpConnection }) {
             prompts/list failed: {prompts.error.message}
           </p>
         )}
-        <ul className="item-list" role="listbox" aria-label="Prompts">
-          {prompts.data?.map((item) => (
-            <li
-              key={item.name}
-              role="option"
-              tabIndex={0}
-              aria-selected={item.name === selected}
-              className={
-                changes.added.has(item.name) ? 'added' : changes.changed.has(item.name) ? 'changed' : ''
-              }
-              onClick={() => setSelected(item.name)}
-              onKeyDown={(e) => e.key === 'Enter' && setSelected(item.name)}
-            >
-              <span className="item-title">{item.title ?? item.name}</span>
-              {item.title && <code className="item-sub">{item.name}</code>}
-            </li>
-          ))}
-          {changes.removed.map((item) => (
-            <li key={`removed:${item.name}`} className="removed" aria-disabled="true">
-              <span className="item-title">{item.title ?? item.name}</span>{' '}
-              <span className="muted">removed</span>
-            </li>
-          ))}
-        </ul>
+        <SelectableList
+          label="Prompts"
+          items={prompts.data}
+          keyOf={byName}
+          selected={selected}
+          onSelect={setSelected}
+          title={(item) => item.title ?? item.name}
+          subtitle={(item) => (item.title ? item.name : undefined)}
+          changes={changes}
+        />
       </aside>
       <div className="main-pane">
         {prompt ? (

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { McpConnection } from '../../bridge/inspectorSession';
+import { SelectableList } from '../../components/SelectableList';
 import { useListChanges } from '../../hooks/useListChanges';
 import { ResourceDetail } from './ResourceDetail';
 import { resourceListQueryOptions, resourceTemplatesQueryOptions } from './resourcesQuery';
@@ -43,47 +44,27 @@ export function ResourcesPanel({ mcp }: { mcp: McpConnection }) {
             resources/list failed: {resources.error.message}
           </p>
         )}
-        <ul className="item-list" role="listbox" aria-label="Resources">
-          {resources.data?.map((item) => (
-            <li
-              key={item.uri}
-              role="option"
-              tabIndex={0}
-              aria-selected={selected?.kind === 'resource' && selected.uri === item.uri}
-              className={changeClass(resourceChanges, item.uri)}
-              onClick={() => setSelected({ kind: 'resource', uri: item.uri })}
-              onKeyDown={(e) => e.key === 'Enter' && setSelected({ kind: 'resource', uri: item.uri })}
-            >
-              <span className="item-title">{item.title ?? item.name}</span>
-              <code className="item-sub">{item.uri}</code>
-            </li>
-          ))}
-          {resourceChanges.removed.map((item) => (
-            <li key={`removed:${item.uri}`} className="removed" aria-disabled="true">
-              <span className="item-title">{item.title ?? item.name}</span>{' '}
-              <span className="muted">removed</span>
-            </li>
-          ))}
-        </ul>
+        <SelectableList
+          label="Resources"
+          items={resources.data}
+          keyOf={byUri}
+          selected={selected?.kind === 'resource' ? selected.uri : undefined}
+          onSelect={(uri) => setSelected({ kind: 'resource', uri })}
+          title={(item) => item.title ?? item.name}
+          subtitle={(item) => item.uri}
+          changes={resourceChanges}
+        />
         <h2>Templates {templates.data && <span className="muted">{templates.data.length}</span>}</h2>
-        <ul className="item-list" role="listbox" aria-label="Resource templates">
-          {templates.data?.map((item) => (
-            <li
-              key={item.uriTemplate}
-              role="option"
-              tabIndex={0}
-              aria-selected={selected?.kind === 'template' && selected.uriTemplate === item.uriTemplate}
-              className={changeClass(templateChanges, item.uriTemplate)}
-              onClick={() => setSelected({ kind: 'template', uriTemplate: item.uriTemplate })}
-              onKeyDown={(e) =>
-                e.key === 'Enter' && setSelected({ kind: 'template', uriTemplate: item.uriTemplate })
-              }
-            >
-              <span className="item-title">{item.title ?? item.name}</span>
-              <code className="item-sub">{item.uriTemplate}</code>
-            </li>
-          ))}
-        </ul>
+        <SelectableList
+          label="Resource templates"
+          items={templates.data}
+          keyOf={byTemplate}
+          selected={selected?.kind === 'template' ? selected.uriTemplate : undefined}
+          onSelect={(uriTemplate) => setSelected({ kind: 'template', uriTemplate })}
+          title={(item) => item.title ?? item.name}
+          subtitle={(item) => item.uriTemplate}
+          changes={templateChanges}
+        />
       </aside>
       <div className="main-pane">
         {resource ? (
@@ -96,13 +77,4 @@ export function ResourcesPanel({ mcp }: { mcp: McpConnection }) {
       </div>
     </div>
   );
-}
-
-function changeClass(
-  changes: { added: ReadonlySet<string>; changed: ReadonlySet<string> },
-  key: string,
-): string {
-  if (changes.added.has(key)) return 'added';
-  if (changes.changed.has(key)) return 'changed';
-  return '';
 }

@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { McpConnection } from '../../bridge/inspectorSession';
 import { CallLog } from './callLog';
 import { ToolList } from './ToolList';
-import { ToolPanel } from './ToolPanel';
+import { ToolPanel } from '../../lazyFeatures';
 import { toolsQueryOptions } from './toolsQuery';
 import { useListChanges } from '../../hooks/useListChanges';
 import './tools.css';
@@ -56,19 +56,21 @@ export function ToolsWorkbench({ mcp }: { mcp: McpConnection }) {
       </aside>
       <div className="main-pane">
         {tool ? (
-          <ToolPanel
-            key={`${mcp.generation}:${tool.name}`}
-            tool={tool}
-            client={mcp.client}
-            serverName={serverName}
-            connected={mcp.status === 'ready'}
-            calls={calls}
-            timeoutSeconds={timeoutSeconds}
-            onTimeoutChange={(seconds) => {
-              setTimeoutSeconds(seconds);
-              localStorage.setItem(TIMEOUT_KEY, String(seconds));
-            }}
-          />
+          <Suspense fallback={<p className="muted">Loading…</p>}>
+            <ToolPanel
+              key={`${mcp.generation}:${tool.name}`}
+              tool={tool}
+              client={mcp.client}
+              serverName={serverName}
+              connected={mcp.status === 'ready'}
+              calls={calls}
+              timeoutSeconds={timeoutSeconds}
+              onTimeoutChange={(seconds) => {
+                setTimeoutSeconds(seconds);
+                localStorage.setItem(TIMEOUT_KEY, String(seconds));
+              }}
+            />
+          </Suspense>
         ) : (
           <p className="placeholder">Pick a tool to run it.</p>
         )}

@@ -1,0 +1,29 @@
+import { lazy } from 'react';
+
+/*
+ * The feature panels, loaded when first shown. The first paint needs the top bar, the tool
+ * list and the traffic pane; forms (rjsf, ajv), markdown and the result views come after, so
+ * a large first bundle does not delay seeing the server's tools.
+ */
+
+export const ToolPanel = lazy(() =>
+  import('./features/tools/ToolPanel').then((m) => ({ default: m.ToolPanel })),
+);
+export const ResourcesPanel = lazy(() =>
+  import('./features/resources/ResourcesPanel').then((m) => ({ default: m.ResourcesPanel })),
+);
+export const PromptsPanel = lazy(() =>
+  import('./features/prompts/PromptsPanel').then((m) => ({ default: m.PromptsPanel })),
+);
+export const ServerRequestsPanel = lazy(() =>
+  import('./features/serverRequests/ServerRequestsPanel').then((m) => ({ default: m.ServerRequestsPanel })),
+);
+export const LogsPanel = lazy(() =>
+  import('./features/logs/LogsPanel').then((m) => ({ default: m.LogsPanel })),
+);
+export const ServerInfo = lazy(() =>
+  import('./features/connection/ServerInfo').then((m) => ({ default: m.ServerInfo })),
+);
+export const ConnectionSettings = lazy(() =>
+  import('./features/connection/ConnectionSettings').then((m) => ({ default: m.ConnectionSettings })),
+);
