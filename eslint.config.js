@@ -22,7 +22,13 @@ export default tseslint.config(
   },
   ...pluginQuery.configs['flat/recommended'],
   {
-    files: ['server/**/*.ts', 'e2e/**/*.{ts,mjs}', 'bench/**/*.{ts,mjs}', 'scripts/**/*.mjs', '*.config.{ts,js}'],
+    files: [
+      'server/**/*.ts',
+      'e2e/**/*.{ts,mjs}',
+      'bench/**/*.{ts,mjs}',
+      'scripts/**/*.mjs',
+      '*.config.{ts,js}',
+    ],
     languageOptions: { globals: globals.node },
   },
 );
