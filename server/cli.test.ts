@@ -15,9 +15,22 @@ interface Cli {
 }
 
 const running: Cli[] = [];
-afterEach(() => {
-  for (const cli of running.splice(0)) cli.child.kill('SIGKILL');
+afterEach(async () => {
+  // Stopped as a user would (Ctrl-C), so the bridge ends its server; a SIGKILL would leave
+  // the server, which has its own process group, behind.
+  await Promise.all(
+    running.splice(0).map(async (cli) => {
+      if (cli.child.exitCode !== null || cli.child.signalCode !== null) return;
+      cli.child.kill('SIGINT');
+      const stopped = await Promise.race([cli.exited.then(() => true), sleep(8_000).then(() => false)]);
+      if (!stopped) cli.child.kill('SIGKILL');
+    }),
+  );
 });
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
 
 function startCli(...args: string[]): Cli {
   const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
