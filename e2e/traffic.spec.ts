@@ -191,6 +191,17 @@ test.describe('with the traffic fixture server', () => {
     await expect(traffic.detail.getByRole('note')).toContainText('This frame is 2.0 MB: shown shortened.');
     await traffic.detail.getByRole('button', { name: 'Show the whole frame' }).click();
     await expect(traffic.detail.getByRole('tree', { name: 'Selected frame' })).toContainText('BIG-START');
+
+    // After a reload the history holds only the frame's envelope; the whole one is fetched from
+    // the bridge when asked for.
+    await page.reload();
+    await traffic.enlarge();
+    await traffic.row('response', /2\.0 MB/).click();
+    await expect(traffic.detail.getByRole('note')).toContainText('keeps only the envelope');
+    await traffic.detail.getByRole('button', { name: 'Load the whole frame' }).click();
+    await expect(traffic.detail.getByRole('note')).toContainText('This frame is 2.0 MB: shown shortened.');
+    await traffic.detail.getByRole('button', { name: 'Show the whole frame' }).click();
+    await expect(traffic.detail.getByRole('tree', { name: 'Selected frame' })).toContainText('BIG-START');
   });
 });
 

@@ -1,5 +1,5 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { API_SESSION_PATH, AUTH_SCHEME } from '../shared/http.js';
+import { API_FRAMES_PATH, API_SESSION_PATH, AUTH_SCHEME } from '../shared/http.js';
 import type { BridgeSession } from './session.js';
 import { isAllowedHost, isAllowedOrigin, tokensMatch } from './security.js';
 
@@ -77,6 +77,15 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
       target: options.session.targetInfo,
       state: options.session.state ?? null,
     });
+  });
+
+  app.get(`${API_FRAMES_PATH}/:seq`, (req: Request, res: Response) => {
+    const json = options.session.largeFrame(Number(req.params.seq));
+    if (json === undefined) {
+      res.status(404).json({ error: 'mcp-inspect no longer keeps this frame' });
+      return;
+    }
+    res.type('application/json').send(json);
   });
 
   app.use('/api', (_req: Request, res: Response) => {

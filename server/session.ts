@@ -11,6 +11,7 @@ import {
 } from '../shared/wire.js';
 import { isInitialize, requestIdOf, responseIdOf } from './jsonRpcShape.js';
 import { HISTORY_FRAME_LIMIT_BYTES, elideMessage } from './largeFrames.js';
+import { LargeFrameStore } from './largeFrameStore.js';
 import { Timeline } from './timeline.js';
 import { describeTarget, openTarget, targetFromRequest, targetLabel, type TargetSpec } from './targetSpec.js';
 import type { TargetConnection, TargetExit } from './targets/target.js';
@@ -32,6 +33,8 @@ export interface SessionOptions {
 }
 
 const STDERR_TAIL_LINES = 20;
+/** Bound of the whole texts of large frames a reloaded page may still open. */
+const LARGE_FRAME_STORE_BYTES = 256 * 1024 * 1024;
 /** WebSocket close codes in the private range, so the page can tell why it was closed. */
 export const CLOSE_TAKEN_OVER = 4001;
 export const CLOSE_WIRE_MISMATCH = 4002;
@@ -52,6 +55,8 @@ export class BridgeSession {
   private readonly clockZero = performance.now();
   private readonly startedAt = Date.now();
   private readonly timeline: Timeline;
+  /** Whole texts of the frames the history keeps only the envelope of. */
+  private readonly largeFrames = new LargeFrameStore(LARGE_FRAME_STORE_BYTES);
   private seq = 0;
   private generation = 0;
   private target: TargetConnection | undefined;
@@ -91,6 +96,11 @@ export class BridgeSession {
       await this.stopTarget();
       await this.startTarget();
     });
+  }
+
+  /** The whole JSON text of a frame the history elided, while the bridge still keeps it. */
+  largeFrame(seq: number): string | undefined {
+    return this.largeFrames.get(seq);
   }
 
   /** What the session inspects, as the page may see it (no secret values). */
@@ -396,6 +406,7 @@ export class BridgeSession {
     const record = `${stamps},"message":${json}}`;
     if (bytes > HISTORY_FRAME_LIMIT_BYTES) {
       const message = options.message ?? (JSON.parse(json) as JSONRPCMessage);
+      this.largeFrames.put(seq, json);
       this.emit(record, `${stamps},"elided":true,"message":${JSON.stringify(elideMessage(message))}}`);
       return;
     }

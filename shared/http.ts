@@ -1,5 +1,7 @@
 /** HTTP routes of the bridge that both ends name. All of them require the token. */
 export const API_SESSION_PATH = '/api/session';
+/** `${API_FRAMES_PATH}/<seq>`: the whole text of a frame the history keeps only the envelope of. */
+export const API_FRAMES_PATH = '/api/frames';
 
 /** Header the page sends the token in for HTTP routes. */
 export const AUTH_HEADER = 'authorization';

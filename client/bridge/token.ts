@@ -25,3 +25,8 @@ export function takeToken(): string | undefined {
 export function forgetToken(): void {
   sessionStorage.removeItem(STORAGE_KEY);
 }
+
+/** The token this tab holds, for authenticated HTTP routes. */
+export function currentToken(): string | undefined {
+  return sessionStorage.getItem(STORAGE_KEY) ?? undefined;
+}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { fetchWholeFrame } from '../../bridge/api';
 import { JsonEditor } from '../../components/JsonEditor';
 import { JsonTree } from '../../components/JsonTree';
 import { Tabs } from '../../components/Tabs';
@@ -30,16 +31,7 @@ export function FrameView({ frame, label, editorPath }: FrameViewProps) {
   const text = (): string => JSON.stringify(frame.message, null, 2);
 
   if (frame.elided) {
-    return (
-      <div className="frame-view">
-        <p className="traffic-note" role="note">
-          This frame was {formatBytes(frame.bytes)}. mcp-inspect keeps only the envelope of frames over{' '}
-          {formatBytes(LARGE_FRAME_BYTES)} in its history, so a reloaded page shows its method and id; the
-          page that was open when it arrived had it whole.
-        </p>
-        <JsonTree value={frame.message} label={label} expandDepth={2} />
-      </div>
-    );
+    return <ElidedFrameView frame={frame} label={label} editorPath={editorPath} />;
   }
   if (!whole) {
     return (
@@ -87,6 +79,48 @@ export function FrameView({ frame, label, editorPath }: FrameViewProps) {
           },
         ]}
       />
+    </div>
+  );
+}
+
+/**
+ * A frame the history kept only the envelope of (it came before a reload): its method and id
+ * at once, the whole fetched from the bridge when the person asks for it.
+ */
+function ElidedFrameView({ frame, label, editorPath }: FrameViewProps) {
+  const [whole, setWhole] = useState<{ message: unknown } | { error: string } | undefined>();
+  if (whole && 'message' in whole) {
+    return (
+      <FrameView
+        frame={{ ...frame, elided: undefined, message: whole.message as typeof frame.message }}
+        label={label}
+        editorPath={editorPath}
+      />
+    );
+  }
+  return (
+    <div className="frame-view">
+      <p className="traffic-note" role="note">
+        This frame was {formatBytes(frame.bytes)}. The history a reloaded page gets keeps only the envelope of
+        frames over {formatBytes(LARGE_FRAME_BYTES)}; mcp-inspect holds the whole one apart.{' '}
+        <button
+          type="button"
+          onClick={() =>
+            void fetchWholeFrame(frame.seq).then(
+              (message) => setWhole({ message }),
+              (error: Error) => setWhole({ error: error.message }),
+            )
+          }
+        >
+          Load the whole frame
+        </button>
+      </p>
+      {whole && 'error' in whole && (
+        <p className="field-error" role="alert">
+          Could not load it: {whole.error}
+        </p>
+      )}
+      <JsonTree value={frame.message} label={label} expandDepth={2} />
     </div>
   );
 }

@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBridge, type RunningBridge } from './bridgeServer.js';
+import { PageClient } from './testSupport/pageClient.js';
+import { scriptTarget } from './testSupport/targets.js';
+
+/** A child that writes one 1.5 MB JSON-RPC notification, then waits. */
+const BIG_LINE_SERVER = `
+  process.stdout.write(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message',
+    params: { level: 'info', data: 'x'.repeat(1_500_000) } }) + '\\n');
+  setInterval(() => {}, 1000);
+`;
+
+let bridge: RunningBridge;
+beforeAll(async () => {
+  bridge = await startBridge({
+    target: scriptTarget(BIG_LINE_SERVER),
+    token: 'frames-token',
+    host: '127.0.0.1',
+    port: 0,
+    version: 'test',
+    log: () => undefined,
+  });
+});
+afterAll(() => bridge.close());
+
+const get = (path: string, token?: string) =>
+  fetch(
+    `http://127.0.0.1:${bridge.port}${path}`,
+    token ? { headers: { Authorization: `Bearer ${token}` } } : {},
+  );
+
+describe('a frame over 1 MB', () => {
+  it('reaches a reloaded page as its envelope, and whole from the frames route with the token', async () => {
+    const first = await PageClient.connect(bridge.port, 'frames-token');
+    const live = await first.waitFor((e) => e.type === 'frame' && e.dir === 'fromServer');
+    expect(live.elided).toBeUndefined();
+    first.close();
+
+    // A page attaching later gets the history: the big frame is only its envelope there.
+    const later = await PageClient.connect(bridge.port, 'frames-token');
+    const history = await later.waitFor((e) => e.type === 'history');
+    const elided = (history.records as { type: string; elided?: boolean; seq: number }[]).find(
+      (r) => r.elided,
+    );
+    expect(elided).toBeDefined();
+    later.close();
+
+    expect((await get(`/api/frames/${elided!.seq}`)).status).toBe(401);
+    const whole = await get(`/api/frames/${elided!.seq}`, 'frames-token');
+    expect(whole.status).toBe(200);
+    expect(await whole.json()).toEqual(live.message);
+    expect((await get('/api/frames/999999', 'frames-token')).status).toBe(404);
+  });
+});
