@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { downloadName, saveBlob } from './download';
+import { DownloadDecodedButton } from './DownloadDecodedButton';
 import { base64ByteLength, formatBytes } from './formatSize';
 import { useDecodedBlob } from './useDecodedBlob';
 
@@ -25,15 +25,7 @@ export function AudioView({ data, mimeType, name, uri }: AudioViewProps) {
             .join(' · ')}
         </span>
         <span className="spacer" />
-        <button
-          type="button"
-          disabled={decoded.status !== 'ready'}
-          onClick={() =>
-            decoded.status === 'ready' && saveBlob(decoded.blob, downloadName(name, mimeType, uri))
-          }
-        >
-          Download
-        </button>
+        <DownloadDecodedButton decoded={decoded} name={name} mimeType={mimeType} uri={uri} />
       </div>
       {decoded.status === 'decoding' && <p className="muted">Decoding…</p>}
       {decoded.status === 'failed' && <p className="field-error">{decoded.message}</p>}

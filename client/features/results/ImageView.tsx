@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { downloadName, saveBlob } from './download';
+import { DownloadDecodedButton } from './DownloadDecodedButton';
 import { base64ByteLength, formatBytes } from './formatSize';
 import { useDecodedBlob } from './useDecodedBlob';
 
@@ -49,15 +49,7 @@ export function ImageView({ data, mimeType, name, uri }: ImageViewProps) {
         <button type="button" onClick={() => setZoom(zoom === 'fit' ? 1 : 'fit')}>
           {zoom === 'fit' ? 'Actual size' : 'Fit'}
         </button>
-        <button
-          type="button"
-          disabled={decoded.status !== 'ready'}
-          onClick={() =>
-            decoded.status === 'ready' && saveBlob(decoded.blob, downloadName(name, mimeType, uri))
-          }
-        >
-          Download
-        </button>
+        <DownloadDecodedButton decoded={decoded} name={name} mimeType={mimeType} uri={uri} />
       </div>
       {decoded.status === 'decoding' && <p className="muted">Decoding…</p>}
       {decoded.status === 'failed' && <p className="field-error">{decoded.message}</p>}
