@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { BridgeClient } from './bridgeClient.js';
 import { launchCli, type RunningCli } from './cliProcess.js';
 import { echoText, measureEcho, type EchoFigures, type EchoPlan } from './echoWorkload.js';

@@ -9,7 +9,7 @@ const parse = (...args: string[]) => parseCli(['node', 'mcp-inspect', ...args], 
 describe('command line', () => {
   it('inspects the bundled demo server when given no command', () => {
     expect(parse()).toEqual({
-      target: { kind: 'stdio', command: process.execPath, args: ['/demo.js'], env: {}, demo: true },
+      target: { kind: 'stdio', command: process.execPath, args: ['/demo.js'], env: {}, demo: true, era: 'auto' },
       port: DEFAULT_PORT,
       open: true,
       host: '127.0.0.1',
@@ -31,6 +31,7 @@ describe('command line', () => {
       'Z',
     );
     expect(config.target).toEqual({
+      era: 'auto',
       kind: 'stdio',
       command: 'node',
       args: ['srv.js', '--port', '9', '-e', 'Z'],
@@ -60,6 +61,7 @@ describe('command line', () => {
       'sse',
     );
     expect(config.target).toEqual({
+      era: 'auto',
       kind: 'url',
       url: 'http://127.0.0.1:3001/mcp',
       transport: 'sse',
@@ -85,6 +87,7 @@ describe('command line', () => {
       }),
     );
     expect(parse('--config', file, '--server', 'fs', '-e', 'B=2').target).toEqual({
+      era: 'auto',
       kind: 'stdio',
       command: 'npx',
       args: ['-y', 'server-filesystem', '/tmp'],
@@ -92,10 +95,20 @@ describe('command line', () => {
       demo: false,
     });
     expect(parse('--config', file, '--server', 'web', '--transport', 'sse').target).toEqual({
+      era: 'auto',
       kind: 'url',
       url: 'http://127.0.0.1:3001/mcp',
       transport: 'sse',
       headers: { 'X-Key': 'k' },
     });
+  });
+});
+
+describe('protocol era', () => {
+  it('is auto unless --era says otherwise, for commands, URLs and config entries', () => {
+    const parseWith = (...args: string[]) => parseCli(['node', 'mcp-inspect', ...args], '1.0.0', '/demo.js');
+    expect(parseWith('node', 'srv.js').target.era).toBe('auto');
+    expect(parseWith('--era', 'legacy', 'node', 'srv.js').target.era).toBe('legacy');
+    expect(parseWith('--era', 'modern', '--url', 'http://127.0.0.1:1/mcp').target.era).toBe('modern');
   });
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { parseServerConfig } from '../shared/serverEntry.js';
+import type { EraChoice } from '../shared/wire.js';
 import { targetFromRequest, type TargetSpec } from './targetSpec.js';
 import type { UrlTransportChoice } from './targets/httpTarget.js';
 
@@ -25,6 +26,7 @@ interface RawOptions {
   dangerouslyListenOn?: string;
   config?: string;
   server?: string;
+  era?: EraChoice;
 }
 
 const EXAMPLES = `
@@ -35,6 +37,7 @@ Examples:
   mcp-inspect --url http://127.0.0.1:3001/mcp   Streamable HTTP, falling back to SSE
   mcp-inspect --url http://127.0.0.1:3001/sse --transport sse --header "Authorization: Bearer abc"
   mcp-inspect --config ~/.cursor/mcp.json --server github
+  mcp-inspect --era legacy node build/index.js   skip server/discover, send initialize
 
 The page's address, with its one-time token, is printed on start. The bridge listens on
 127.0.0.1 only; it can spawn processes, so treat its link like a password.`;
@@ -56,6 +59,12 @@ export function parseCli(argv: string[], version: string, demoServerPath: string
         '--transport <kind>',
         'HTTP transport for --url (default: try streamable-http, then sse)',
       ).choices(['streamable-http', 'sse']),
+    )
+    .addOption(
+      new Option(
+        '--era <era>',
+        'MCP protocol era: auto (server/discover, else initialize), modern (2026-07-28+), legacy (initialize)',
+      ).choices(['auto', 'modern', 'legacy']),
     )
     .option('--header <"Name: value">', 'an HTTP header for --url (repeatable)', collect, [])
     .option('-e, --env <KEY=VALUE>', 'an environment variable for the stdio server (repeatable)', collect, [])
@@ -103,6 +112,7 @@ export function parseCli(argv: string[], version: string, demoServerPath: string
       url: options.url,
       transport: (options.transport ?? 'auto') as UrlTransportChoice,
       headers: parsePairs(options.header, ':', 'a header as "Name: value"', fail),
+      era: 'auto',
     };
   } else {
     if (options.transport !== undefined) fail('--transport goes with --url');
@@ -110,10 +120,13 @@ export function parseCli(argv: string[], version: string, demoServerPath: string
     const env = parsePairs(options.env, '=', 'a variable as KEY=VALUE', fail);
     target =
       command === undefined
-        ? { kind: 'stdio', command: process.execPath, args: [demoServerPath], env, demo: true }
-        : { kind: 'stdio', command, args, env, demo: false };
+        ? { kind: 'stdio', command: process.execPath, args: [demoServerPath], env, demo: true, era: 'auto' }
+        : { kind: 'stdio', command, args, env, demo: false, era: 'auto' };
     if (options.cwd !== undefined) target.cwd = options.cwd;
   }
+
+  // --era overrides a config entry's own "era"; either overrides auto.
+  if (options.era !== undefined) target.era = options.era;
 
   return {
     target,
@@ -168,5 +181,5 @@ function targetFromConfigFile(
   const parsed = parseServerConfig(json, name);
   if ('error' in parsed) return fail(`${path}: ${parsed.error}`);
   // A file holds values, never `null`s: nothing to keep from a current target.
-  return targetFromRequest(parsed.target, { kind: 'url', url: '', transport: 'auto', headers: {} });
+  return targetFromRequest(parsed.target, { kind: 'url', url: '', transport: 'auto', headers: {}, era: 'auto' });
 }

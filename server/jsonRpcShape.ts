@@ -1,4 +1,4 @@
-import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/client';
 
 /**
  * Which kind a JSON-RPC message is, read from its shape. Only for messages already validated

@@ -35,7 +35,7 @@ const fixture = (name: string): TargetSpec => ({
   command: process.execPath,
   args: [fixturePath(name)],
   env: {},
-  demo: false,
+  demo: false, era: 'auto',
 });
 
 const sessions: BridgeSession[] = [];
@@ -102,7 +102,7 @@ describe('a target that cannot start or dies', () => {
       command: 'no-such-command-xyz',
       args: [],
       env: {},
-      demo: false,
+      demo: false, era: 'auto',
     });
     const failed = await until(() => page.states().find((s) => s.state === 'failed'));
     expect(failed.reason).toBe('command not found: no-such-command-xyz');

@@ -1,10 +1,12 @@
 import { performance } from 'node:perf_hooks';
-import { ErrorCode, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/client';
 import {
+  BRIDGE_CONNECTION_CLOSED,
   PageEnvelopeSchema,
   WIRE_PROTOCOL_VERSION,
   assertNever,
   type FrameDirection,
+  type HttpExchange,
   type TargetInfo,
   type TargetState,
   type TransportKind,
@@ -178,7 +180,13 @@ export class BridgeSession {
         return;
       case 'mcp':
         // Relay the message as the page wrote it; the schema's output may drop unknown keys.
-        void this.relayToServer((raw as { message: JSONRPCMessage }).message);
+        void this.relayToServer((raw as { message: JSONRPCMessage }).message, envelope.headers);
+        return;
+      case 'protocolVersion':
+        this.target?.setProtocolVersion?.(envelope.version);
+        return;
+      case 'note':
+        this.emitNote(envelope.generation, envelope.level, 'page', envelope.text);
         return;
       case 'restart':
         void this.restart();
@@ -241,7 +249,7 @@ export class BridgeSession {
     }
   }
 
-  private async relayToServer(message: JSONRPCMessage): Promise<void> {
+  private async relayToServer(message: JSONRPCMessage, headers?: Record<string, string>): Promise<void> {
     const target = this.target;
     const generation = this.generation;
     const json = JSON.stringify(message);
@@ -256,7 +264,7 @@ export class BridgeSession {
     }
     if (isInitialize(message)) this.initialized = true;
     if (requestId !== undefined) this.pending.set(requestId, (message as { method: string }).method);
-    const sent = target.send(message, json);
+    const sent = target.send(message, json, headers);
     this.emitFrame('toServer', json, generation, { seq, t, message });
     try {
       await sent;
@@ -303,6 +311,16 @@ export class BridgeSession {
       onTransportChosen: (kind, note) => {
         this.options.log(`connected over ${transportName(kind)}${note ? ` (${note})` : ''}`);
         this.emitState(generation, { state: 'connected', transport: kind, ...(note ? { note } : {}) });
+      },
+      onHttpExchange: ({ startedAt, ...exchange }) => {
+        const t = Math.round((startedAt - this.clockZero) * 1000) / 1000;
+        this.emit(
+          JSON.stringify({ type: 'http', ...exchange, seq: this.nextSeq(), t, generation } satisfies HttpExchange),
+        );
+      },
+      onNote: (level, text) => {
+        this.options.log(text);
+        this.emitNote(generation, level, 'bridge', text);
       },
       onExit: (exit) => this.onTargetExit(target, generation, exit),
     });
@@ -388,7 +406,7 @@ export class BridgeSession {
     const response = {
       jsonrpc: '2.0',
       id,
-      error: { code: ErrorCode.ConnectionClosed, message, ...(data ? { data } : {}) },
+      error: { code: BRIDGE_CONNECTION_CLOSED, message, ...(data ? { data } : {}) },
     };
     this.emitFrame('fromServer', JSON.stringify(response), generation, { synthetic: true });
   }
@@ -411,6 +429,10 @@ export class BridgeSession {
       return;
     }
     this.emit(record);
+  }
+
+  private emitNote(generation: number, level: 'info' | 'warning', source: 'page' | 'bridge', text: string): void {
+    this.emit(JSON.stringify({ type: 'note', seq: this.nextSeq(), t: this.now(), generation, level, source, text }));
   }
 
   private emitState(generation: number, fields: StateFields): void {

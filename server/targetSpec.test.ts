@@ -7,7 +7,7 @@ describe('targets asked for by the page', () => {
     command: 'node',
     args: ['old.js'],
     env: { API_KEY: 'from-cli', OTHER: 'x' },
-    demo: false,
+    demo: false, era: 'auto',
   };
 
   it('keep a secret the bridge holds when the page sends null for it, and drop unknown nulls', () => {
@@ -20,7 +20,7 @@ describe('targets asked for by the page', () => {
       command: 'node',
       args: ['new.js'],
       env: { API_KEY: 'from-cli', NEW: 'typed' },
-      demo: false,
+      demo: false, era: 'auto',
     });
   });
 
@@ -29,7 +29,7 @@ describe('targets asked for by the page', () => {
       { kind: 'url', url: 'http://h/mcp', transport: 'auto', headers: { API_KEY: null } },
       current,
     );
-    expect(next).toEqual({ kind: 'url', url: 'http://h/mcp', transport: 'auto', headers: {} });
+    expect(next).toEqual({ kind: 'url', url: 'http://h/mcp', transport: 'auto', headers: {}, era: 'auto' });
   });
 
   it('describe a target by names only', () => {

@@ -1,11 +1,16 @@
-import type { TargetInfo, TargetRequest } from '../shared/wire.js';
+import type { EraChoice, TargetInfo, TargetRequest } from '../shared/wire.js';
 import type { TargetConnection, TargetEvents } from './targets/target.js';
 import { HttpTarget, type UrlTargetSpec } from './targets/httpTarget.js';
 import { StdioTarget, type StdioTargetSpec } from './targets/stdioTarget.js';
 
 /** What to inspect, with its secrets (env values, header values); stays in the bridge. */
-export type TargetSpec =
-  ({ kind: 'stdio'; demo: boolean } & StdioTargetSpec) | ({ kind: 'url' } & UrlTargetSpec);
+export type TargetSpec = (
+  | ({ kind: 'stdio'; demo: boolean } & StdioTargetSpec)
+  | ({ kind: 'url' } & UrlTargetSpec)
+) & {
+  /** The protocol era the page negotiates; the bridge only passes it on. */
+  era: EraChoice;
+};
 
 /** The target as the page may see it: names of variables and headers, never their values. */
 export function describeTarget(spec: TargetSpec): TargetInfo {
@@ -17,6 +22,7 @@ export function describeTarget(spec: TargetSpec): TargetInfo {
       ...(spec.cwd === undefined ? {} : { cwd: spec.cwd }),
       envKeys: Object.keys(spec.env),
       demo: spec.demo,
+      era: spec.era,
     };
   }
   return {
@@ -24,6 +30,7 @@ export function describeTarget(spec: TargetSpec): TargetInfo {
     url: spec.url,
     transport: spec.transport,
     headerNames: Object.keys(spec.headers),
+    era: spec.era,
   };
 }
 
@@ -47,12 +54,14 @@ export function targetFromRequest(request: TargetRequest, current: TargetSpec): 
     return {
       ...request,
       headers: resolveKept(request.headers, current.kind === 'url' ? current.headers : {}),
+      era: request.era ?? 'auto',
     };
   }
   return {
     ...request,
     env: resolveKept(request.env, current.kind === 'stdio' ? current.env : {}),
     demo: false,
+    era: request.era ?? 'auto',
   };
 }
 

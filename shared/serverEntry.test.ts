@@ -17,6 +17,7 @@ describe('server entries', () => {
     expect(parseServerConfig(file, 'everything')).toEqual({
       name: 'everything',
       target: {
+        era: 'auto',
         kind: 'stdio',
         command: 'npx',
         args: ['-y', '@modelcontextprotocol/server-everything'],
@@ -26,6 +27,7 @@ describe('server entries', () => {
     expect(parseServerConfig(file, 'remote')).toEqual({
       name: 'remote',
       target: {
+        era: 'auto',
         kind: 'url',
         url: 'http://127.0.0.1:3001/sse',
         transport: 'sse',

@@ -4,7 +4,7 @@
  * (`command`, `args`, `env`, `cwd`) or a URL (`url`, `headers`, `type`). Read by the CLI's
  * --config and by the page when a person pastes an entry; written when the page exports one.
  */
-import type { TargetRequest } from './wire.js';
+import { EraChoiceSchema, type EraChoice, type TargetRequest } from './wire.js';
 
 export type ParsedEntry = { name: string; target: TargetRequest } | { error: string };
 
@@ -37,17 +37,22 @@ export function toServerConfig(name: string, target: TargetRequest): { mcpServer
           args: target.args,
           ...(Object.keys(target.env).length > 0 ? { env: target.env } : {}),
           ...(target.cwd === undefined ? {} : { cwd: target.cwd }),
+          ...(target.era === undefined || target.era === 'auto' ? {} : { era: target.era }),
         }
       : {
           type: target.transport === 'sse' ? 'sse' : 'streamable-http',
           url: target.url,
           ...(Object.keys(target.headers).length > 0 ? { headers: target.headers } : {}),
+          ...(target.era === undefined || target.era === 'auto' ? {} : { era: target.era }),
         };
   return { mcpServers: { [name]: entry } };
 }
 
 function toTarget(name: string, entry: Record<string, unknown>): ParsedEntry {
   const fail = (why: string): ParsedEntry => ({ error: `server "${name}": ${why}` });
+  const eraParsed = EraChoiceSchema.safeParse(entry.era ?? 'auto');
+  if (!eraParsed.success) return fail('"era" must be "auto", "modern" or "legacy"');
+  const era: EraChoice = eraParsed.data;
   if (typeof entry.url === 'string') {
     const type = entry.type ?? entry.transport;
     const transport =
@@ -58,7 +63,7 @@ function toTarget(name: string, entry: Record<string, unknown>): ParsedEntry {
           : 'auto';
     const headers = stringMap(entry.headers);
     if (headers === undefined) return fail('"headers" must map names to strings');
-    return { name, target: { kind: 'url', url: entry.url, transport, headers } };
+    return { name, target: { kind: 'url', url: entry.url, transport, headers, era } };
   }
   if (typeof entry.command !== 'string' || entry.command === '')
     return fail('"command" or "url" is required');
@@ -76,6 +81,7 @@ function toTarget(name: string, entry: Record<string, unknown>): ParsedEntry {
       args,
       env,
       ...(typeof entry.cwd === 'string' ? { cwd: entry.cwd } : {}),
+      era,
     },
   };
 }

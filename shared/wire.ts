@@ -6,13 +6,13 @@
  * a relay and never reinterprets MCP.
  */
 import * as z from 'zod';
-import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
+import { JSONRPCMessageSchema } from '@modelcontextprotocol/core';
 
 /**
  * Bumped whenever either union changes shape. The page sends it first; a bridge of another
  * build refuses the session by name instead of misreading frames.
  */
-export const WIRE_PROTOCOL_VERSION = 2;
+export const WIRE_PROTOCOL_VERSION = 3;
 
 /** Path of the single WebSocket endpoint. */
 export const WS_PATH = '/ws';
@@ -25,11 +25,26 @@ export const WS_PATH = '/ws';
 export const WS_SUBPROTOCOL = 'mcp-inspect.v1';
 export const WS_TOKEN_PROTOCOL_PREFIX = 'token.';
 
+/**
+ * The JSON-RPC error code of a response the bridge writes itself for a request the server can
+ * no longer answer (it exited or was stopped): the implementation-defined `-32000`, which MCP
+ * SDKs call ConnectionClosed.
+ */
+export const BRIDGE_CONNECTION_CLOSED = -32000;
+
 const SeqSchema = z.number().int().nonnegative();
 /** Milliseconds since the bridge session started, from a monotonic clock. */
 const TimeSchema = z.number().nonnegative();
 
 // ─── Targets ────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Which MCP protocol era the page's client speaks to the target: `auto` probes with
+ * `server/discover` and falls back to the legacy `initialize` handshake; `modern` insists on
+ * 2026-07-28 or later; `legacy` sends `initialize` straight away.
+ */
+export const EraChoiceSchema = z.enum(['auto', 'modern', 'legacy']);
+export type EraChoice = z.infer<typeof EraChoiceSchema>;
 
 export const TransportKindSchema = z.enum(['stdio', 'streamable-http', 'sse']);
 export type TransportKind = z.infer<typeof TransportKindSchema>;
@@ -46,6 +61,8 @@ export const StdioTargetInfoSchema = z.object({
   envKeys: z.array(z.string()),
   /** True when this is the demo server bundled with mcp-inspect. */
   demo: z.boolean(),
+  /** The protocol era the page should negotiate. */
+  era: EraChoiceSchema,
 });
 
 export const UrlTargetInfoSchema = z.object({
@@ -56,6 +73,8 @@ export const UrlTargetInfoSchema = z.object({
   transport: z.enum(['auto', 'streamable-http', 'sse']),
   /** Names of the headers the user added; values are secrets and never leave the bridge. */
   headerNames: z.array(z.string()),
+  /** The protocol era the page should negotiate. */
+  era: EraChoiceSchema,
 });
 
 export const TargetInfoSchema = z.discriminatedUnion('kind', [StdioTargetInfoSchema, UrlTargetInfoSchema]);
@@ -73,6 +92,28 @@ export const McpOutSchema = z.object({
   type: z.literal('mcp'),
   /** A JSON-RPC message for the target, relayed as is. */
   message: JSONRPCMessageSchema,
+  /**
+   * Extra HTTP headers for this message alone, as the SDK client asks its transport for them
+   * (the `Mcp-Param-*` mirrors of a tool's `x-mcp-header` arguments); ignored on stdio.
+   */
+  headers: z.record(z.string().regex(/^mcp-param-[!#$%&'*+.^_`|~0-9A-Za-z-]+$/i), z.string()).optional(),
+});
+
+export const ProtocolVersionSchema = z.object({
+  type: z.literal('protocolVersion'),
+  /** The version the page's client negotiated, for the `MCP-Protocol-Version` HTTP header. */
+  version: z.string().min(1).max(64),
+});
+
+export const NoteLevelSchema = z.enum(['info', 'warning']);
+
+export const NoteOutSchema = z.object({
+  type: z.literal('note'),
+  /** Which run of the target it is about. */
+  generation: z.number().int(),
+  level: NoteLevelSchema,
+  /** What the page did on its own and why (an era fallback, a retry), for the traffic pane. */
+  text: z.string().min(1).max(2000),
 });
 
 export const RestartSchema = z.object({
@@ -99,6 +140,7 @@ export const TargetRequestSchema = z.discriminatedUnion('kind', [
      */
     env: z.record(z.string().regex(/^[^=\s]+$/), z.string().nullable()),
     cwd: z.string().min(1).optional(),
+    era: EraChoiceSchema.optional(),
   }),
   z.object({
     kind: z.literal('url'),
@@ -106,6 +148,7 @@ export const TargetRequestSchema = z.discriminatedUnion('kind', [
     transport: z.enum(['auto', 'streamable-http', 'sse']),
     /** Sent with every request, e.g. Authorization; `null` keeps the bridge's value, as for env. */
     headers: z.record(z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/), z.string().nullable()),
+    era: EraChoiceSchema.optional(),
   }),
 ]);
 export type TargetRequest = z.infer<typeof TargetRequestSchema>;
@@ -122,6 +165,8 @@ export const PageEnvelopeSchema = z.discriminatedUnion('type', [
   RestartSchema,
   DisconnectSchema,
   ConnectSchema,
+  ProtocolVersionSchema,
+  NoteOutSchema,
 ]);
 export type PageEnvelope = z.infer<typeof PageEnvelopeSchema>;
 
@@ -228,6 +273,43 @@ export const TargetChangedSchema = z.object({
   target: TargetInfoSchema,
 });
 
+export const NoteSchema = z.object({
+  type: z.literal('note'),
+  seq: SeqSchema,
+  t: TimeSchema,
+  generation: z.number().int(),
+  level: NoteLevelSchema,
+  /** Who decided what the note says: the page's client or the bridge. */
+  source: z.enum(['page', 'bridge']),
+  text: z.string(),
+});
+
+/** One HTTP exchange of a URL target's transport, as the bridge's fetch saw it. */
+export const HttpExchangeSchema = z.object({
+  type: z.literal('http'),
+  seq: SeqSchema,
+  /** When the request left the bridge. */
+  t: TimeSchema,
+  generation: z.number().int(),
+  method: z.string(),
+  /** Path and query of the request; secret-looking query values masked. */
+  path: z.string(),
+  /** HTTP status, absent when no response came (network error, abort). */
+  status: z.number().int().optional(),
+  /** Milliseconds until the response headers arrived. */
+  durationMs: z.number().nonnegative(),
+  /** Headers as sent; `Authorization` and the user's own header values masked. */
+  requestHeaders: z.record(z.string(), z.string()),
+  responseHeaders: z.record(z.string(), z.string()),
+  /** Ids of the JSON-RPC requests or responses the request body carried, to link the frames. */
+  rpcIds: z.array(z.union([z.string(), z.number()])),
+  /** JSON-RPC method of a single-message body, for the row's label. */
+  rpcMethod: z.string().optional(),
+  /** Why no response came. */
+  error: z.string().optional(),
+});
+export type HttpExchange = z.infer<typeof HttpExchangeSchema>;
+
 /** Anything the bridge stamps with a sequence number. */
 export const TimelineRecordSchema = z.discriminatedUnion('type', [
   FrameSchema,
@@ -235,6 +317,8 @@ export const TimelineRecordSchema = z.discriminatedUnion('type', [
   StderrSchema,
   TransportErrorSchema,
   TargetChangedSchema,
+  NoteSchema,
+  HttpExchangeSchema,
 ]);
 
 export const HistorySchema = z.object({
@@ -270,6 +354,8 @@ export const BridgeEnvelopeSchema = z.discriminatedUnion('type', [
   StderrSchema,
   TransportErrorSchema,
   TargetChangedSchema,
+  NoteSchema,
+  HttpExchangeSchema,
   HistorySchema,
   BatchSchema,
   RejectedSchema,

@@ -1,80 +1,95 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
 import {
-  CreateMessageRequestSchema,
-  ElicitRequestSchema,
-  ListRootsRequestSchema,
-  PromptListChangedNotificationSchema,
-  ResourceListChangedNotificationSchema,
-  ResourceUpdatedNotificationSchema,
-  ToolListChangedNotificationSchema,
+  Client,
   type ClientCapabilities,
   type Implementation,
-} from '@modelcontextprotocol/sdk/types.js';
+  type VersionNegotiationOptions,
+} from '@modelcontextprotocol/client';
+import type { EraChoice } from '../../shared/wire';
 import { mcpQueryKeys } from './mcpQueryKeys';
 import type { ResourceSubscriptions } from './resourceSubscriptions';
 import type { RootsStore } from './rootsStore';
+import { schemaEngine } from '../schema/jsonSchemaEngine';
 import type { ServerRequestQueue } from './serverRequests';
 
 const CLIENT_INFO = { name: 'mcp-inspect', version: __APP_VERSION__ } satisfies Implementation;
 
+/** The first (and so far only) revision of the modern era, which `--era modern` insists on. */
+export const MODERN_PROTOCOL_VERSION = '2026-07-28';
+
 /**
- * What the page can do for a server, and so what initialize advertises: every one of these
- * is answered by the person in front of the page (sampling, elicitation in form and URL
- * mode) or from their settings (roots). Ping needs no capability: the SDK answers it.
+ * What the page can do for a server, and so what it advertises (in `initialize`, or in every
+ * modern request's `_meta`): every one of these is answered by the person in front of the page
+ * (sampling, elicitation in form and URL mode) or from their settings (roots). Tasks: the page
+ * runs tools as tasks and polls them (2025-11-25 core tasks; the modern extension is declared
+ * under `extensions`).
  */
 export const CLIENT_CAPABILITIES: ClientCapabilities = {
   sampling: {},
   elicitation: { form: {}, url: {} },
   roots: { listChanged: true },
+  tasks: { list: {}, cancel: {}, requests: { elicitation: { create: {} }, sampling: { createMessage: {} } } },
+  extensions: { 'io.modelcontextprotocol/tasks': {} },
 };
+
+/** A server's `nextCursor` that never converges must not keep the page busy forever. */
+const MAX_LIST_PAGES = 1_000;
 
 interface ClientDeps {
   generation: number;
+  era: EraChoice;
   queryClient: QueryClient;
   requests: ServerRequestQueue;
   roots: RootsStore;
   subscriptions: ResourceSubscriptions;
 }
 
+/** How the SDK negotiates for each era choice. */
+export function versionNegotiation(era: EraChoice): VersionNegotiationOptions {
+  if (era === 'legacy') return { mode: 'legacy' };
+  if (era === 'modern') return { mode: { pin: MODERN_PROTOCOL_VERSION } };
+  return { mode: 'auto' };
+}
+
 /** An SDK Client for one run of the target, with the page's answers to the server wired in. */
 export function createMcpClient({
   generation,
+  era,
   queryClient,
   requests,
   roots,
   subscriptions,
 }: ClientDeps): Client {
-  // An interpreting validator: the SDK's default, Ajv, compiles server-supplied schemas into
-  // code, which this page has no need to allow for the SDK's own checks.
   const client = new Client(CLIENT_INFO, {
     capabilities: CLIENT_CAPABILITIES,
-    jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
+    jsonSchemaValidator: schemaEngine,
+    versionNegotiation: versionNegotiation(era),
+    // Multi round-trip requests are shown to the person round by round (on the call that
+    // asked), so the page drives them itself instead of letting the SDK fulfil them inside.
+    inputRequired: { autoFulfill: false },
+    listMaxPages: MAX_LIST_PAGES,
   });
-  client.setRequestHandler(CreateMessageRequestSchema, (request, extra) =>
-    requests.ask('sampling', request.params, extra.signal),
+  // Legacy-era server→client requests; the modern era carries the same asks in-band.
+  client.setRequestHandler('sampling/createMessage', (request, ctx) =>
+    requests.ask('sampling', request.params, ctx.mcpReq.signal),
   );
-  client.setRequestHandler(ElicitRequestSchema, (request, extra) =>
-    requests.ask('elicitation', request.params, extra.signal),
+  client.setRequestHandler('elicitation/create', (request, ctx) =>
+    requests.ask('elicitation', request.params, ctx.mcpReq.signal),
   );
-  client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: roots.list() }));
+  client.setRequestHandler('roots/list', () => ({ roots: roots.list() }));
 
   // list_changed only notifies; the lists are refetched through the query cache.
   const invalidate = (key: readonly unknown[]) => () => queryClient.invalidateQueries({ queryKey: key });
+  client.setNotificationHandler('notifications/tools/list_changed', invalidate(mcpQueryKeys.tools(generation)));
   client.setNotificationHandler(
-    ToolListChangedNotificationSchema,
-    invalidate(mcpQueryKeys.tools(generation)),
-  );
-  client.setNotificationHandler(
-    ResourceListChangedNotificationSchema,
+    'notifications/resources/list_changed',
     invalidate(mcpQueryKeys.resources(generation)),
   );
   client.setNotificationHandler(
-    PromptListChangedNotificationSchema,
+    'notifications/prompts/list_changed',
     invalidate(mcpQueryKeys.prompts(generation)),
   );
-  client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) =>
+  client.setNotificationHandler('notifications/resources/updated', (notification) =>
     subscriptions.markUpdated(notification.params.uri),
   );
   return client;

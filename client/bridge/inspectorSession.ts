@@ -1,15 +1,22 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
-  ElicitRequestSchema,
+  LOG_LEVEL_META_KEY,
+  SdkError,
+  SdkErrorCode,
+  UnsupportedProtocolVersionError,
+  type Client,
+  type DiscoverResult,
   type Implementation,
   type JSONRPCMessage,
   type JSONRPCRequest,
+  type ProtocolEra,
   type ServerCapabilities,
-} from '@modelcontextprotocol/sdk/types.js';
+} from '@modelcontextprotocol/client';
+import { ElicitRequestSchema } from '@modelcontextprotocol/core';
 import { API_SESSION_PATH, AUTH_SCHEME } from '../../shared/http';
 import {
   assertNever,
+  type EraChoice,
   type TargetInfo,
   type TargetRequest,
   type TargetState,
@@ -23,6 +30,7 @@ import { createMcpClient } from './createMcpClient';
 import { ResourceSubscriptions } from './resourceSubscriptions';
 import { RootsStore } from './rootsStore';
 import { ServerRequestQueue } from './serverRequests';
+import { ProbeWatch } from './probeWatch';
 
 export type AuthStatus = 'no-token' | 'checking' | 'bad-token' | 'unreachable' | 'ok';
 
@@ -31,6 +39,12 @@ export interface McpConnection {
   client: Client;
   status: 'initializing' | 'ready' | 'failed' | 'closed';
   error?: string;
+  /** What the person asked for, and what this connection tried (auto falls back to legacy). */
+  eraChoice: EraChoice;
+  /** The era negotiated, once ready. */
+  era?: ProtocolEra;
+  /** A modern server's description of itself (`server/discover`). */
+  discover?: DiscoverResult;
   serverInfo?: Implementation;
   protocolVersion?: string;
   capabilities?: ServerCapabilities;
@@ -47,6 +61,8 @@ export interface InspectorSnapshot {
   mcp?: McpConnection;
   /** The bridge's last refusal of something the page sent. */
   rejected?: string;
+  /** The modern era's per-request log level, sent in the `_meta` of each request. */
+  requestLogLevel?: string | undefined;
 }
 
 /** Ids of replayed requests; the SDK Client numbers its own, so these never collide. */
@@ -62,17 +78,12 @@ function isReplayResponse(message: JSONRPCMessage): boolean {
 }
 
 /**
- * False for a notification the SDK Client has no handler for: it would drop it anyway, but
- * only after its message guards (zod parses, three of them failing) had run, which in a flood
- * of 100,000 log notifications was a fifth of the page's main thread. Reads the Client's handler
- * map (`Protocol._notificationHandlers`, which also holds its own progress and cancelled
- * handlers); an SDK without it gets every message, as before.
+ * Log messages are read from the traffic log (the Logs tab), never by the SDK Client, which has
+ * no handler for them: handing it a flood of 100,000 would cost a fifth of the page's main thread
+ * in its message guards, only for it to drop each one.
  */
-function clientHandles(client: Client | undefined, message: JSONRPCMessage): boolean {
-  if (!client || !('method' in message) || 'id' in message) return true;
-  const handlers = (client as unknown as { _notificationHandlers?: unknown })._notificationHandlers;
-  if (!(handlers instanceof Map)) return true;
-  return handlers.has(message.method) || client.fallbackNotificationHandler !== undefined;
+function isLogMessage(message: JSONRPCMessage): boolean {
+  return 'method' in message && message.method === 'notifications/message' && !('id' in message);
 }
 
 /**
@@ -94,6 +105,10 @@ export class InspectorSession {
   /** Resource subscriptions of the current connection. */
   readonly subscriptions = new ResourceSubscriptions();
   private replayCount = 0;
+  /** The generation whose server died on the discover probe; the next run goes legacy. */
+  private legacyAfterProbeExit: number | undefined;
+  /** What the server answered to the `server/discover` probe, to say why auto fell back. */
+  private readonly probe = new ProbeWatch();
 
   constructor(
     private readonly queryClient: QueryClient,
@@ -184,11 +199,12 @@ export class InspectorSession {
         return;
       case 'frame':
         this.traffic.append(raw as TimelineRecord);
+        this.probe.see(envelope);
         if (
           envelope.dir === 'fromServer' &&
           envelope.generation === this.transport?.generation &&
           !isReplayResponse(envelope.message) &&
-          clientHandles(this.snapshot.mcp?.client, envelope.message)
+          !isLogMessage(envelope.message)
         ) {
           // The object as received: the schema's parsed copy may lack keys it does not know.
           const message = (raw as { message: JSONRPCMessage }).message;
@@ -197,6 +213,8 @@ export class InspectorSession {
         return;
       case 'stderr':
       case 'transportError':
+      case 'note':
+      case 'http':
         this.traffic.append(raw as TimelineRecord);
         return;
       case 'target':
@@ -252,42 +270,88 @@ export class InspectorSession {
 
   private async initialize(generation: number): Promise<void> {
     this.closeMcp('Replaced by a new run of the server');
+    const asked = this.snapshot.target?.era ?? 'auto';
+    // After a server that died on the server/discover probe, its fresh run goes straight to
+    // initialize: the probe already told us what it is.
+    const eraChoice: EraChoice = this.legacyAfterProbeExit === generation - 1 ? 'legacy' : asked;
     const transport = new BridgeTransport(
       generation,
-      (message) => this.socket?.send({ type: 'mcp', message }) ?? false,
+      (message, headers) =>
+        this.socket?.send({ type: 'mcp', message, ...(headers ? { headers } : {}) }) ?? false,
+      this.snapshot.target?.kind === 'stdio' ? 'stdio' : 'http',
+      (version) => this.socket?.send({ type: 'protocolVersion', version }),
     );
     this.transport = transport;
+    this.probe.reset(generation);
     const client = createMcpClient({
       generation,
+      era: eraChoice,
       queryClient: this.queryClient,
       requests: this.requests,
       roots: this.roots,
       subscriptions: this.subscriptions,
     });
-    this.update({ mcp: { generation, client, status: 'initializing' } });
+    this.update({ mcp: { generation, client, status: 'initializing', eraChoice } });
     try {
       await client.connect(transport);
     } catch (error) {
-      if (this.snapshot.mcp?.client === client) {
-        this.update({ mcp: { generation, client, status: 'failed', error: (error as Error).message } });
+      if (this.snapshot.mcp?.client !== client) return;
+      if (asked === 'auto' && eraChoice === 'auto' && diedOnProbe(error, this.snapshot.targetState)) {
+        this.legacyAfterProbeExit = generation;
+        this.note(
+          generation,
+          'info',
+          'The server ended the connection on the server/discover probe, as servers that accept nothing before initialize do: restarting it and falling back to the legacy initialize handshake.',
+        );
+        this.update({ mcp: { generation, client, status: 'closed', eraChoice, error: 'Falling back to initialize' } });
+        this.restartTarget();
+        return;
       }
+      this.update({
+        mcp: { generation, client, status: 'failed', eraChoice, error: describeConnectError(error) },
+      });
       return;
     }
     if (this.snapshot.mcp?.client !== client) return;
+    const era = client.getProtocolEra();
+    if (eraChoice === 'auto' && era === 'legacy') {
+      this.note(generation, 'info', `Fell back to initialize (legacy era): ${this.probe.describe()}.`);
+    }
     const instructions = client.getInstructions();
     const serverInfo = client.getServerVersion();
     const capabilities = client.getServerCapabilities();
+    const discover = client.getDiscoverResult();
+    const protocolVersion = client.getNegotiatedProtocolVersion();
     this.update({
       mcp: {
         generation,
         client,
         status: 'ready',
+        eraChoice,
+        ...(era ? { era } : {}),
+        ...(discover ? { discover } : {}),
         ...(serverInfo ? { serverInfo } : {}),
         ...(capabilities ? { capabilities } : {}),
         ...(instructions ? { instructions } : {}),
-        ...(transport.protocolVersion ? { protocolVersion: transport.protocolVersion } : {}),
+        ...(protocolVersion ? { protocolVersion } : {}),
       },
     });
+  }
+
+  /** Puts a line in the traffic (through the bridge, so a reload still shows it). */
+  private note(generation: number, level: 'info' | 'warning', text: string): void {
+    this.socket?.send({ type: 'note', generation, level, text });
+  }
+
+  /**
+   * Sets the log level the modern era sends with each request (`_meta`), for the requests
+   * that follow; undefined stops it (the server then sends no log messages).
+   */
+  setRequestLogLevel(level: string | undefined): void {
+    if (this.transport) {
+      this.transport.requestMeta = level === undefined ? undefined : { [LOG_LEVEL_META_KEY]: level };
+    }
+    this.update({ requestLogLevel: level });
   }
 
   private closeMcp(reason: string): void {
@@ -317,4 +381,25 @@ async function checkToken(token: string): Promise<AuthStatus> {
   } catch {
     return 'unreachable';
   }
+}
+
+/** True when a connect failed because the server went away while it was being probed. */
+function diedOnProbe(error: unknown, state: TargetState | undefined): boolean {
+  const closedWhileProbing =
+    error instanceof SdkError &&
+    error.code === SdkErrorCode.EraNegotiationFailed &&
+    /connection closed during the server\/discover probe/.test(error.message);
+  return closedWhileProbing || (state !== undefined && (state.state === 'exited' || state.state === 'failed'));
+}
+
+/** Connect errors in the person's words; a version refusal lists what the server speaks. */
+export function describeConnectError(error: unknown): string {
+  if (error instanceof UnsupportedProtocolVersionError) {
+    const { supported, requested } = error.data as { supported?: string[]; requested?: string };
+    return `The server does not speak protocol version ${requested ?? 'asked for'} (error -32022, UnsupportedProtocolVersion). It supports: ${supported?.join(', ') || 'nothing it named'}. Choose another era in the connection settings.`;
+  }
+  if (error instanceof SdkError && error.code === SdkErrorCode.EraNegotiationFailed) {
+    return `Protocol era negotiation failed: ${error.message}`;
+  }
+  return error instanceof Error ? error.message : String(error);
 }

@@ -1,4 +1,4 @@
-import type { Root } from '@modelcontextprotocol/sdk/types.js';
+import type { Root } from '@modelcontextprotocol/client';
 
 const STORAGE_KEY = 'mcp-inspect.roots';
 

@@ -1,17 +1,31 @@
-import { McpError } from '@modelcontextprotocol/sdk/types.js';
-import type {
-  CreateMessageRequest,
-  CreateMessageResult,
-  ElicitRequest,
-  ElicitResult,
-} from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError } from '@modelcontextprotocol/client';
+import type { CreateMessageRequest, CreateMessageResult, ElicitRequest, ElicitResult } from '@modelcontextprotocol/client';
+
+/**
+ * Where an ask came from when it is part of a call the page made: an `input_required` round of a
+ * modern multi round-trip request (shown on that call's card), under the server's key.
+ */
+export interface AskOrigin {
+  /** The call log's id of the call. */
+  callId: number;
+  /** Which round of the call asked (1 for the first answer). */
+  round: number;
+  /** The server's key for this input in `inputRequests`. */
+  key: string;
+}
+
+interface Common {
+  id: number;
+  receivedAt: number;
+  origin?: AskOrigin;
+}
 
 /** A request from the server that waits for the person in front of the page. */
 export type PendingServerRequest =
-  | { id: number; kind: 'sampling'; params: CreateMessageRequest['params']; receivedAt: number }
-  | { id: number; kind: 'elicitation'; params: ElicitRequest['params']; receivedAt: number }
+  | (Common & { kind: 'sampling'; params: CreateMessageRequest['params'] })
+  | (Common & { kind: 'elicitation'; params: ElicitRequest['params'] })
   /** An elicitation the SDK would refuse as malformed: shown anyway, so it can be declined. */
-  | { id: number; kind: 'malformed-elicitation'; params: unknown; problem: string; receivedAt: number };
+  | (Common & { kind: 'malformed-elicitation'; params: unknown; problem: string });
 
 type Answer = CreateMessageResult | ElicitResult;
 
@@ -32,13 +46,20 @@ export class ServerRequestQueue {
     kind: 'sampling',
     params: CreateMessageRequest['params'],
     signal: AbortSignal,
+    origin?: AskOrigin,
   ): Promise<CreateMessageResult>;
-  ask(kind: 'elicitation', params: ElicitRequest['params'], signal: AbortSignal): Promise<ElicitResult>;
-  ask(kind: PendingServerRequest['kind'], params: unknown, signal: AbortSignal): Promise<Answer> {
+  ask(
+    kind: 'elicitation',
+    params: ElicitRequest['params'],
+    signal: AbortSignal,
+    origin?: AskOrigin,
+  ): Promise<ElicitResult>;
+  ask(kind: PendingServerRequest['kind'], params: unknown, signal: AbortSignal, origin?: AskOrigin): Promise<Answer> {
     const id = this.nextId++;
     return new Promise<Answer>((resolve, reject) => {
       this.settle.set(id, { resolve, reject });
-      this.items = [...this.items, { id, kind, params, receivedAt: Date.now() } as PendingServerRequest];
+      const item = { id, kind, params, receivedAt: Date.now(), ...(origin ? { origin } : {}) };
+      this.items = [...this.items, item as PendingServerRequest];
       this.changed();
       signal.addEventListener('abort', () => this.remove(id)?.reject(new Error('cancelled')), { once: true });
     });
@@ -63,7 +84,7 @@ export class ServerRequestQueue {
 
   /** Answers with a JSON-RPC error, e.g. a person rejecting a sampling request. */
   refuse(id: number, code: number, message: string): void {
-    this.remove(id)?.reject(new McpError(code, message));
+    this.remove(id)?.reject(new ProtocolError(code, message));
   }
 
   /** The connection is gone: nothing can be answered any more. */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { CompleteRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/client';
+import type { CompleteRequest } from '@modelcontextprotocol/client';
 
 type Reference = CompleteRequest['params']['ref'];
 

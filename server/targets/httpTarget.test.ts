@@ -80,6 +80,7 @@ const url = (
   url: `http://127.0.0.1:${port}${path}`,
   transport,
   headers: { 'X-Test': 'yes' },
+  era: 'auto',
 });
 
 describe('URL targets', () => {

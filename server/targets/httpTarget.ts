@@ -1,8 +1,13 @@
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { isInitializeRequest, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import {
+  SSEClientTransport,
+  StreamableHTTPClientTransport,
+  type JSONRPCMessage,
+  type RequestId,
+  type Transport,
+} from '@modelcontextprotocol/client';
 import type { TransportKind } from '../../shared/wire.js';
+import { isInitialize, requestIdOf, responseIdOf } from '../jsonRpcShape.js';
+import { recordingFetch } from './httpExchanges.js';
 import type { TargetConnection, TargetEvents } from './target.js';
 
 export type UrlTransportChoice = 'auto' | 'streamable-http' | 'sse';
@@ -29,11 +34,19 @@ export class HttpTarget implements TargetConnection {
   private settled: boolean;
   private closing = false;
   private ended = false;
+  private protocolVersion: string | undefined;
+  /**
+   * One abort per request in flight: on Streamable HTTP a request has a stream of its own, and
+   * since 2026-07-28 closing it is how a client cancels, so a `notifications/cancelled` the page
+   * sends closes the stream too.
+   */
+  private readonly streams = new Map<RequestId, AbortController>();
 
   constructor(
     private readonly spec: UrlTargetSpec,
     private readonly events: TargetEvents,
   ) {
+    this.recordedFetch = recordingFetch(Object.keys(spec.headers), (exchange) => events.onHttpExchange(exchange));
     this.current = spec.transport === 'sse' ? 'sse' : 'streamable-http';
     this.settled = spec.transport !== 'auto';
   }
@@ -57,19 +70,32 @@ export class HttpTarget implements TargetConnection {
     }
   }
 
-  async send(message: JSONRPCMessage): Promise<void> {
+  setProtocolVersion(version: string): void {
+    this.protocolVersion = version;
+    this.transport?.setProtocolVersion?.(version);
+  }
+
+  async send(message: JSONRPCMessage, _json?: string, headers?: Record<string, string>): Promise<void> {
     if (!this.transport) throw new Error('The connection is not open');
+    const id = requestIdOf(message);
+    const stream = id === undefined ? undefined : new AbortController();
+    if (id !== undefined && stream) this.streams.set(id, stream);
     try {
-      await this.transport.send(message);
+      await this.transport.send(message, {
+        ...(headers ? { headers } : {}),
+        ...(stream ? { requestSignal: stream.signal } : {}),
+      });
+      this.closeCancelledStream(message);
       if (!this.settled) {
         this.settled = true;
         this.events.onTransportChosen(this.current, 'Streamable HTTP answered');
       }
     } catch (error) {
+      if (id !== undefined) this.streams.delete(id);
       const status = httpStatusOf(error);
       if (
         !this.settled &&
-        isInitializeRequest(message) &&
+        isInitialize(message) &&
         status !== undefined &&
         status >= 400 &&
         status < 500
@@ -81,6 +107,14 @@ export class HttpTarget implements TargetConnection {
       this.events.onTransportError(text, status === undefined ? undefined : { status });
       throw new Error(text);
     }
+  }
+
+  private closeCancelledStream(message: JSONRPCMessage): void {
+    if (!('method' in message) || message.method !== 'notifications/cancelled') return;
+    const cancelled = (message.params as { requestId?: RequestId } | undefined)?.requestId;
+    if (cancelled === undefined) return;
+    this.streams.get(cancelled)?.abort();
+    this.streams.delete(cancelled);
   }
 
   async close(): Promise<void> {
@@ -113,11 +147,12 @@ export class HttpTarget implements TargetConnection {
    * fetch, remembering the challenge of a 401: the SDK's errors keep the status but drop the
    * WWW-Authenticate header, which says what kind of authorization the server wants.
    */
-  private readonly watchingFetch = async (input: string | URL, init?: RequestInit): Promise<Response> => {
-    const response = await fetch(input, init);
+  private readonly watchingFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const response = await this.recordedFetch(input, init);
     if (response.status === 401) this.challenge = response.headers.get('www-authenticate') ?? undefined;
     return response;
   };
+  private readonly recordedFetch: typeof fetch;
   private challenge: string | undefined;
 
   private describe(error: unknown): string {
@@ -140,8 +175,16 @@ export class HttpTarget implements TargetConnection {
                 }),
             },
           })
-        : new StreamableHTTPClientTransport(url, { requestInit, fetch: this.watchingFetch });
-    transport.onmessage = (message) => this.events.onMessage(message, JSON.stringify(message));
+        : new StreamableHTTPClientTransport(url, {
+            requestInit,
+            fetch: this.watchingFetch,
+            ...(this.protocolVersion ? { protocolVersion: this.protocolVersion } : {}),
+          });
+    transport.onmessage = (message) => {
+      const id = responseIdOf(message);
+      if (id !== undefined) this.streams.delete(id);
+      this.events.onMessage(message, JSON.stringify(message));
+    };
     transport.onerror = (error) => {
       if (this.closing) return;
       const status = httpStatusOf(error);
@@ -161,10 +204,16 @@ export class HttpTarget implements TargetConnection {
 }
 
 function httpStatusOf(error: unknown): number | undefined {
+  // SDK v2 keeps the status in `data.status` (SdkHttpError); its auth failures say "unauthorized".
+  const dataStatus = (error as { data?: { status?: unknown } } | null)?.data?.status;
+  if (typeof dataStatus === 'number') return dataStatus;
+  if ((error as Error | null)?.name === 'UnauthorizedError') return 401;
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'number' && code >= 100 && code < 600) return code;
-  const match = /HTTP (\d{3})/.exec(String((error as Error | null)?.message ?? ''));
-  return match?.[1] === undefined ? undefined : Number(match[1]);
+  const text = String((error as Error | null)?.message ?? '');
+  const match = /HTTP (\d{3})/.exec(text);
+  if (match?.[1] !== undefined) return Number(match[1]);
+  return /\bunauthori[sz]ed\b/i.test(text) ? 401 : undefined;
 }
 
 /** Turns fetch's terse "fetch failed" into the cause a person can act on. */

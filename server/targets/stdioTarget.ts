@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
+import { JSONRPCMessageSchema } from '@modelcontextprotocol/core';
+import { type JSONRPCMessage } from '@modelcontextprotocol/client';
 import { LineSplitter } from './lineSplitter.js';
 import type { TargetConnection, TargetEvents } from './target.js';
 

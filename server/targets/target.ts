@@ -1,5 +1,11 @@
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import type { TransportKind } from '../../shared/wire.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/client';
+import type { HttpExchange, TransportKind } from '../../shared/wire.js';
+
+/**
+ * An HTTP exchange as a target reports it: the session adds the sequence number and run, and
+ * turns `startedAt` (a `performance.now()` reading) into its own clock.
+ */
+export type HttpExchangeReport = Omit<HttpExchange, 'type' | 'seq' | 'generation' | 't'> & { startedAt: number };
 
 /** How a target ended. */
 export interface TargetExit {
@@ -21,6 +27,10 @@ export interface TargetEvents {
   onTransportError(message: string, detail?: { raw?: string; status?: number }): void;
   /** The transport in use became known or changed (an `auto` URL target settling on SSE). */
   onTransportChosen(kind: TransportKind, note?: string): void;
+  /** One HTTP exchange of a URL target's transport, once its response headers arrived (or it failed). */
+  onHttpExchange(exchange: HttpExchangeReport): void;
+  /** Something the bridge decided and the person should know, that is not an error. */
+  onNote(level: 'info' | 'warning', text: string): void;
   /** The target is gone; called once. */
   onExit(exit: TargetExit): void;
 }
@@ -41,7 +51,9 @@ export interface TargetConnection {
    * right after); `json` is its text when the caller already has it. Rejects with words
    * meant for the person when it could not be delivered.
    */
-  send(message: JSONRPCMessage, json?: string): Promise<void>;
+  send(message: JSONRPCMessage, json?: string, headers?: Record<string, string>): Promise<void>;
+  /** The protocol version the page negotiated, for transports that send it as a header. */
+  setProtocolVersion?(version: string): void;
   /** Ends the connection (and a stdio child, escalating to SIGKILL); resolves when it is gone. */
   close(): Promise<void>;
   /** Kills a child process at once; for a bridge that must exit now. */

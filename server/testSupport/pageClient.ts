@@ -1,5 +1,5 @@
 import WebSocket from 'ws';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import {
   WIRE_PROTOCOL_VERSION,
   WS_PATH,

@@ -8,11 +8,11 @@ export function demoTarget(): TargetSpec {
     command: process.execPath,
     args: ['--import', 'tsx', fileURLToPath(new URL('../demo/demoServer.ts', import.meta.url))],
     env: {},
-    demo: true,
+    demo: true, era: 'auto',
   };
 }
 
 /** A stdio target running a small inline Node script. */
 export function scriptTarget(script: string, env: Record<string, string> = {}): TargetSpec {
-  return { kind: 'stdio', command: process.execPath, args: ['-e', script], env, demo: false };
+  return { kind: 'stdio', command: process.execPath, args: ['-e', script], env, demo: false, era: 'auto' };
 }

@@ -1,11 +1,8 @@
-import validator from '@rjsf/validator-ajv8';
 import { getDefaultFormState, type Experimental_DefaultFormStateBehavior } from '@rjsf/utils';
+import { compileSchema, formValidator as validator } from '../../schema/jsonSchemaEngine';
 import { normalizeSchema, type JsonSchema, type Normalization } from './normalizeSchema';
 
-/**
- * ajv (through rjsf's validator) compiles each schema to a function: this is why the page's
- * Content Security Policy allows 'unsafe-eval' (see server/httpApp.ts).
- */
+/** The page's one JSON Schema engine (2020-12), as rjsf's validator. */
 export { validator };
 
 /** Optional objects start absent instead of as `{}`, so nothing unset is sent. */
@@ -21,7 +18,7 @@ export function prepareSchemaForm(input: unknown): Normalization {
   const normalized = normalizeSchema(input);
   if ('problem' in normalized) return normalized;
   try {
-    validator.ajv.compile(normalized.schema);
+    compileSchema(normalized.schema);
   } catch (error) {
     return { problem: `The input schema is not valid JSON Schema: ${(error as Error).message}` };
   }

@@ -23,6 +23,15 @@ export function ConnectionBar() {
           <span className="muted">{mcp.serverInfo.version}</span>
         </span>
       )}
+      {mcp?.status === 'ready' && mcp.era && (
+        <span
+          className={`chip era ${mcp.era}`}
+          aria-label="Protocol era"
+          title={`Asked for: ${mcp.eraChoice}. ${mcp.era === 'modern' ? 'No handshake: every request carries its protocol version in _meta.' : 'initialize handshake.'}`}
+        >
+          {mcp.era === 'modern' ? 'modern' : 'legacy'} · {mcp.protocolVersion ?? '?'}
+        </span>
+      )}
       <span className={`state-pill ${tone}`} role="status" aria-label="Connection state">
         {status}
       </span>

@@ -132,6 +132,14 @@ export function ConnectionSettings() {
             />
           </>
         )}
+        <label>
+          Protocol era
+          <select value={draft.era} onChange={(e) => set({ era: e.target.value as TargetDraft['era'] })}>
+            <option value="auto">Auto: server/discover, else initialize</option>
+            <option value="modern">Modern (2026-07-28): server/discover only</option>
+            <option value="legacy">Legacy (2025-11-25 and earlier): initialize</option>
+          </select>
+        </label>
         {problem && (
           <p className="field-error" role="alert">
             {problem}

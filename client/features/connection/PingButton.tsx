@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 
 /** Sends ping and shows the round trip as the page measured it. */
 export function PingButton({ client }: { client: Client }) {

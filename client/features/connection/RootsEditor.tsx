@@ -1,5 +1,5 @@
 import { useState, useSyncExternalStore } from 'react';
-import type { Root } from '@modelcontextprotocol/sdk/types.js';
+import type { Root } from '@modelcontextprotocol/client';
 import { useInspector } from './inspectorContext';
 
 /**

@@ -3,29 +3,67 @@ import { SafeMarkdown } from '../../components/SafeMarkdown';
 import { useInspectorSnapshot } from './inspectorContext';
 import { PingButton } from './PingButton';
 
-/** The initialize result: who the server says it is and what it offers. */
+/** Capabilities 2026-07-28 deprecates (SEP-2577): they still work, and the page says so. */
+const DEPRECATED_MODERN = new Set(['logging']);
+
+/**
+ * Who the server says it is and what it offers: the `initialize` result (legacy era), or the
+ * `server/discover` result (modern era: supported versions, capabilities, extensions, identity).
+ */
 export function ServerInfo() {
   const { mcp } = useInspectorSnapshot();
   if (!mcp || mcp.status !== 'ready') return null;
-  const { serverInfo, protocolVersion, capabilities, instructions } = mcp;
-  const offered = Object.keys(capabilities ?? {});
+  const { serverInfo, protocolVersion, capabilities, instructions, discover, era } = mcp;
+  const offered = Object.keys(capabilities ?? {}).filter((name) => name !== 'extensions');
+  const extensions = Object.keys((capabilities as { extensions?: Record<string, unknown> } | undefined)?.extensions ?? {});
+  const modern = era === 'modern';
   return (
     <section className="server-info" aria-label="Server">
       <h2>
         {serverInfo?.title ?? serverInfo?.name ?? 'Server'}{' '}
         <span className="muted">{serverInfo?.version}</span>
       </h2>
-      <PingButton client={mcp.client} />
+      {!modern && <PingButton client={mcp.client} />}
       <dl>
         <dt>Name</dt>
         <dd>{serverInfo?.name}</dd>
         <dt>Protocol</dt>
-        <dd>{protocolVersion ?? 'unknown'}</dd>
+        <dd>
+          {protocolVersion ?? 'unknown'}{' '}
+          <span className="muted">
+            ({modern ? 'modern era: no handshake, no session' : 'legacy era: initialize handshake'}; asked for{' '}
+            {mcp.eraChoice})
+          </span>
+        </dd>
+        {discover && (
+          <>
+            <dt>Supported versions</dt>
+            <dd>{discover.supportedVersions.join(', ')}</dd>
+          </>
+        )}
         <dt>Capabilities</dt>
         <dd>
           {offered.length === 0
             ? 'none'
             : offered.map((name) => (
+                <span key={name} className="chip">
+                  {name}
+                </span>
+              ))}
+          {modern &&
+            offered
+              .filter((name) => DEPRECATED_MODERN.has(name))
+              .map((name) => (
+                <span key={`${name}-deprecated`} className="chip deprecated" title="Deprecated in 2026-07-28 (SEP-2577); still works">
+                  {name} deprecated
+                </span>
+              ))}
+        </dd>
+        <dt>Extensions</dt>
+        <dd>
+          {extensions.length === 0
+            ? 'none'
+            : extensions.map((name) => (
                 <span key={name} className="chip">
                   {name}
                 </span>
@@ -38,13 +76,13 @@ export function ServerInfo() {
           <SafeMarkdown className="instructions" text={instructions} />
         </details>
       )}
-      <h3>initialize result</h3>
+      <h3>{discover ? 'server/discover result' : 'initialize result'}</h3>
       <JsonEditor
         readOnly
-        path="server/initialize-result"
-        label="initialize result"
+        path={discover ? 'server/discover-result' : 'server/initialize-result'}
+        label={discover ? 'server/discover result' : 'initialize result'}
         height={260}
-        value={JSON.stringify({ protocolVersion, capabilities, serverInfo, instructions }, null, 2)}
+        value={JSON.stringify(discover ?? { protocolVersion, capabilities, serverInfo, instructions }, null, 2)}
       />
     </section>
   );

@@ -23,6 +23,7 @@ describe('the connection form', () => {
       args: ['a b.js'],
       envKeys: ['TOKEN'],
       demo: false,
+      era: 'auto',
     });
     expect(draft).toMatchObject({
       command: 'node',
@@ -30,7 +31,7 @@ describe('the connection form', () => {
       env: [{ name: 'TOKEN', value: '', kept: true }],
     });
     expect(requestFromDraft(draft)).toEqual({
-      request: { kind: 'stdio', command: 'node', args: ['a b.js'], env: { TOKEN: null } },
+      request: { kind: 'stdio', command: 'node', args: ['a b.js'], env: { TOKEN: null }, era: 'auto' },
     });
   });
 
@@ -40,6 +41,7 @@ describe('the connection form', () => {
       url: 'http://h/mcp',
       transport: 'auto',
       headerNames: ['Authorization'],
+      era: 'auto',
     });
     draft.headers[0]!.value = 'Bearer t';
     expect(requestFromDraft(draft)).toEqual({
@@ -48,12 +50,13 @@ describe('the connection form', () => {
         url: 'http://h/mcp',
         transport: 'auto',
         headers: { Authorization: 'Bearer t' },
+        era: 'auto',
       },
     });
   });
 
   it('refuses what the bridge would refuse, with the reason', () => {
-    const draft = draftFromInfo({ kind: 'url', url: 'ftp://h', transport: 'auto', headerNames: [] });
+    const draft = draftFromInfo({ kind: 'url', url: 'ftp://h', transport: 'auto', headerNames: [], era: 'auto' });
     expect(requestFromDraft(draft)).toEqual({ error: 'the URL must start with http:// or https://' });
   });
 

@@ -1,5 +1,5 @@
 import { parseServerConfig, toServerConfig } from '../../../shared/serverEntry';
-import type { TargetInfo, TargetRequest } from '../../../shared/wire';
+import type { EraChoice, TargetInfo, TargetRequest } from '../../../shared/wire';
 import { joinArgs, splitArgs } from './argsText';
 
 /** A name/value pair whose value is secret. `kept`: the bridge holds a value the page never saw. */
@@ -19,6 +19,8 @@ export interface TargetDraft {
   url: string;
   transport: 'auto' | 'streamable-http' | 'sse';
   headers: SecretRow[];
+  /** The protocol era to negotiate, for either kind. */
+  era: EraChoice;
 }
 
 export const EMPTY_DRAFT: TargetDraft = {
@@ -30,6 +32,7 @@ export const EMPTY_DRAFT: TargetDraft = {
   url: '',
   transport: 'auto',
   headers: [],
+  era: 'auto',
 };
 
 /** The current target as a draft: names of secrets, values left with the bridge. */
@@ -41,6 +44,7 @@ export function draftFromInfo(info: TargetInfo): TargetDraft {
       args: joinArgs(info.args),
       cwd: info.cwd ?? '',
       env: info.envKeys.map((name) => ({ name, value: '', kept: true })),
+      era: info.era,
     };
   }
   return {
@@ -49,6 +53,7 @@ export function draftFromInfo(info: TargetInfo): TargetDraft {
     url: info.url,
     transport: info.transport,
     headers: info.headerNames.map((name) => ({ name, value: '', kept: true })),
+    era: info.era,
   };
 }
 
@@ -73,6 +78,7 @@ export function draftFromPaste(text: string): { draft: TargetDraft; name: string
           args: joinArgs(target.args),
           cwd: target.cwd ?? '',
           env: rows(target.env),
+          era: target.era ?? 'auto',
         }
       : {
           ...EMPTY_DRAFT,
@@ -80,6 +86,7 @@ export function draftFromPaste(text: string): { draft: TargetDraft; name: string
           url: target.url,
           transport: target.transport,
           headers: rows(target.headers),
+          era: target.era ?? 'auto',
         };
   return { draft, name: parsed.name };
 }
@@ -92,7 +99,13 @@ export function requestFromDraft(draft: TargetDraft): { request: TargetRequest }
     const headers = secretValues(draft.headers);
     if (!headers.ok) return headers;
     return {
-      request: { kind: 'url', url: draft.url.trim(), transport: draft.transport, headers: headers.values },
+      request: {
+        kind: 'url',
+        url: draft.url.trim(),
+        transport: draft.transport,
+        headers: headers.values,
+        era: draft.era,
+      },
     };
   }
   if (draft.command.trim() === '') return { error: 'a command is needed' };
@@ -107,6 +120,7 @@ export function requestFromDraft(draft: TargetDraft): { request: TargetRequest }
       args: split.args,
       env: env.values,
       ...(draft.cwd.trim() === '' ? {} : { cwd: draft.cwd.trim() }),
+      era: draft.era,
     },
   };
 }

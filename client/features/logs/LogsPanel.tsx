@@ -1,5 +1,6 @@
 import { useMemo, useState, useSyncExternalStore } from 'react';
-import { LoggingLevelSchema, type LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
+import { LoggingLevelSchema } from '@modelcontextprotocol/core';
+import { type LoggingLevel } from '@modelcontextprotocol/client';
 import type { McpConnection } from '../../bridge/inspectorSession';
 import { useInspector } from '../connection/inspectorContext';
 import { logEntriesOf, LOG_LEVELS } from './logEntries';

@@ -1,4 +1,4 @@
-import type { LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
+import type { LoggingLevel } from '@modelcontextprotocol/client';
 import type { TrafficRecord } from '../traffic/trafficRecord';
 
 /** RFC 5424 severities, least severe first, as MCP uses them. */

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { GetPromptResultSchema, type Prompt } from '@modelcontextprotocol/sdk/types.js';
+import { GetPromptResultSchema } from '@modelcontextprotocol/core';
+import { type Prompt } from '@modelcontextprotocol/client';
 import type { McpConnection } from '../../bridge/inspectorSession';
 import { CompletingInput } from '../../components/CompletingInput';
 import { ContentBlockView } from '../results/ContentBlockView';

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Prompt } from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/client';
+import type { Prompt } from '@modelcontextprotocol/client';
 import { allPages } from '../../bridge/allPages';
 import { mcpQueryKeys } from '../../bridge/mcpQueryKeys';
 

@@ -1,6 +1,6 @@
 import { useState, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Resource } from '@modelcontextprotocol/sdk/types.js';
+import type { Resource } from '@modelcontextprotocol/client';
 import type { McpConnection } from '../../bridge/inspectorSession';
 import { mcpQueryKeys } from '../../bridge/mcpQueryKeys';
 import { useInspector } from '../connection/inspectorContext';

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
-import type { ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
+import { UriTemplate } from '@modelcontextprotocol/client';
+import type { ResourceTemplateType as ResourceTemplate } from '@modelcontextprotocol/client';
 import type { McpConnection } from '../../bridge/inspectorSession';
 import { CompletingInput } from '../../components/CompletingInput';
 import { ResourceRead } from './ResourceRead';

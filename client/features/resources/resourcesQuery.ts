@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Resource, ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/client';
+import type { Resource, ResourceTemplateType as ResourceTemplate } from '@modelcontextprotocol/client';
 import { mcpQueryKeys } from '../../bridge/mcpQueryKeys';
 import { allPages } from '../../bridge/allPages';
 

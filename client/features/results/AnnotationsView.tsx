@@ -1,4 +1,4 @@
-import type { Annotations } from '@modelcontextprotocol/sdk/types.js';
+import type { Annotations } from '@modelcontextprotocol/client';
 
 /** A content block's annotations: who it is for, how much it matters, when it last changed. */
 export function AnnotationsView({ annotations }: { annotations: Annotations | undefined }) {

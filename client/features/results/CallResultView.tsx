@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/client';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import { Tabs } from '../../components/Tabs';
 import { JsonTree } from '../../components/JsonTree';
 import { ContentBlockView } from './ContentBlockView';

@@ -1,5 +1,5 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { ContentBlock } from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/client';
+import type { ContentBlock } from '@modelcontextprotocol/client';
 import { JsonTree } from '../../components/JsonTree';
 import { AnnotationsView } from './AnnotationsView';
 import { AudioView } from './AudioView';

@@ -1,4 +1,4 @@
-import type { ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ReadResourceResult } from '@modelcontextprotocol/client';
 import { BinaryView } from './BinaryView';
 import { TextContentView } from './TextContentView';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { ResourceLink } from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/client';
+import type { ResourceLink } from '@modelcontextprotocol/client';
 import { useInspectorSnapshot } from '../connection/inspectorContext';
 import { formatBytes } from './formatSize';
 import { resourceReadQueryOptions } from './resourceReadQuery';

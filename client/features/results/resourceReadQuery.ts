@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ReadResourceResultSchema, type ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/client';
+import { ReadResourceResultSchema } from '@modelcontextprotocol/core';
+import { type ReadResourceResult } from '@modelcontextprotocol/client';
 import { mcpQueryKeys } from '../../bridge/mcpQueryKeys';
 
 /** `resources/read` of one URI. A resource can change, so each new look reads it again. */

@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
-import type { ElicitRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { ElicitRequest } from '@modelcontextprotocol/client';
 import { JsonEditor } from '../../components/JsonEditor';
 import { SchemaForm, type SchemaFormHandle } from '../../components/schemaForm/SchemaForm';
 import { pruneUnset } from '../../components/schemaForm/normalizeSchema';

@@ -1,4 +1,4 @@
-import type { SamplingMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { SamplingMessage } from '@modelcontextprotocol/client';
 
 /** One message of a sampling request: its role, then each of its content blocks. */
 export function SamplingMessageView({ message }: { message: SamplingMessage }) {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { CreateMessageRequest, CreateMessageResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CreateMessageRequest, CreateMessageResult } from '@modelcontextprotocol/client';
 import { USER_REJECTED } from '../../bridge/serverRequests';
 import { useInspector } from '../connection/inspectorContext';
 import { SamplingMessageView } from './SamplingMessageView';

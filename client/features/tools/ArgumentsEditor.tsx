@@ -1,5 +1,5 @@
 import type { RefObject } from 'react';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/client';
 import { JsonEditor } from '../../components/JsonEditor';
 import { SchemaForm, type SchemaFormHandle } from '../../components/schemaForm/SchemaForm';
 import type { ToolArguments } from './useToolArguments';

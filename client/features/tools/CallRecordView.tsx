@@ -1,6 +1,7 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import { CallResultView } from '../results/CallResultView';
 import type { CallRecord } from './callLog';
+import { CallInputRequests } from './CallInputRequests';
 import { ElapsedTime, formatSeconds } from './ElapsedTime';
 
 interface CallRecordViewProps {
@@ -12,7 +13,7 @@ interface CallRecordViewProps {
 /** One call: its state while running (elapsed time, progress, Cancel), then its outcome. */
 export function CallRecordView({ record, client, onCancel }: CallRecordViewProps) {
   const { id, status, progress, outcome } = record;
-  const running = status === 'running';
+  const running = status === 'running' || status === 'waiting for you';
   return (
     <section className={`call-record ${status.replace(' ', '-')}`} aria-label={`Call ${id}`}>
       <header>
@@ -20,6 +21,7 @@ export function CallRecordView({ record, client, onCancel }: CallRecordViewProps
         <span className="call-status" role="status" aria-label={`Call ${id} status`}>
           {status}
         </span>
+        {record.rounds > 1 && <span className="muted">{record.rounds} rounds</span>}
         <span className="muted">
           {running ? (
             <ElapsedTime since={record.startedAt} />
@@ -49,13 +51,14 @@ export function CallRecordView({ record, client, onCancel }: CallRecordViewProps
           )}
         </div>
       )}
+      {status === 'waiting for you' && <CallInputRequests callId={id} />}
       <details className="call-args">
         <summary>Arguments sent</summary>
         <pre>{JSON.stringify(record.args, null, 2)}</pre>
       </details>
-      {status === 'cancelled' && (
-        <p className="muted">
-          Cancelled: the server was sent notifications/cancelled, and its answer is ignored.
+      {record.endReason && (
+        <p className={status === 'timed out' ? 'notice' : 'muted'} role={status === 'timed out' ? 'alert' : undefined}>
+          {record.endReason}
         </p>
       )}
       {outcome && <CallResultView outcome={outcome} tool={record.tool} client={client} />}

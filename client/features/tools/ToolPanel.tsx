@@ -1,6 +1,6 @@
 import { useState, useSyncExternalStore } from 'react';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/client';
+import type { Tool } from '@modelcontextprotocol/client';
 import { ArgumentsEditor } from './ArgumentsEditor';
 import type { CallLog } from './callLog';
 import { CallRecordView } from './CallRecordView';

@@ -1,4 +1,4 @@
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/client';
 import { JsonTree } from '../../components/JsonTree';
 import { SafeMarkdown } from '../../components/SafeMarkdown';
 import { isSafeImageSrc } from '../../components/safeUrl';

@@ -1,6 +1,7 @@
 import { Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { McpConnection } from '../../bridge/inspectorSession';
+import { useInspector } from '../connection/inspectorContext';
 import { CallLog } from './callLog';
 import { ToolList } from './ToolList';
 import { ToolPanel } from '../../lazyFeatures';
@@ -23,7 +24,8 @@ export function ToolsWorkbench({ mcp }: { mcp: McpConnection }) {
   const changes = useListChanges(tools.data, toolName);
   const [selected, setSelected] = useState<string | undefined>();
   // Calls outlive the panel: switching tools leaves the others running, each with its record.
-  const [calls] = useState(() => new CallLog());
+  const session = useInspector();
+  const [calls] = useState(() => new CallLog(session.requests, session.roots));
   const [timeoutSeconds, setTimeoutSeconds] = useState(
     () => Number(localStorage.getItem(TIMEOUT_KEY)) || DEFAULT_TIMEOUT_SECONDS,
   );

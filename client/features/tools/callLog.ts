@@ -1,8 +1,12 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { CallToolResultSchema, ErrorCode, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, SdkError, type Client, type Tool } from '@modelcontextprotocol/client';
+import type { RootsStore } from '../../bridge/rootsStore';
+import type { ServerRequestQueue } from '../../bridge/serverRequests';
 import type { CallOutcome } from '../results/CallResultView';
+import { CallTimer } from './callTimer';
+import { mcpParamHeaders } from './mcpParamHeaders';
+import { answerInputRequests, isInputRequired, InputRefused } from './inputRounds';
 
-export type CallStatus = 'running' | 'done' | 'cancelled' | 'timed out';
+export type CallStatus = 'running' | 'waiting for you' | 'done' | 'cancelled' | 'timed out' | 'declined';
 
 export interface CallProgress {
   progress: number;
@@ -18,15 +22,25 @@ export interface CallRecord {
   /** performance.now() when it was sent. */
   startedAt: number;
   status: CallStatus;
+  /** Requests sent for this one call: 1, or more when the server asked for input (2026-07-28). */
+  rounds: number;
   /** The latest notifications/progress for this call's progressToken. */
   progress?: CallProgress;
   /** Set once the call is over; a cancelled call has none (the spec drops its response). */
   outcome?: CallOutcome;
+  /** Why the call ended without an outcome (timed out, cancelled, input refused), in the person's words. */
+  endReason?: string;
   endedAt?: number;
 }
 
 /** Old records beyond this are dropped: each may hold a large result. */
 const MAX_RECORDS = 50;
+
+/** The SDK's own timeout is switched off: the call's timer (which pauses) is the one that counts. */
+const NO_SDK_TIMEOUT = 2_147_483_647;
+
+/** The abort reason of a call the inspector gave up on. */
+class InspectorTimeout extends Error {}
 
 /**
  * The calls made from the tools workbench, newest first, several in flight at once. Not server
@@ -36,7 +50,20 @@ export class CallLog {
   private records: CallRecord[] = [];
   private listeners = new Set<() => void>();
   private controllers = new Map<number, AbortController>();
+  private timers = new Map<number, CallTimer>();
   private nextId = 1;
+
+  constructor(
+    private readonly requests: ServerRequestQueue,
+    private readonly roots: RootsStore,
+  ) {
+    // While anything waits for the person, no call's timeout runs: a legacy server's
+    // elicitation belongs to one of the calls in flight, and answering it is not the server's time.
+    requests.subscribe(() => {
+      const waiting = requests.getSnapshot().length > 0;
+      for (const timer of this.timers.values()) timer.setPaused(waiting);
+    });
+  }
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -49,44 +76,32 @@ export class CallLog {
    * Calls through `request` rather than `callTool`: the SDK's `callTool` throws when
    * structuredContent does not match the outputSchema, and an inspector must show exactly what
    * came back. `onprogress` makes the SDK attach a progressToken; aborting the signal makes it
-   * send notifications/cancelled; the timeout restarts whenever progress arrives.
+   * send notifications/cancelled. An `input_required` answer (2026-07-28) is put to the person
+   * on this call's card, then the call is sent again with the answers, round after round.
    */
   start(client: Client, tool: Tool, args: Record<string, unknown>, timeoutMs: number): number {
     const id = this.nextId++;
     const controller = new AbortController();
     this.controllers.set(id, controller);
     const startedAt = performance.now();
-    this.records = [{ id, tool, args, startedAt, status: 'running' as const }, ...this.records].slice(
+    const timer = new CallTimer(timeoutMs, () =>
+      controller.abort(
+        new InspectorTimeout(
+          `mcp-inspect stopped waiting after ${formatTimeout(timeoutMs)} without an answer (the inspector's own timeout, set beside Run) and sent notifications/cancelled`,
+        ),
+      ),
+    );
+    timer.setPaused(this.requests.getSnapshot().length > 0);
+    this.timers.set(id, timer);
+    this.records = [{ id, tool, args, startedAt, status: 'running' as const, rounds: 1 }, ...this.records].slice(
       0,
       MAX_RECORDS,
     );
     this.notify();
-    void client
-      .request({ method: 'tools/call', params: { name: tool.name, arguments: args } }, CallToolResultSchema, {
-        signal: controller.signal,
-        timeout: timeoutMs,
-        resetTimeoutOnProgress: true,
-        onprogress: (progress) => this.patch(id, { progress }),
-      })
-      .then(
-        (result) =>
-          this.finish(id, 'done', { kind: 'result', result, durationMs: performance.now() - startedAt }),
-        (error: unknown) => {
-          const durationMs = performance.now() - startedAt;
-          if (controller.signal.aborted) return this.finish(id, 'cancelled');
-          if (error instanceof McpError) {
-            const outcome: CallOutcome = {
-              kind: 'error',
-              code: error.code,
-              message: error.message,
-              data: error.data,
-              durationMs,
-            };
-            return this.finish(id, error.code === ErrorCode.RequestTimeout ? 'timed out' : 'done', outcome);
-          }
-          return this.finish(id, 'done', { kind: 'error', message: (error as Error).message, durationMs });
-        },
-      );
+    void this.run(client, id, tool, args, controller.signal, timer).then(
+      (result) => this.finish(id, 'done', { kind: 'result', result, durationMs: performance.now() - startedAt }),
+      (error: unknown) => this.fail(id, error, controller.signal, performance.now() - startedAt),
+    );
     return id;
   }
 
@@ -94,9 +109,66 @@ export class CallLog {
     this.controllers.get(id)?.abort(new Error('Cancelled in mcp-inspect'));
   }
 
-  private finish(id: number, status: CallStatus, outcome?: CallOutcome): void {
+  private async run(
+    client: Client,
+    id: number,
+    tool: Tool,
+    args: Record<string, unknown>,
+    signal: AbortSignal,
+    timer: CallTimer,
+  ): Promise<Awaited<ReturnType<typeof callOnce>>> {
+    let params: Record<string, unknown> = { name: tool.name, arguments: args };
+    for (let round = 1; ; round += 1) {
+      const result = await callOnce(client, tool, params, signal, (progress) => {
+        timer.restart();
+        this.patch(id, { progress });
+      });
+      if (!isInputRequired(result)) return result;
+      // The request is over; the next round is a new request, sent when the person has answered.
+      this.patch(id, { status: 'waiting for you', rounds: round });
+      timer.setPaused(true);
+      const inputResponses = await answerInputRequests(result.inputRequests, {
+        requests: this.requests,
+        roots: this.roots,
+        signal,
+        origin: (key) => ({ callId: id, round, key }),
+      });
+      timer.setPaused(this.requests.getSnapshot().length > 0);
+      timer.restart();
+      this.patch(id, { status: 'running', rounds: round + 1 });
+      // The retry carries the answers under the server's keys and its requestState byte for byte.
+      params = {
+        ...params,
+        inputResponses,
+        ...(result.requestState === undefined ? {} : { requestState: result.requestState }),
+      };
+    }
+  }
+
+  private fail(id: number, error: unknown, signal: AbortSignal, durationMs: number): void {
+    if (signal.aborted) {
+      const reason: unknown = signal.reason;
+      if (reason instanceof InspectorTimeout) return this.finish(id, 'timed out', undefined, reason.message);
+      return this.finish(id, 'cancelled', undefined, 'Cancelled: the server was sent notifications/cancelled, and its answer is ignored.');
+    }
+    if (error instanceof InputRefused) return this.finish(id, 'declined', undefined, error.message);
+    if (error instanceof ProtocolError) {
+      return this.finish(id, 'done', { kind: 'error', code: error.code, message: error.message, data: error.data, durationMs });
+    }
+    const message = error instanceof SdkError ? `${error.message} (${error.code})` : (error as Error).message;
+    return this.finish(id, 'done', { kind: 'error', message, durationMs });
+  }
+
+  private finish(id: number, status: CallStatus, outcome?: CallOutcome, endReason?: string): void {
     this.controllers.delete(id);
-    this.patch(id, { status, endedAt: performance.now(), ...(outcome ? { outcome } : {}) });
+    this.timers.get(id)?.stop();
+    this.timers.delete(id);
+    this.patch(id, {
+      status,
+      endedAt: performance.now(),
+      ...(outcome ? { outcome } : {}),
+      ...(endReason ? { endReason } : {}),
+    });
   }
 
   private patch(id: number, patch: Partial<CallRecord>): void {
@@ -107,4 +179,31 @@ export class CallLog {
   private notify(): void {
     for (const listener of this.listeners) listener();
   }
+}
+
+/** One request of a call: a tools/call that may come back complete or asking for input. */
+function callOnce(
+  client: Client,
+  tool: Tool,
+  params: Record<string, unknown>,
+  signal: AbortSignal,
+  onprogress: (progress: CallProgress) => void,
+) {
+  return client.request(
+    { method: 'tools/call', params },
+    {
+      signal,
+      timeout: NO_SDK_TIMEOUT,
+      onprogress,
+      allowInputRequired: true,
+      // The tool's own x-mcp-header arguments go out as Mcp-Param-* headers (2026-07-28 HTTP).
+      ...(client.getProtocolEra() === 'modern'
+        ? { headers: mcpParamHeaders(tool, (params.arguments ?? {}) as Record<string, unknown>) }
+        : {}),
+    },
+  );
+}
+
+function formatTimeout(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`;
 }

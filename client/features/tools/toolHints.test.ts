@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/client';
 import { effectiveHints, hintText, needsConfirmation } from './toolHints';
 
 const tool = (annotations?: Tool['annotations']): Tool => ({

@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/client';
 import { pruneUnset } from '../../components/schemaForm/normalizeSchema';
 import type { SchemaFormHandle } from '../../components/schemaForm/SchemaForm';
 import { prepareSchemaForm, schemaDefaults } from '../../components/schemaForm/schemaValidator';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCRequest } from '@modelcontextprotocol/client';
 import { JsonTree } from '../../components/JsonTree';
 import { eventText, formatAbsolute, formatBytes, formatMs, formatRelative, KIND_LABELS } from './format';
 import { FrameView } from './FrameView';

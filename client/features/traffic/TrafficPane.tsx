@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import type { JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCRequest } from '@modelcontextprotocol/client';
 import { useInspector, useInspectorSnapshot } from '../connection/inspectorContext';
 import { FrameDetail } from './FrameDetail';
 import { TrafficActions, type OfflineFile } from './TrafficActions';

@@ -34,6 +34,8 @@ export const KIND_LABELS: Record<TrafficRow['kind'], string> = {
   transportError: 'transport error',
   target: 'target',
   page: 'page',
+  note: 'info',
+  http: 'HTTP',
   gap: 'missing',
 };
 
@@ -51,6 +53,10 @@ export function eventText(row: TrafficRow): string {
       return stateText(record);
     case 'page':
       return record.detail;
+    case 'note':
+      return record.text;
+    case 'http':
+      return httpText(record);
     case 'target':
       return `now inspecting ${targetLabel(record.target)}`;
     case 'gap':
@@ -72,4 +78,11 @@ function stateText(record: Extract<TrafficRow['record'], { type: 'state' }>): st
     case 'stopped':
       return `${run}: stopped`;
   }
+}
+
+/** An HTTP exchange in one line: `POST /mcp → 200 · tools/call`, or why no response came. */
+export function httpText(record: Extract<TrafficRow['record'], { type: 'http' }>): string {
+  const outcome = record.status === undefined ? `no response (${record.error ?? 'unknown'})` : `${record.status}`;
+  const what = record.rpcMethod ?? (record.rpcIds.length > 0 ? `answer to ${record.rpcIds.join(', ')}` : '');
+  return `${record.method} ${record.path} → ${outcome}${what ? ` · ${what}` : ''}`;
 }

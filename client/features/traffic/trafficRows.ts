@@ -11,6 +11,8 @@ export type RowKind =
   | 'transportError'
   | 'target'
   | 'page'
+  | 'note'
+  | 'http'
   | 'gap';
 
 /** What the pane shows for one record, derived once when it arrives (pairing fills in later). */

@@ -1,0 +1,36 @@
+import { ElicitationRequestView } from '../serverRequests/ElicitationRequestView';
+import { SamplingRequestView } from '../serverRequests/SamplingRequestView';
+import { useServerRequests } from '../serverRequests/useServerRequests';
+
+/**
+ * What the server asked for in a call's `input_required` round, answered right on the call's
+ * card with the same views the Requests tab has. The call is sent again when all are answered.
+ */
+export function CallInputRequests({ callId }: { callId: number }) {
+  const asks = useServerRequests().filter((request) => request.origin?.callId === callId);
+  if (asks.length === 0) return null;
+  const round = asks[0]?.origin?.round ?? 1;
+  return (
+    <section className="call-input" aria-label={`Input for call ${callId}`}>
+      <p className="notice">
+        The server needs {asks.length === 1 ? 'an answer' : `${asks.length} answers`} before it can finish (input
+        required, round {round}). The call is sent again with {asks.length === 1 ? 'it' : 'them'} once all are
+        given.
+      </p>
+      <ul className="server-requests">
+        {asks.map((ask) => (
+          <li key={ask.id}>
+            <p className="muted">
+              Input <code>{ask.origin?.key}</code>
+            </p>
+            {ask.kind === 'sampling' ? (
+              <SamplingRequestView id={ask.id} params={ask.params} receivedAt={ask.receivedAt} />
+            ) : ask.kind === 'elicitation' ? (
+              <ElicitationRequestView id={ask.id} params={ask.params} receivedAt={ask.receivedAt} />
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+import { customizeValidator } from '@rjsf/validator-ajv8';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/client/validators/ajv';
+import Ajv2020 from 'ajv/dist/2020';
+import draft07MetaSchema from 'ajv/dist/refs/json-schema-draft-07.json';
+
+/**
+ * The page's one JSON Schema engine, on the 2020-12 dialect that MCP 2026-07-28 makes the
+ * default for `inputSchema` and `outputSchema`: the forms (rjsf) validate with it, the result
+ * view checks `structuredContent` with it, and the SDK client validates with it. One engine means
+ * a schema that draws a form is also the schema the checks read, keyword for keyword.
+ *
+ * Schemas that declare draft-07 (what zod-to-json-schema writes for SDK v1 servers) still
+ * compile: the draft-07 meta-schema is known, and the keywords they use mean the same in 2020-12.
+ *
+ * ajv compiles each schema to a function: this is why the page's Content Security Policy allows
+ * 'unsafe-eval' (see server/httpApp.ts).
+ */
+export const formValidator = customizeValidator({
+  AjvClass: Ajv2020,
+  // A server's own schema is not ours to reject for style: unknown keywords and formats pass.
+  ajvOptionsOverrides: { strict: false, validateSchema: false },
+});
+
+/** The ajv instance behind the forms, shared with the other checks. */
+export const ajv = formValidator.ajv;
+ajv.addMetaSchema(draft07MetaSchema);
+
+/** The SDK's validator interface over the same instance. */
+export const schemaEngine = new AjvJsonSchemaValidator(ajv);
+
+/** Meta-schemas the engine knows; a schema declaring another (draft-04/06) is read as 2020-12. */
+const KNOWN_DIALECTS = ['https://json-schema.org/draft/2020-12/schema', 'http://json-schema.org/draft-07/schema'];
+
+/**
+ * Compiles a server's schema with the shared engine. A schema's `$id` registers it in the
+ * engine, so the same tool listed again (a refetch makes new objects) replaces the old entry
+ * instead of failing as a duplicate.
+ */
+export function compileSchema(schema: unknown): ReturnType<typeof ajv.compile> {
+  if (typeof schema === 'boolean') return ajv.compile(schema);
+  if (typeof schema !== 'object' || schema === null) throw new Error('a JSON Schema is an object or a boolean');
+  const record = schema as Record<string, unknown>;
+  const dialect = typeof record.$schema === 'string' ? record.$schema.replace(/#$/, '') : undefined;
+  const readable = dialect === undefined || KNOWN_DIALECTS.includes(dialect) ? record : withoutDialect(record);
+  if (typeof record.$id === 'string') ajv.removeSchema(record.$id);
+  return ajv.compile(readable);
+}
+
+function withoutDialect(schema: Record<string, unknown>): Record<string, unknown> {
+  const { $schema: _dropped, ...rest } = schema;
+  return rest;
+}
