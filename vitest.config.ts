@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 // Unit and integration tests; the browser tests are Playwright's (e2e/).
 export default defineConfig({
+  // What vite.config.ts defines for the page, so page modules run under Vitest too.
+  define: { __APP_VERSION__: JSON.stringify('test') },
   test: {
     include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'client/**/*.test.ts'],
     environment: 'node',

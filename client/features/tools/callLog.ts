@@ -39,6 +39,9 @@ const MAX_RECORDS = 50;
 /** The SDK's own timeout is switched off: the call's timer (which pauses) is the one that counts. */
 const NO_SDK_TIMEOUT = 2_147_483_647;
 
+/** A server that keeps asking is stopped here rather than asking the person forever. */
+const MAX_ROUNDS = 50;
+
 /** The abort reason of a call the inspector gave up on. */
 class InspectorTimeout extends Error {}
 
@@ -124,6 +127,9 @@ export class CallLog {
         this.patch(id, { progress });
       });
       if (!isInputRequired(result)) return result;
+      if (round >= MAX_ROUNDS) {
+        throw new InputRefused(`The server asked for input ${round} times in a row; mcp-inspect stopped the call there.`);
+      }
       // The request is over; the next round is a new request, sent when the person has answered.
       this.patch(id, { status: 'waiting for you', rounds: round });
       timer.setPaused(true);

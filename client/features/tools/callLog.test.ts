@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { InMemoryTransport, type Client, type Tool } from '@modelcontextprotocol/client';
+import { McpServer, acceptedContent, inputRequired } from '@modelcontextprotocol/server';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import * as z from 'zod';
+import { createMcpClient } from '../../bridge/createMcpClient';
+import { ResourceSubscriptions } from '../../bridge/resourceSubscriptions';
+import { RootsStore } from '../../bridge/rootsStore';
+import { ServerRequestQueue } from '../../bridge/serverRequests';
+import type { EraChoice } from '../../../shared/wire';
+import { CallLog, type CallRecord } from './callLog';
+
+/** A real SDK v2 server whose `book` tool needs an elicitation round, then a sampling round. */
+function bookingServer(): McpServer {
+  const server = new McpServer({ name: 'booking', version: '1.0.0' });
+  server.registerTool(
+    'book',
+    { description: 'Books seats', inputSchema: z.object({ show: z.string() }) },
+    async ({ show }, ctx) => {
+      // Each retry carries only the latest round's answers; what came before rides in requestState.
+      const state = ctx.mcpReq.requestState<string>();
+      const named = acceptedContent<{ name: string }>(ctx.mcpReq.inputResponses, 'who');
+      const who = named ?? (state?.startsWith('after-poem:') ? { name: state.slice('after-poem:'.length) } : undefined);
+      if (!who) {
+        return inputRequired({
+          inputRequests: {
+            who: inputRequired.elicit({
+              message: `Who is going to ${show}?`,
+              requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+            }),
+          },
+          requestState: 'after-who',
+        });
+      }
+      const reply = ctx.mcpReq.inputResponses?.poem as { content?: { text?: string } } | undefined;
+      if (!reply) {
+        return inputRequired({
+          inputRequests: {
+            poem: inputRequired.createMessage({
+              messages: [{ role: 'user', content: { type: 'text', text: `A line for ${who.name}` } }],
+              maxTokens: 20,
+            }),
+          },
+          requestState: `after-poem:${who.name}`,
+        });
+      }
+      return { content: [{ type: 'text', text: `Booked ${show} for ${who.name}: ${reply.content?.text ?? ''}` }] };
+    },
+  );
+  server.registerTool('slow', { description: 'Answers after two seconds' }, async () => {
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    return { content: [{ type: 'text', text: 'late' }] };
+  });
+  return server;
+}
+
+async function connect(era: EraChoice) {
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const requests = new ServerRequestQueue();
+  const roots = new RootsStore();
+  // serveStdio owns the era decision (either era on one connection), as a real stdio server does.
+  serveStdio(() => bookingServer(), { transport: serverSide });
+  const client = createMcpClient({
+    generation: 1,
+    era,
+    queryClient: new QueryClient(),
+    requests,
+    roots,
+    subscriptions: new ResourceSubscriptions(),
+  });
+  await client.connect(clientSide);
+  return { client, requests, calls: new CallLog(requests, roots) };
+}
+
+const BOOK: Tool = { name: 'book', inputSchema: { type: 'object' } };
+
+/** Answers what the queue holds as a person would, one ask at a time. */
+function answerAsAPerson(requests: ServerRequestQueue): void {
+  requests.subscribe(() => {
+    for (const ask of requests.getSnapshot()) {
+      if (ask.kind === 'elicitation') requests.answer(ask.id, { action: 'accept', content: { name: 'Ada' } });
+      if (ask.kind === 'sampling') {
+        requests.answer(ask.id, { role: 'assistant', model: 'person', content: { type: 'text', text: 'bravo' } });
+      }
+    }
+  });
+}
+
+function settled(calls: CallLog, id: number): Promise<CallRecord> {
+  return new Promise((resolve) => {
+    const check = () => {
+      const record = calls.getSnapshot().find((r) => r.id === id);
+      if (record && record.status !== 'running' && record.status !== 'waiting for you') resolve(record);
+    };
+    calls.subscribe(check);
+    check();
+  });
+}
+
+describe('a call that asks for input', () => {
+  it('in the modern era, answers each input_required round and retries until complete', async () => {
+    const { client, requests, calls } = await connect('auto');
+    expect(client.getProtocolEra()).toBe('modern');
+    const origins: unknown[] = [];
+    requests.subscribe(() => origins.push(...requests.getSnapshot().map((ask) => ask.origin)));
+    answerAsAPerson(requests);
+    const record = await settled(calls, calls.start(client, BOOK, { show: 'Hamlet' }, 5_000));
+    expect(record.status).toBe('done');
+    expect(record.rounds).toBe(3);
+    expect(record.outcome).toMatchObject({
+      kind: 'result',
+      result: { content: [{ type: 'text', text: 'Booked Hamlet for Ada: bravo' }] },
+    });
+    // Each ask was tied to this call and its round, under the server's key.
+    expect(origins).toContainEqual({ callId: record.id, round: 1, key: 'who' });
+    expect(origins).toContainEqual({ callId: record.id, round: 2, key: 'poem' });
+  });
+
+  it('in the legacy era, gets the same answers through server→client requests', async () => {
+    const { client, requests, calls } = await connect('legacy');
+    expect(client.getProtocolEra()).toBe('legacy');
+    answerAsAPerson(requests);
+    const record = await settled(calls, calls.start(client, BOOK, { show: 'Lear' }, 5_000));
+    expect(record).toMatchObject({ status: 'done', rounds: 1 });
+    expect(record.outcome).toMatchObject({ result: { content: [{ text: 'Booked Lear for Ada: bravo' }] } });
+  });
+
+  it('does not time out while the person answers, in either era', async () => {
+    for (const era of ['auto', 'legacy'] as const) {
+      const { client, requests, calls } = await connect(era);
+      // The person takes four times the call's timeout to answer the first ask.
+      requests.subscribe(() => {
+        const ask = requests.getSnapshot()[0];
+        if (ask?.kind === 'elicitation') {
+          setTimeout(() => requests.answer(ask.id, { action: 'accept', content: { name: 'Bo' } }), 400);
+        }
+        if (ask?.kind === 'sampling') {
+          requests.answer(ask.id, { role: 'assistant', model: 'm', content: { type: 'text', text: 'ok' } });
+        }
+      });
+      const record = await settled(calls, calls.start(client, BOOK, { show: 'Tempest' }, 100));
+      expect(record.status, `era ${era}`).toBe('done');
+    }
+  });
+
+  it('ends declined, without a retry, when the person rejects a sampling round', async () => {
+    const { client, requests, calls } = await connect('auto');
+    requests.subscribe(() => {
+      for (const ask of requests.getSnapshot()) {
+        if (ask.kind === 'elicitation') requests.answer(ask.id, { action: 'accept', content: { name: 'Cy' } });
+        if (ask.kind === 'sampling') requests.refuse(ask.id, -1, 'User rejected');
+      }
+    });
+    const record = await settled(calls, calls.start(client, BOOK, { show: 'Macbeth' }, 5_000));
+    expect(record.status).toBe('declined');
+    expect(record.endReason).toMatch(/rejected the server's sampling request "poem"/);
+  });
+
+  it("words its own timeout as the inspector's", async () => {
+    const { client, calls } = await connect('auto');
+    const slow: Tool = { name: 'slow', inputSchema: { type: 'object' } };
+    const record = await settled(calls, calls.start(client, slow, {}, 50));
+    expect(record.status).toBe('timed out');
+    expect(record.endReason).toMatch(/^mcp-inspect stopped waiting after 0\.1 s without an answer \(the inspector's own timeout/);
+  });
+});
