@@ -10,6 +10,10 @@ const NAMES: Record<number, string> = {
   [-32042]: 'URL elicitation required',
   [-32000]: 'Connection closed',
   [-32001]: 'Request timed out',
+  // MCP 2026-07-28.
+  [-32020]: 'Header mismatch',
+  [-32021]: 'Missing required client capability',
+  [-32022]: 'Unsupported protocol version',
 };
 
 export function jsonRpcErrorName(code: number): string | undefined {

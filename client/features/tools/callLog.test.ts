@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { InMemoryTransport, type Client, type Tool } from '@modelcontextprotocol/client';
+import { InMemoryTransport, type Tool } from '@modelcontextprotocol/client';
 import { McpServer, acceptedContent, inputRequired } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import * as z from 'zod';

@@ -2,7 +2,9 @@ import { useState } from 'react';
 import type { JSONRPCRequest } from '@modelcontextprotocol/client';
 import { JsonTree } from '../../components/JsonTree';
 import { eventText, formatAbsolute, formatBytes, formatMs, formatRelative, KIND_LABELS } from './format';
+import { ConversationSummary } from './ConversationSummary';
 import { FrameView } from './FrameView';
+import { ProtocolMeta } from './ProtocolMeta';
 import type { TrafficRow } from './trafficRows';
 
 interface FrameDetailProps {
@@ -66,8 +68,12 @@ export function FrameDetail({ row, startedAt, onSelect, onClose, replay }: Frame
           </>
         )}
         {row.latencyMs !== undefined && <span>latency {formatMs(row.latencyMs)}</span>}
-        {row.kind === 'request' && row.pair === undefined && <span>no response yet</span>}
+        {row.kind === 'request' && row.pair === undefined && (
+          <span>{row.ended ? `${row.ended} by the page (notifications/cancelled)` : 'no response yet'}</span>
+        )}
       </p>
+      {row.conversation && <ConversationSummary conversation={row.conversation} current={row} />}
+      {record.type === 'frame' && <ProtocolMeta message={record.message} />}
       <div className={partnerFrame ? 'frame-columns two' : 'frame-columns'}>
         <div className="frame-column">
           {record.type === 'frame' ? (

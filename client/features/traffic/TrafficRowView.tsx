@@ -72,6 +72,11 @@ export const TrafficRowView = memo(function TrafficRowView({
         {eventText(row)}
         {frame?.synthetic && <span className="tag">by mcp-inspect</span>}
         {frame?.elided && <span className="tag">elided</span>}
+        {row.conversation && row.kind === 'request' && (
+          <span className="tag round" title="A multi round-trip call: each retry answers the server's input_required">
+            round {row.conversation.rounds.indexOf(row) + 1}
+          </span>
+        )}
       </span>
       <span role="gridcell" className="id">
         {row.id ?? ''}
@@ -88,6 +93,6 @@ export const TrafficRowView = memo(function TrafficRowView({
 
 function latencyText(row: TrafficRow): string {
   if (row.linked) return `↳ #${row.linked.record.seq}`;
-  if (row.kind === 'request') return 'pending';
+  if (row.kind === 'request') return row.ended ?? 'pending';
   return '';
 }

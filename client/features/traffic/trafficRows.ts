@@ -31,10 +31,25 @@ export interface TrafficRow {
   pair: TrafficRow | undefined;
   /** Response t − request t, at the bridge; set on both rows of a pair. */
   latencyMs: number | undefined;
-  /** The request a progress or cancelled notification is about. */
+  /** The request a progress or cancelled notification is about; the request an HTTP exchange carried. */
   linked: TrafficRow | undefined;
+  /** For a request the page gave up on: why (its notifications/cancelled reason), instead of "pending". */
+  ended?: 'cancelled' | 'timed out';
+  /** The rounds of one multi round-trip call (2026-07-28), shared by every row of it. */
+  conversation?: Conversation;
   /** Lower-cased searchable text, made the first time a search needs it. */
   text?: string;
+}
+
+/**
+ * One logical call made of several requests: the first, answered `input_required`, then each
+ * retry carrying the answers and the server's `requestState`, until a complete result.
+ */
+export interface Conversation {
+  /** The request rows, one per round, in order. */
+  rounds: TrafficRow[];
+  /** Set when a round's answer is not `input_required`: the conversation is over. */
+  done: boolean;
 }
 
 export const FRAME_KINDS = ['request', 'response', 'error', 'notification'] as const;
@@ -62,6 +77,8 @@ export class TrafficIndex {
   private epoch = -1;
   private pending = new Map<string, TrafficRow>();
   private byProgressToken = new Map<string, TrafficRow>();
+  /** Conversations waiting for their next round, by the requestState (or method and name) it must carry. */
+  private openConversations = new Map<string, Conversation>();
   private methodSet = new Set<string>();
   private methodList: string[] = [];
   /** Latencies of answered requests, per method, in arrival order. */
@@ -122,6 +139,7 @@ export class TrafficIndex {
     this.synced = 0;
     this.pending.clear();
     this.byProgressToken.clear();
+    this.openConversations.clear();
     this.methodSet.clear();
     this.methodList = [];
     this.latencies.clear();
@@ -142,6 +160,11 @@ export class TrafficIndex {
     };
     if (record.type === 'frame') {
       this.deriveFrame(row, record);
+    } else if (record.type === 'http') {
+      row.kind = 'http';
+      row.isError = record.status === undefined || record.status >= 400;
+      row.linked = this.httpLinked(record);
+      this.totals.events += 1;
     } else {
       row.kind = record.type;
       row.isError =
@@ -172,6 +195,7 @@ export class TrafficIndex {
       if (id !== undefined) {
         row.kind = 'request';
         this.pending.set(pairKey(frame.generation, frame.dir, id), row);
+        this.joinConversation(row, frame, method, message.params);
         const token = progressTokenOf(message.params);
         if (token !== undefined) this.byProgressToken.set(`${frame.generation}|${token}`, row);
       } else {
@@ -193,6 +217,7 @@ export class TrafficIndex {
         row.latencyMs = latency;
         request.latencyMs = latency;
         if (row.isError) request.isError = true;
+        this.noteRoundResult(request, frame, message.result);
         if (request.method !== undefined) {
           let list = this.latencies.get(request.method);
           if (!list) this.latencies.set(request.method, (list = []));
@@ -219,7 +244,52 @@ export class TrafficIndex {
     if (method === 'notifications/cancelled' && p.requestId !== undefined) {
       // Whoever cancels is the one that sent the request, so it travelled the same way; a
       // cancelled request gets no response, so it is still pending.
-      return this.pending.get(pairKey(frame.generation, frame.dir, idText(p.requestId)));
+      const request = this.pending.get(pairKey(frame.generation, frame.dir, idText(p.requestId)));
+      if (request) request.ended = /timed? ?out|timeout|stopped waiting/i.test(String(p.reason ?? '')) ? 'timed out' : 'cancelled';
+      return request;
+    }
+    return undefined;
+  }
+
+  /** A retry joins the conversation whose `input_required` result it answers. */
+  private joinConversation(row: TrafficRow, frame: FrameRecord, method: string, params: unknown): void {
+    if (frame.dir !== 'toServer' || typeof params !== 'object' || params === null) return;
+    const p = params as Record<string, unknown>;
+    if (p.inputResponses === undefined) return;
+    const key = conversationKey(frame.generation, method, p);
+    const open = this.openConversations.get(key);
+    if (!open) return;
+    this.openConversations.delete(key);
+    open.rounds.push(row);
+    row.conversation = open;
+  }
+
+  /** An answer that asks for input opens (or continues) a conversation; any other ends it. */
+  private noteRoundResult(request: TrafficRow, frame: FrameRecord, result: unknown): void {
+    if (frame.dir !== 'fromServer' || request.method === undefined) return;
+    const r = (typeof result === 'object' && result !== null ? result : {}) as Record<string, unknown>;
+    const requestParams = (request.record as FrameRecord & { message: { params?: unknown } }).message.params;
+    if (r.resultType !== 'input_required') {
+      if (request.conversation) request.conversation.done = true;
+      return;
+    }
+    const conversation = request.conversation ?? { rounds: [request], done: false };
+    request.conversation = conversation;
+    const p = (typeof requestParams === 'object' && requestParams !== null ? requestParams : {}) as Record<string, unknown>;
+    this.openConversations.set(
+      conversationKey(frame.generation, request.method, { ...p, requestState: r.requestState }),
+      conversation,
+    );
+  }
+
+  /** The request whose id the exchange's body carried (or answered). */
+  private httpLinked(record: Extract<TrafficRecord, { type: 'http' }>): TrafficRow | undefined {
+    for (const id of record.rpcIds) {
+      const text = idText(id);
+      const row =
+        this.pending.get(pairKey(record.generation, 'toServer', text)) ??
+        this.pending.get(pairKey(record.generation, 'fromServer', text));
+      if (row) return row;
     }
     return undefined;
   }
@@ -254,4 +324,14 @@ function progressTokenOf(params: unknown): string | number | undefined {
 
 function isToolError(result: unknown): boolean {
   return typeof result === 'object' && result !== null && (result as { isError?: unknown }).isError === true;
+}
+
+/**
+ * What a retry must match: the server's requestState when it sent one (the retry echoes it
+ * byte for byte), else the method and what it was called on.
+ */
+function conversationKey(generation: number, method: string, params: Record<string, unknown>): string {
+  if (typeof params.requestState === 'string') return `${generation}|state|${params.requestState}`;
+  const target = params.name ?? params.uri ?? '';
+  return `${generation}|${method}|${String(target)}`;
 }
