@@ -1,13 +1,13 @@
 // One entry point for all demo tools. Registration order is the order tools/list returns, which
 // the end-to-end tests rely on, so new tools go at the end.
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { registerBehaviourTools } from './behaviourTools.js';
 import { registerContentTools } from './contentTools.js';
+import type { DemoState } from './demoState.js';
 import { registerNoteTools } from './noteTools.js';
-import type { NoteStore } from './notes.js';
 
-export function registerTools(server: McpServer, notes: NoteStore): void {
+export function registerTools(server: McpServer, state: DemoState): void {
   registerContentTools(server);
-  registerNoteTools(server, notes);
-  registerBehaviourTools(server);
+  registerNoteTools(server, state);
+  registerBehaviourTools(server, state);
 }
