@@ -1,5 +1,23 @@
-// Entry point of the bundled demo server: `node dist/server/demo/demoServer.js` speaks MCP over
-// stdio, in both protocol eras.
+// Entry point of the bundled demo server.
+//   node dist/server/demo/demoServer.js                      stdio, both protocol eras
+//   node dist/server/demo/demoServer.js --http [--port N]    Streamable HTTP on 127.0.0.1, both eras
+import { parseArgs } from 'node:util';
+import { serveDemoHttp } from './demoHttp.js';
 import { serveDemoStdio } from './demoStdio.js';
 
-serveDemoStdio();
+const { values } = parseArgs({
+  options: { http: { type: 'boolean', default: false }, port: { type: 'string' } },
+  strict: true,
+});
+
+if (values.http) {
+  const port = values.port === undefined ? 0 : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    process.stderr.write(`--port must be a port number, got ${values.port}\n`);
+    process.exit(2);
+  }
+  const { url } = await serveDemoHttp({ port });
+  process.stderr.write(`mcp-inspect demo server listening on ${url}\n`);
+} else {
+  serveDemoStdio();
+}
