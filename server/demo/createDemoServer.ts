@@ -5,6 +5,7 @@ import { syncBonusTool } from './bonusTool.js';
 import { DEMO_CACHE_HINTS } from './cacheHints.js';
 import type { DemoState } from './demoState.js';
 import { registerPrompts } from './prompts.js';
+import { REQUEST_STATE_OPTIONS } from './requestState.js';
 import { registerResources } from './resources.js';
 import { registerTools } from './tools.js';
 
@@ -19,8 +20,9 @@ speaks both protocol eras: the 2025-11-25 \`initialize\` handshake and 2026-07-2
 - **Tools**: one per content type (\`echo\`, \`get_json\`, \`render_image\`, \`play_tone\`,
   \`link_resource\`, \`embed_text_resource\`, \`embed_blob_resource\`), structured output
   (\`get_weather\`), errors (\`fail\`), progress and cancellation (\`slow_count\`), in-memory notes
-  (\`add_note\`, \`delete_note\`), \`tools/list_changed\` (\`toggle_bonus_tool\`) and logging
-  (\`log_message\`).
+  (\`add_note\`, \`delete_note\`), \`tools/list_changed\` (\`toggle_bonus_tool\`), logging
+  (\`log_message\`), an elicitation round then a sampling round (\`book_table\`), a task
+  (\`long_task\`) and an \`x-mcp-header\` argument (\`region_status\`).
 - **Resources**: \`demo://docs/readme\`, \`demo://images/swatch.png\` and the
   \`demo://notes/{id}\` template.
 - **Prompts**: \`review_code\` (with language completion) and \`greeting\`.`;
@@ -31,20 +33,22 @@ export const DEMO_SERVER_INFO = {
   title: 'mcp-inspect demo server',
 };
 
-export function createDemoServer(state: DemoState, _era: DemoEra = 'legacy'): McpServer {
+export function createDemoServer(state: DemoState, era: DemoEra = 'legacy'): McpServer {
   const server = new McpServer(DEMO_SERVER_INFO, {
     instructions: INSTRUCTIONS,
-    // Declared up front because the bonus tool is registered after connect(), when the SDK can no
-    // longer add capabilities.
     capabilities: {
+      // Declared up front because the bonus tool is registered after connect(), when the SDK can
+      // no longer add capabilities.
       tools: { listChanged: true },
       resources: { listChanged: true },
       prompts: {},
       logging: {},
     },
     cacheHints: DEMO_CACHE_HINTS,
+    // book_table carries signed state between rounds; the SDK verifies it first.
+    requestState: REQUEST_STATE_OPTIONS,
   });
-  registerTools(server, state);
+  registerTools(server, state, era);
   registerResources(server, state);
   registerPrompts(server);
   // Last, so `bonus` is at the end of tools/list whether it was listed before or after connect.

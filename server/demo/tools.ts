@@ -2,12 +2,15 @@
 // the end-to-end tests rely on, so new tools go at the end.
 import type { McpServer } from '@modelcontextprotocol/server';
 import { registerBehaviourTools } from './behaviourTools.js';
+import { registerBookingTool } from './bookingTool.js';
 import { registerContentTools } from './contentTools.js';
+import type { DemoEra } from './createDemoServer.js';
 import type { DemoState } from './demoState.js';
 import { registerNoteTools } from './noteTools.js';
 
-export function registerTools(server: McpServer, state: DemoState): void {
+export function registerTools(server: McpServer, state: DemoState, _era: DemoEra): void {
   registerContentTools(server);
   registerNoteTools(server, state);
   registerBehaviourTools(server, state);
+  registerBookingTool(server);
 }
