@@ -7,10 +7,12 @@ import { registerContentTools } from './contentTools.js';
 import type { DemoEra } from './createDemoServer.js';
 import type { DemoState } from './demoState.js';
 import { registerNoteTools } from './noteTools.js';
+import { registerRegionTool } from './regionTool.js';
 
 export function registerTools(server: McpServer, state: DemoState, _era: DemoEra): void {
   registerContentTools(server);
   registerNoteTools(server, state);
   registerBehaviourTools(server, state);
   registerBookingTool(server);
+  registerRegionTool(server);
 }
