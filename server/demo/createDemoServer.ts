@@ -7,6 +7,8 @@ import type { DemoState } from './demoState.js';
 import { registerPrompts } from './prompts.js';
 import { REQUEST_STATE_OPTIONS } from './requestState.js';
 import { registerResources } from './resources.js';
+import { LEGACY_TASKS_CAPABILITIES } from './tasks/legacyTasks.js';
+import { MODERN_TASKS_CAPABILITIES } from './tasks/modernTasks.js';
 import { registerTools } from './tools.js';
 
 /** The protocol era an instance serves, as the SDK's serving entries name it. */
@@ -43,9 +45,12 @@ export function createDemoServer(state: DemoState, era: DemoEra = 'legacy'): Mcp
       resources: { listChanged: true },
       prompts: {},
       logging: {},
+      // Tasks are declared differently per era: a core capability in 2025-11-25, an extension
+      // since 2026-07-28.
+      ...(era === 'legacy' ? LEGACY_TASKS_CAPABILITIES : MODERN_TASKS_CAPABILITIES),
     },
     cacheHints: DEMO_CACHE_HINTS,
-    // book_table carries signed state between rounds; the SDK verifies it first.
+    // book_table and long_task carry signed state between rounds; the SDK verifies it first.
     requestState: REQUEST_STATE_OPTIONS,
   });
   registerTools(server, state, era);

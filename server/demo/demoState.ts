@@ -3,12 +3,14 @@
 // and tasks have to outlive the instance that changed them, and every live instance has to hear
 // about a change so it can tell its own client.
 import { NoteStore } from './notes.js';
+import { TaskStore } from './tasks/taskStore.js';
 
 /** Which list a change touched: the tools (bonus) or the resources (notes). */
 export type DemoChange = 'tools' | 'resources';
 
 export class DemoState {
   readonly notes = new NoteStore();
+  readonly tasks = new TaskStore();
   private bonus = false;
   private readonly listeners = new Set<(change: DemoChange) => void>();
 

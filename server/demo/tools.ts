@@ -8,11 +8,18 @@ import type { DemoEra } from './createDemoServer.js';
 import type { DemoState } from './demoState.js';
 import { registerNoteTools } from './noteTools.js';
 import { registerRegionTool } from './regionTool.js';
+import { serveLegacyTasks } from './tasks/legacyTasks.js';
+import { registerLongTask } from './tasks/longTask.js';
+import { registerModernTaskMethods } from './tasks/modernTasks.js';
 
-export function registerTools(server: McpServer, state: DemoState, _era: DemoEra): void {
+export function registerTools(server: McpServer, state: DemoState, era: DemoEra): void {
   registerContentTools(server);
   registerNoteTools(server, state);
   registerBehaviourTools(server, state);
   registerBookingTool(server);
+  const longTask = registerLongTask(server, state);
+  // Each era has its own task protocol; the task itself (DemoState.tasks) is the same.
+  if (era === 'legacy') serveLegacyTasks(server, longTask, state.tasks);
+  else registerModernTaskMethods(server, state.tasks);
   registerRegionTool(server);
 }
