@@ -1,16 +1,17 @@
 // Tools that exercise protocol behaviour rather than content: errors, progress, cancellation,
 // list_changed, logging and missing annotations.
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
+import type { DemoState } from './demoState.js';
 
-export function registerBehaviourTools(server: McpServer): void {
+export function registerBehaviourTools(server: McpServer, state: DemoState): void {
   server.registerTool(
     'fail',
     {
       title: 'Fail',
       description: 'Always fails with isError: true, to show how tool errors are reported.',
-      inputSchema: { reason: z.string().optional().describe('Text to include in the error') },
+      inputSchema: z.object({ reason: z.string().optional().describe('Text to include in the error') }),
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     ({ reason }) => ({
@@ -25,21 +26,21 @@ export function registerBehaviourTools(server: McpServer): void {
     {
       title: 'Slow count',
       description: 'Counts up one step per delay, reporting progress when asked and stopping when cancelled.',
-      inputSchema: {
+      inputSchema: z.object({
         steps: z.number().int().min(1).max(100).default(5).describe('How far to count'),
         delayMs: z.number().int().min(0).max(10000).default(200).describe('Pause per step in ms'),
-      },
+      }),
       annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     },
-    async ({ steps, delayMs }, extra) => {
-      const progressToken = extra._meta?.progressToken;
+    async ({ steps, delayMs }, ctx) => {
+      const progressToken = ctx.mcpReq._meta?.progressToken;
       for (let step = 1; step <= steps; step++) {
         // Rejects the moment the client cancels; the SDK then drops the response, as the spec
         // requires for a cancelled request.
-        await sleep(delayMs, undefined, { signal: extra.signal });
+        await sleep(delayMs, undefined, { signal: ctx.mcpReq.signal });
         // Progress may only be sent against a token the client supplied.
         if (progressToken !== undefined) {
-          await extra.sendNotification({
+          await ctx.mcpReq.notify({
             method: 'notifications/progress',
             params: {
               progressToken,
@@ -54,7 +55,6 @@ export function registerBehaviourTools(server: McpServer): void {
     },
   );
 
-  let bonus: RegisteredTool | undefined;
   server.registerTool(
     'toggle_bonus_tool',
     {
@@ -68,22 +68,12 @@ export function registerBehaviourTools(server: McpServer): void {
       },
     },
     () => {
-      // Registering and removing both make the SDK emit notifications/tools/list_changed.
-      if (bonus) {
-        bonus.remove();
-        bonus = undefined;
-        return { content: [{ type: 'text', text: 'bonus is no longer listed' }] };
-      }
-      bonus = server.registerTool(
-        'bonus',
-        {
-          title: 'Bonus',
-          description: 'Only listed after toggle_bonus_tool has added it.',
-          annotations: { readOnlyHint: true, openWorldHint: false },
-        },
-        () => ({ content: [{ type: 'text', text: 'bonus!' }] }),
-      );
-      return { content: [{ type: 'text', text: 'bonus is now listed' }] };
+      // Every live instance (this one included) hears the change and adds or removes the tool on
+      // itself, which is what makes the SDK send notifications/tools/list_changed.
+      const listed = state.toggleBonus();
+      return {
+        content: [{ type: 'text', text: listed ? 'bonus is now listed' : 'bonus is no longer listed' }],
+      };
     },
   );
 
@@ -103,16 +93,18 @@ export function registerBehaviourTools(server: McpServer): void {
     {
       title: 'Log a message',
       description: 'Sends a notifications/message log entry at the chosen level.',
-      inputSchema: {
+      inputSchema: z.object({
         level: z.enum(['debug', 'info', 'notice', 'warning', 'error']).describe('Log level'),
         text: z.string().describe('Message to log'),
-      },
+      }),
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async ({ level, text }, extra) => {
-      // sendLoggingMessage rather than a raw notification, so a level chosen with
-      // logging/setLevel filters it the way the spec describes.
-      await server.sendLoggingMessage({ level, logger: 'demo', data: text }, extra.sessionId);
+    async ({ level, text }, ctx) => {
+      // ctx.mcpReq.log rather than a raw notification: it filters by the level the client chose
+      // (logging/setLevel on a legacy connection, the request's own
+      // _meta["io.modelcontextprotocol/logLevel"] on a modern one, where no level means no log)
+      // and sends the message on the stream of this request.
+      await ctx.mcpReq.log(level, text, 'demo');
       return { content: [{ type: 'text', text: 'logged' }] };
     },
   );

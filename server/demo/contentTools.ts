@@ -1,6 +1,6 @@
 // Tools whose point is the shape of what they return: one per MCP content type, plus structured
 // output, so the inspector's result renderers all have a fixture.
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import {
   README_DESCRIPTION,
@@ -25,10 +25,10 @@ export function registerContentTools(server: McpServer): void {
     {
       title: 'Echo',
       description: 'Returns the message as text, optionally uppercased.',
-      inputSchema: {
+      inputSchema: z.object({
         message: z.string().describe('Text to send back'),
         uppercase: z.boolean().optional().describe('Uppercase the message first'),
-      },
+      }),
       annotations: {
         title: 'Echo',
         readOnlyHint: true,
@@ -56,9 +56,9 @@ export function registerContentTools(server: McpServer): void {
     {
       title: 'Render image',
       description: 'Returns a square colour-gradient PNG generated on the fly.',
-      inputSchema: {
+      inputSchema: z.object({
         size: z.number().int().min(8).max(256).default(64).describe('Width and height in pixels'),
-      },
+      }),
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     ({ size }) => ({
@@ -74,7 +74,7 @@ export function registerContentTools(server: McpServer): void {
     {
       title: 'Play tone',
       description: `Returns a sine tone as a 16-bit mono ${WAV_SAMPLE_RATE} Hz WAV file.`,
-      inputSchema: {
+      inputSchema: z.object({
         // The ceiling is the Nyquist frequency: anything higher would alias at this sample rate.
         frequency: z
           .number()
@@ -83,7 +83,7 @@ export function registerContentTools(server: McpServer): void {
           .default(440)
           .describe('Tone frequency in Hz'),
         durationMs: z.number().int().min(50).max(5000).default(500).describe('Length in ms'),
-      },
+      }),
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     ({ frequency, durationMs }) => ({
@@ -161,12 +161,12 @@ export function registerContentTools(server: McpServer): void {
     {
       title: 'Get weather',
       description: 'Returns made-up but repeatable weather for a city as structured content.',
-      inputSchema: { city: z.string().min(1).describe('City name') },
-      outputSchema: {
+      inputSchema: z.object({ city: z.string().min(1).describe('City name') }),
+      outputSchema: z.object({
         city: z.string(),
         temperatureC: z.number(),
         conditions: z.string(),
-      },
+      }),
       annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     },
     ({ city }) => {
@@ -184,7 +184,7 @@ export function registerContentTools(server: McpServer): void {
     {
       title: 'Describe a URL',
       description: 'Parses a URL and describes its parts. Marked open-world, but never touches the network.',
-      inputSchema: { url: z.url().describe('Any absolute URL') },
+      inputSchema: z.object({ url: z.url().describe('Any absolute URL') }),
       annotations: { readOnlyHint: true, openWorldHint: true },
     },
     ({ url }) => {

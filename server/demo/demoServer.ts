@@ -1,26 +1,23 @@
-// Entry point: `node dist/server/demo/demoServer.js` speaks MCP over stdio. stdout carries only
-// protocol messages, so every diagnostic goes to stderr.
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { createDemoServer } from './createDemoServer.js';
+// Entry point of the bundled demo server.
+//   node dist/server/demo/demoServer.js                      stdio, both protocol eras
+//   node dist/server/demo/demoServer.js --http [--port N]    Streamable HTTP on 127.0.0.1, both eras
+import { parseArgs } from 'node:util';
+import { serveDemoHttp } from './demoHttp.js';
+import { serveDemoStdio } from './demoStdio.js';
 
-const server = createDemoServer();
+const { values } = parseArgs({
+  options: { http: { type: 'boolean', default: false }, port: { type: 'string' } },
+  strict: true,
+});
 
-let closing = false;
-async function shutdown(): Promise<void> {
-  if (closing) return;
-  closing = true;
-  // close() aborts in-flight handlers such as slow_count; exiting afterwards also drops any
-  // timers they left, so the process never outlives its client.
-  await server.close().catch(() => undefined);
-  process.exit(0);
+if (values.http) {
+  const port = values.port === undefined ? 0 : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    process.stderr.write(`--port must be a port number, got ${values.port}\n`);
+    process.exit(2);
+  }
+  const { url } = await serveDemoHttp({ port });
+  process.stderr.write(`mcp-inspect demo server listening on ${url}\n`);
+} else {
+  serveDemoStdio();
 }
-
-// StdioServerTransport does not watch for EOF, so without this the process would keep running
-// after the client closes stdin.
-process.stdin.once('end', () => void shutdown());
-process.stdin.once('close', () => void shutdown());
-// EPIPE when the client has gone away: nothing left to talk to.
-process.stdout.on('error', () => void shutdown());
-
-await server.connect(new StdioServerTransport());
-process.stderr.write('mcp-inspect demo server ready\n');

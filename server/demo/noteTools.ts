@@ -1,16 +1,16 @@
 // Tools that change state, so the inspector can show the destructive/idempotent hints next to
 // tools that really do destroy or add something.
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import type { NoteStore } from './notes.js';
+import type { DemoState } from './demoState.js';
 
-export function registerNoteTools(server: McpServer, notes: NoteStore): void {
+export function registerNoteTools(server: McpServer, state: DemoState): void {
   server.registerTool(
     'delete_note',
     {
       title: 'Delete a note',
       description: 'Deletes an in-memory note by id. Deleting a missing note is not an error.',
-      inputSchema: { id: z.string().describe('Note id, e.g. "1"') },
+      inputSchema: z.object({ id: z.string().describe('Note id, e.g. "1"') }),
       annotations: {
         readOnlyHint: false,
         destructiveHint: true,
@@ -19,11 +19,11 @@ export function registerNoteTools(server: McpServer, notes: NoteStore): void {
       },
     },
     ({ id }) => {
-      if (!notes.delete(id)) {
+      if (!state.notes.delete(id)) {
         return { content: [{ type: 'text', text: `Note ${id} does not exist; nothing deleted` }] };
       }
       // The notes template's list callback feeds resources/list, so that list just changed.
-      server.sendResourceListChanged();
+      state.notesChanged();
       return { content: [{ type: 'text', text: `Deleted note ${id}` }] };
     },
   );
@@ -33,7 +33,7 @@ export function registerNoteTools(server: McpServer, notes: NoteStore): void {
     {
       title: 'Add a note',
       description: 'Adds an in-memory note and returns its id.',
-      inputSchema: { text: z.string().min(1).describe('Note text') },
+      inputSchema: z.object({ text: z.string().min(1).describe('Note text') }),
       annotations: {
         readOnlyHint: false,
         destructiveHint: false,
@@ -42,8 +42,8 @@ export function registerNoteTools(server: McpServer, notes: NoteStore): void {
       },
     },
     ({ text }) => {
-      const id = notes.add(text);
-      server.sendResourceListChanged();
+      const id = state.notes.add(text);
+      state.notesChanged();
       return { content: [{ type: 'text', text: `Added note ${id}` }] };
     },
   );

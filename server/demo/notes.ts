@@ -1,5 +1,6 @@
-// In-memory state so the demo has something for destructive and additive tools to change and for
-// the notes resource template to list. It lives per process: every fresh server starts identical.
+// In-memory notes so the demo has something for destructive and additive tools to change and for
+// the notes resource template to list. One store per process (in DemoState), shared by every
+// connection: every fresh process starts identical.
 export class NoteStore {
   private readonly notes = new Map<string, string>([
     ['1', 'Buy milk'],

@@ -1,20 +1,9 @@
 // Two prompts: one with a required, an optional and an autocompleted argument, one that returns
 // a multi-message conversation.
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { completable } from '@modelcontextprotocol/sdk/server/completable.js';
+import { completable, type McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 
 const LANGUAGES = ['javascript', 'typescript', 'python', 'go', 'rust', 'java', 'c', 'cpp'];
-
-// SDK 1.32 looks for a completer in two places: registration looks inside .optional() when
-// deciding to enable the completions capability, while completion/complete only looks at the
-// outer field. Tagging both keeps completion working for an optional argument without relying on
-// some other completer having switched the capability on.
-function optionalCompletable(description: string, complete: (value: string) => string[]) {
-  return completable(completable(z.string(), complete).optional().describe(description), (value) =>
-    complete(value ?? ''),
-  );
-}
 
 export function registerPrompts(server: McpServer): void {
   server.registerPrompt(
@@ -22,12 +11,16 @@ export function registerPrompts(server: McpServer): void {
     {
       title: 'Review code',
       description: 'Asks the model to review a piece of code.',
-      argsSchema: {
+      argsSchema: z.object({
         code: z.string().describe('The code to review'),
-        language: optionalCompletable('Programming language', (value) =>
+        // SDK v2 looks inside .optional() both when it enables the completions capability and when
+        // it answers completion/complete, so one completer on the inner string is enough.
+        language: completable(z.string(), (value) =>
           LANGUAGES.filter((language) => language.startsWith(value.toLowerCase())),
-        ),
-      },
+        )
+          .optional()
+          .describe('Programming language'),
+      }),
     },
     ({ code, language }) => {
       const subject = language ? `${language} code` : 'code';
@@ -58,7 +51,7 @@ export function registerPrompts(server: McpServer): void {
     {
       title: 'Greeting',
       description: 'A two-message conversation: the user introduces themselves, the model replies.',
-      argsSchema: { name: z.string().describe('Who is saying hello') },
+      argsSchema: z.object({ name: z.string().describe('Who is saying hello') }),
     },
     ({ name }) => ({
       messages: [

@@ -1,8 +1,8 @@
 // A text resource, a binary resource and a template, which between them cover every shape
 // resources/list, resources/templates/list and resources/read can take.
-import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { McpError } from '@modelcontextprotocol/sdk/types.js';
-import type { NoteStore } from './notes.js';
+import { type McpServer, ResourceNotFoundError, ResourceTemplate } from '@modelcontextprotocol/server';
+import { README_CACHE_HINT } from './cacheHints.js';
+import type { DemoState } from './demoState.js';
 import {
   README_DESCRIPTION,
   README_MARKDOWN,
@@ -13,16 +13,20 @@ import {
   swatchPng,
 } from './fixtures.js';
 
-// The spec's code for an unknown resource; the SDK's ErrorCode enum does not define it.
-const RESOURCE_NOT_FOUND = -32002;
-
 const noteUri = (id: string): string => `demo://notes/${id}`;
 
-export function registerResources(server: McpServer, notes: NoteStore): void {
+export function registerResources(server: McpServer, state: DemoState): void {
+  const { notes } = state;
   server.registerResource(
     'readme',
     README_URI,
-    { title: 'Demo README', description: README_DESCRIPTION, mimeType: README_MIME_TYPE },
+    {
+      title: 'Demo README',
+      description: README_DESCRIPTION,
+      mimeType: README_MIME_TYPE,
+      // Fixed text: its own hint, longer and shareable, beats the server-wide resources/read one.
+      cacheHint: README_CACHE_HINT,
+    },
     (uri) => ({ contents: [{ uri: uri.href, mimeType: README_MIME_TYPE, text: README_MARKDOWN }] }),
   );
 
@@ -64,7 +68,9 @@ export function registerResources(server: McpServer, notes: NoteStore): void {
       const id = String(variables.id);
       const text = notes.get(id);
       if (text === undefined) {
-        throw new McpError(RESOURCE_NOT_FOUND, `Note ${id} not found`, { uri: uri.href });
+        // The SDK sends it as -32602 with data.uri in both eras: 2026-07-28 requires that code
+        // for an unknown resource (the v1 demo sent -32002).
+        throw new ResourceNotFoundError(uri.href, `Note ${id} not found`);
       }
       return { contents: [{ uri: uri.href, mimeType: 'text/plain', text }] };
     },
