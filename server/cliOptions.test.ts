@@ -9,7 +9,14 @@ const parse = (...args: string[]) => parseCli(['node', 'mcp-inspect', ...args], 
 describe('command line', () => {
   it('inspects the bundled demo server when given no command', () => {
     expect(parse()).toEqual({
-      target: { kind: 'stdio', command: process.execPath, args: ['/demo.js'], env: {}, demo: true, era: 'auto' },
+      target: {
+        kind: 'stdio',
+        command: process.execPath,
+        args: ['/demo.js'],
+        env: {},
+        demo: true,
+        era: 'auto',
+      },
       port: DEFAULT_PORT,
       open: true,
       host: '127.0.0.1',

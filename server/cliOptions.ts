@@ -181,5 +181,11 @@ function targetFromConfigFile(
   const parsed = parseServerConfig(json, name);
   if ('error' in parsed) return fail(`${path}: ${parsed.error}`);
   // A file holds values, never `null`s: nothing to keep from a current target.
-  return targetFromRequest(parsed.target, { kind: 'url', url: '', transport: 'auto', headers: {}, era: 'auto' });
+  return targetFromRequest(parsed.target, {
+    kind: 'url',
+    url: '',
+    transport: 'auto',
+    headers: {},
+    era: 'auto',
+  });
 }

@@ -35,7 +35,8 @@ const fixture = (name: string): TargetSpec => ({
   command: process.execPath,
   args: [fixturePath(name)],
   env: {},
-  demo: false, era: 'auto',
+  demo: false,
+  era: 'auto',
 });
 
 const sessions: BridgeSession[] = [];
@@ -102,7 +103,8 @@ describe('a target that cannot start or dies', () => {
       command: 'no-such-command-xyz',
       args: [],
       env: {},
-      demo: false, era: 'auto',
+      demo: false,
+      era: 'auto',
     });
     const failed = await until(() => page.states().find((s) => s.state === 'failed'));
     expect(failed.reason).toBe('command not found: no-such-command-xyz');

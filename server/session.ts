@@ -315,7 +315,13 @@ export class BridgeSession {
       onHttpExchange: ({ startedAt, ...exchange }) => {
         const t = Math.round((startedAt - this.clockZero) * 1000) / 1000;
         this.emit(
-          JSON.stringify({ type: 'http', ...exchange, seq: this.nextSeq(), t, generation } satisfies HttpExchange),
+          JSON.stringify({
+            type: 'http',
+            ...exchange,
+            seq: this.nextSeq(),
+            t,
+            generation,
+          } satisfies HttpExchange),
         );
       },
       onNote: (level, text) => {
@@ -431,8 +437,15 @@ export class BridgeSession {
     this.emit(record);
   }
 
-  private emitNote(generation: number, level: 'info' | 'warning', source: 'page' | 'bridge', text: string): void {
-    this.emit(JSON.stringify({ type: 'note', seq: this.nextSeq(), t: this.now(), generation, level, source, text }));
+  private emitNote(
+    generation: number,
+    level: 'info' | 'warning',
+    source: 'page' | 'bridge',
+    text: string,
+  ): void {
+    this.emit(
+      JSON.stringify({ type: 'note', seq: this.nextSeq(), t: this.now(), generation, level, source, text }),
+    );
   }
 
   private emitState(generation: number, fields: StateFields): void {

@@ -7,7 +7,8 @@ describe('targets asked for by the page', () => {
     command: 'node',
     args: ['old.js'],
     env: { API_KEY: 'from-cli', OTHER: 'x' },
-    demo: false, era: 'auto',
+    demo: false,
+    era: 'auto',
   };
 
   it('keep a secret the bridge holds when the page sends null for it, and drop unknown nulls', () => {
@@ -20,7 +21,8 @@ describe('targets asked for by the page', () => {
       command: 'node',
       args: ['new.js'],
       env: { API_KEY: 'from-cli', NEW: 'typed' },
-      demo: false, era: 'auto',
+      demo: false,
+      era: 'auto',
     });
   });
 

@@ -5,8 +5,7 @@ import { StdioTarget, type StdioTargetSpec } from './targets/stdioTarget.js';
 
 /** What to inspect, with its secrets (env values, header values); stays in the bridge. */
 export type TargetSpec = (
-  | ({ kind: 'stdio'; demo: boolean } & StdioTargetSpec)
-  | ({ kind: 'url' } & UrlTargetSpec)
+  ({ kind: 'stdio'; demo: boolean } & StdioTargetSpec) | ({ kind: 'url' } & UrlTargetSpec)
 ) & {
   /** The protocol era the page negotiates; the bridge only passes it on. */
   era: EraChoice;

@@ -74,7 +74,9 @@ export class BridgeTransport implements Transport {
   }
 }
 
-function perMessageHeaders(headers: Readonly<Record<string, string>> | undefined): Record<string, string> | undefined {
+function perMessageHeaders(
+  headers: Readonly<Record<string, string>> | undefined,
+): Record<string, string> | undefined {
   if (!headers) return undefined;
   const kept = Object.entries(headers).filter(([name]) => PER_MESSAGE_HEADER.test(name));
   return kept.length > 0 ? Object.fromEntries(kept) : undefined;

@@ -80,7 +80,10 @@ export function createMcpClient({
 
   // list_changed only notifies; the lists are refetched through the query cache.
   const invalidate = (key: readonly unknown[]) => () => queryClient.invalidateQueries({ queryKey: key });
-  client.setNotificationHandler('notifications/tools/list_changed', invalidate(mcpQueryKeys.tools(generation)));
+  client.setNotificationHandler(
+    'notifications/tools/list_changed',
+    invalidate(mcpQueryKeys.tools(generation)),
+  );
   client.setNotificationHandler(
     'notifications/resources/list_changed',
     invalidate(mcpQueryKeys.resources(generation)),

@@ -303,7 +303,9 @@ export class InspectorSession {
           'info',
           'The server ended the connection on the server/discover probe, as servers that accept nothing before initialize do: restarting it and falling back to the legacy initialize handshake.',
         );
-        this.update({ mcp: { generation, client, status: 'closed', eraChoice, error: 'Falling back to initialize' } });
+        this.update({
+          mcp: { generation, client, status: 'closed', eraChoice, error: 'Falling back to initialize' },
+        });
         this.restartTarget();
         return;
       }
@@ -389,7 +391,9 @@ function diedOnProbe(error: unknown, state: TargetState | undefined): boolean {
     error instanceof SdkError &&
     error.code === SdkErrorCode.EraNegotiationFailed &&
     /connection closed during the server\/discover probe/.test(error.message);
-  return closedWhileProbing || (state !== undefined && (state.state === 'exited' || state.state === 'failed'));
+  return (
+    closedWhileProbing || (state !== undefined && (state.state === 'exited' || state.state === 'failed'))
+  );
 }
 
 /** Connect errors in the person's words; a version refusal lists what the server speaks. */

@@ -1,5 +1,10 @@
 import { ProtocolError } from '@modelcontextprotocol/client';
-import type { CreateMessageRequest, CreateMessageResult, ElicitRequest, ElicitResult } from '@modelcontextprotocol/client';
+import type {
+  CreateMessageRequest,
+  CreateMessageResult,
+  ElicitRequest,
+  ElicitResult,
+} from '@modelcontextprotocol/client';
 
 /**
  * Where an ask came from when it is part of a call the page made: an `input_required` round of a
@@ -54,7 +59,12 @@ export class ServerRequestQueue {
     signal: AbortSignal,
     origin?: AskOrigin,
   ): Promise<ElicitResult>;
-  ask(kind: PendingServerRequest['kind'], params: unknown, signal: AbortSignal, origin?: AskOrigin): Promise<Answer> {
+  ask(
+    kind: PendingServerRequest['kind'],
+    params: unknown,
+    signal: AbortSignal,
+    origin?: AskOrigin,
+  ): Promise<Answer> {
     const id = this.nextId++;
     return new Promise<Answer>((resolve, reject) => {
       this.settle.set(id, { resolve, reject });

@@ -29,7 +29,10 @@ ajv.addMetaSchema(draft07MetaSchema);
 export const schemaEngine = new AjvJsonSchemaValidator(ajv);
 
 /** Meta-schemas the engine knows; a schema declaring another (draft-04/06) is read as 2020-12. */
-const KNOWN_DIALECTS = ['https://json-schema.org/draft/2020-12/schema', 'http://json-schema.org/draft-07/schema'];
+const KNOWN_DIALECTS = [
+  'https://json-schema.org/draft/2020-12/schema',
+  'http://json-schema.org/draft-07/schema',
+];
 
 /**
  * Compiles a server's schema with the shared engine. A schema's `$id` registers it in the
@@ -38,10 +41,12 @@ const KNOWN_DIALECTS = ['https://json-schema.org/draft/2020-12/schema', 'http://
  */
 export function compileSchema(schema: unknown): ReturnType<typeof ajv.compile> {
   if (typeof schema === 'boolean') return ajv.compile(schema);
-  if (typeof schema !== 'object' || schema === null) throw new Error('a JSON Schema is an object or a boolean');
+  if (typeof schema !== 'object' || schema === null)
+    throw new Error('a JSON Schema is an object or a boolean');
   const record = schema as Record<string, unknown>;
   const dialect = typeof record.$schema === 'string' ? record.$schema.replace(/#$/, '') : undefined;
-  const readable = dialect === undefined || KNOWN_DIALECTS.includes(dialect) ? record : withoutDialect(record);
+  const readable =
+    dialect === undefined || KNOWN_DIALECTS.includes(dialect) ? record : withoutDialect(record);
   if (typeof record.$id === 'string') ajv.removeSchema(record.$id);
   return ajv.compile(readable);
 }

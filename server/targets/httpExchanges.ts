@@ -99,9 +99,9 @@ function rpcSummary(body: string | undefined): { rpcIds: (string | number)[]; rp
     const id = (message as { id?: unknown } | null)?.id;
     if (typeof id === 'string' || typeof id === 'number') rpcIds.push(id);
   }
-  const method = (messages.length === 1 ? (messages[0] as { method?: unknown } | null)?.method : undefined) as
-    | string
-    | undefined;
+  const method = (
+    messages.length === 1 ? (messages[0] as { method?: unknown } | null)?.method : undefined
+  ) as string | undefined;
   return typeof method === 'string' ? { rpcIds, rpcMethod: method } : { rpcIds };
 }
 

@@ -46,7 +46,9 @@ export class HttpTarget implements TargetConnection {
     private readonly spec: UrlTargetSpec,
     private readonly events: TargetEvents,
   ) {
-    this.recordedFetch = recordingFetch(Object.keys(spec.headers), (exchange) => events.onHttpExchange(exchange));
+    this.recordedFetch = recordingFetch(Object.keys(spec.headers), (exchange) =>
+      events.onHttpExchange(exchange),
+    );
     this.current = spec.transport === 'sse' ? 'sse' : 'streamable-http';
     this.settled = spec.transport !== 'auto';
   }
@@ -93,13 +95,7 @@ export class HttpTarget implements TargetConnection {
     } catch (error) {
       if (id !== undefined) this.streams.delete(id);
       const status = httpStatusOf(error);
-      if (
-        !this.settled &&
-        isInitialize(message) &&
-        status !== undefined &&
-        status >= 400 &&
-        status < 500
-      ) {
+      if (!this.settled && isInitialize(message) && status !== undefined && status >= 400 && status < 500) {
         await this.fallBackToSse(message, status);
         return;
       }
@@ -147,7 +143,10 @@ export class HttpTarget implements TargetConnection {
    * fetch, remembering the challenge of a 401: the SDK's errors keep the status but drop the
    * WWW-Authenticate header, which says what kind of authorization the server wants.
    */
-  private readonly watchingFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+  private readonly watchingFetch = async (
+    input: string | URL | Request,
+    init?: RequestInit,
+  ): Promise<Response> => {
     const response = await this.recordedFetch(input, init);
     if (response.status === 401) this.challenge = response.headers.get('www-authenticate') ?? undefined;
     return response;

@@ -5,7 +5,9 @@ import type { HttpExchange, TransportKind } from '../../shared/wire.js';
  * An HTTP exchange as a target reports it: the session adds the sequence number and run, and
  * turns `startedAt` (a `performance.now()` reading) into its own clock.
  */
-export type HttpExchangeReport = Omit<HttpExchange, 'type' | 'seq' | 'generation' | 't'> & { startedAt: number };
+export type HttpExchangeReport = Omit<HttpExchange, 'type' | 'seq' | 'generation' | 't'> & {
+  startedAt: number;
+};
 
 /** How a target ended. */
 export interface TargetExit {

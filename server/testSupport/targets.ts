@@ -8,7 +8,8 @@ export function demoTarget(): TargetSpec {
     command: process.execPath,
     args: ['--import', 'tsx', fileURLToPath(new URL('../demo/demoServer.ts', import.meta.url))],
     env: {},
-    demo: true, era: 'auto',
+    demo: true,
+    era: 'auto',
   };
 }
 

@@ -15,7 +15,9 @@ export function ServerInfo() {
   if (!mcp || mcp.status !== 'ready') return null;
   const { serverInfo, protocolVersion, capabilities, instructions, discover, era } = mcp;
   const offered = Object.keys(capabilities ?? {}).filter((name) => name !== 'extensions');
-  const extensions = Object.keys((capabilities as { extensions?: Record<string, unknown> } | undefined)?.extensions ?? {});
+  const extensions = Object.keys(
+    (capabilities as { extensions?: Record<string, unknown> } | undefined)?.extensions ?? {},
+  );
   const modern = era === 'modern';
   return (
     <section className="server-info" aria-label="Server">
@@ -54,7 +56,11 @@ export function ServerInfo() {
             offered
               .filter((name) => DEPRECATED_MODERN.has(name))
               .map((name) => (
-                <span key={`${name}-deprecated`} className="chip deprecated" title="Deprecated in 2026-07-28 (SEP-2577); still works">
+                <span
+                  key={`${name}-deprecated`}
+                  className="chip deprecated"
+                  title="Deprecated in 2026-07-28 (SEP-2577); still works"
+                >
                   {name} deprecated
                 </span>
               ))}
@@ -82,7 +88,11 @@ export function ServerInfo() {
         path={discover ? 'server/discover-result' : 'server/initialize-result'}
         label={discover ? 'server/discover result' : 'initialize result'}
         height={260}
-        value={JSON.stringify(discover ?? { protocolVersion, capabilities, serverInfo, instructions }, null, 2)}
+        value={JSON.stringify(
+          discover ?? { protocolVersion, capabilities, serverInfo, instructions },
+          null,
+          2,
+        )}
       />
     </section>
   );

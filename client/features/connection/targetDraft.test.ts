@@ -56,7 +56,13 @@ describe('the connection form', () => {
   });
 
   it('refuses what the bridge would refuse, with the reason', () => {
-    const draft = draftFromInfo({ kind: 'url', url: 'ftp://h', transport: 'auto', headerNames: [], era: 'auto' });
+    const draft = draftFromInfo({
+      kind: 'url',
+      url: 'ftp://h',
+      transport: 'auto',
+      headerNames: [],
+      era: 'auto',
+    });
     expect(requestFromDraft(draft)).toEqual({ error: 'the URL must start with http:// or https://' });
   });
 

@@ -13,9 +13,9 @@ export function CallInputRequests({ callId }: { callId: number }) {
   return (
     <section className="call-input" aria-label={`Input for call ${callId}`}>
       <p className="notice">
-        The server needs {asks.length === 1 ? 'an answer' : `${asks.length} answers`} before it can finish (input
-        required, round {round}). The call is sent again with {asks.length === 1 ? 'it' : 'them'} once all are
-        given.
+        The server needs {asks.length === 1 ? 'an answer' : `${asks.length} answers`} before it can finish
+        (input required, round {round}). The call is sent again with {asks.length === 1 ? 'it' : 'them'} once
+        all are given.
       </p>
       <ul className="server-requests">
         {asks.map((ask) => (

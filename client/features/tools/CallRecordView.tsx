@@ -57,7 +57,10 @@ export function CallRecordView({ record, client, onCancel }: CallRecordViewProps
         <pre>{JSON.stringify(record.args, null, 2)}</pre>
       </details>
       {record.endReason && (
-        <p className={status === 'timed out' ? 'notice' : 'muted'} role={status === 'timed out' ? 'alert' : undefined}>
+        <p
+          className={status === 'timed out' ? 'notice' : 'muted'}
+          role={status === 'timed out' ? 'alert' : undefined}
+        >
           {record.endReason}
         </p>
       )}

@@ -21,13 +21,18 @@ function bookingServer(): McpServer {
       // Each retry carries only the latest round's answers; what came before rides in requestState.
       const state = ctx.mcpReq.requestState<string>();
       const named = acceptedContent<{ name: string }>(ctx.mcpReq.inputResponses, 'who');
-      const who = named ?? (state?.startsWith('after-poem:') ? { name: state.slice('after-poem:'.length) } : undefined);
+      const who =
+        named ?? (state?.startsWith('after-poem:') ? { name: state.slice('after-poem:'.length) } : undefined);
       if (!who) {
         return inputRequired({
           inputRequests: {
             who: inputRequired.elicit({
               message: `Who is going to ${show}?`,
-              requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+              requestedSchema: {
+                type: 'object',
+                properties: { name: { type: 'string' } },
+                required: ['name'],
+              },
             }),
           },
           requestState: 'after-who',
@@ -45,7 +50,9 @@ function bookingServer(): McpServer {
           requestState: `after-poem:${who.name}`,
         });
       }
-      return { content: [{ type: 'text', text: `Booked ${show} for ${who.name}: ${reply.content?.text ?? ''}` }] };
+      return {
+        content: [{ type: 'text', text: `Booked ${show} for ${who.name}: ${reply.content?.text ?? ''}` }],
+      };
     },
   );
   server.registerTool('slow', { description: 'Answers after two seconds' }, async () => {
@@ -81,7 +88,11 @@ function answerAsAPerson(requests: ServerRequestQueue): void {
     for (const ask of requests.getSnapshot()) {
       if (ask.kind === 'elicitation') requests.answer(ask.id, { action: 'accept', content: { name: 'Ada' } });
       if (ask.kind === 'sampling') {
-        requests.answer(ask.id, { role: 'assistant', model: 'person', content: { type: 'text', text: 'bravo' } });
+        requests.answer(ask.id, {
+          role: 'assistant',
+          model: 'person',
+          content: { type: 'text', text: 'bravo' },
+        });
       }
     }
   });
@@ -148,7 +159,8 @@ describe('a call that asks for input', () => {
     const { client, requests, calls } = await connect('auto');
     requests.subscribe(() => {
       for (const ask of requests.getSnapshot()) {
-        if (ask.kind === 'elicitation') requests.answer(ask.id, { action: 'accept', content: { name: 'Cy' } });
+        if (ask.kind === 'elicitation')
+          requests.answer(ask.id, { action: 'accept', content: { name: 'Cy' } });
         if (ask.kind === 'sampling') requests.refuse(ask.id, -1, 'User rejected');
       }
     });
@@ -162,6 +174,8 @@ describe('a call that asks for input', () => {
     const slow: Tool = { name: 'slow', inputSchema: { type: 'object' } };
     const record = await settled(calls, calls.start(client, slow, {}, 50));
     expect(record.status).toBe('timed out');
-    expect(record.endReason).toMatch(/^mcp-inspect stopped waiting after 0\.1 s without an answer \(the inspector's own timeout/);
+    expect(record.endReason).toMatch(
+      /^mcp-inspect stopped waiting after 0\.1 s without an answer \(the inspector's own timeout/,
+    );
   });
 });

@@ -96,13 +96,14 @@ export class CallLog {
     );
     timer.setPaused(this.requests.getSnapshot().length > 0);
     this.timers.set(id, timer);
-    this.records = [{ id, tool, args, startedAt, status: 'running' as const, rounds: 1 }, ...this.records].slice(
-      0,
-      MAX_RECORDS,
-    );
+    this.records = [
+      { id, tool, args, startedAt, status: 'running' as const, rounds: 1 },
+      ...this.records,
+    ].slice(0, MAX_RECORDS);
     this.notify();
     void this.run(client, id, tool, args, controller.signal, timer).then(
-      (result) => this.finish(id, 'done', { kind: 'result', result, durationMs: performance.now() - startedAt }),
+      (result) =>
+        this.finish(id, 'done', { kind: 'result', result, durationMs: performance.now() - startedAt }),
       (error: unknown) => this.fail(id, error, controller.signal, performance.now() - startedAt),
     );
     return id;
@@ -128,7 +129,9 @@ export class CallLog {
       });
       if (!isInputRequired(result)) return result;
       if (round >= MAX_ROUNDS) {
-        throw new InputRefused(`The server asked for input ${round} times in a row; mcp-inspect stopped the call there.`);
+        throw new InputRefused(
+          `The server asked for input ${round} times in a row; mcp-inspect stopped the call there.`,
+        );
       }
       // The request is over; the next round is a new request, sent when the person has answered.
       this.patch(id, { status: 'waiting for you', rounds: round });
@@ -155,11 +158,22 @@ export class CallLog {
     if (signal.aborted) {
       const reason: unknown = signal.reason;
       if (reason instanceof InspectorTimeout) return this.finish(id, 'timed out', undefined, reason.message);
-      return this.finish(id, 'cancelled', undefined, 'Cancelled: the server was sent notifications/cancelled, and its answer is ignored.');
+      return this.finish(
+        id,
+        'cancelled',
+        undefined,
+        'Cancelled: the server was sent notifications/cancelled, and its answer is ignored.',
+      );
     }
     if (error instanceof InputRefused) return this.finish(id, 'declined', undefined, error.message);
     if (error instanceof ProtocolError) {
-      return this.finish(id, 'done', { kind: 'error', code: error.code, message: error.message, data: error.data, durationMs });
+      return this.finish(id, 'done', {
+        kind: 'error',
+        code: error.code,
+        message: error.message,
+        data: error.data,
+        durationMs,
+      });
     }
     const message = error instanceof SdkError ? `${error.message} (${error.code})` : (error as Error).message;
     return this.finish(id, 'done', { kind: 'error', message, durationMs });

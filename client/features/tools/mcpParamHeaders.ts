@@ -50,7 +50,11 @@ function valueAt(root: unknown, path: string[]): unknown {
 function primitiveText(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
   if (typeof value === 'boolean') return value ? 'true' : 'false';
-  if (typeof value === 'number' && Number.isFinite(value) && (!Number.isInteger(value) || Number.isSafeInteger(value))) {
+  if (
+    typeof value === 'number' &&
+    Number.isFinite(value) &&
+    (!Number.isInteger(value) || Number.isSafeInteger(value))
+  ) {
     return String(value);
   }
   return undefined;

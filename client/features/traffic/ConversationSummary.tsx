@@ -5,7 +5,13 @@ import type { Conversation, TrafficRow } from './trafficRows';
  * The rounds of one multi round-trip call, for the detail of any of them: each round's latency
  * and the total from the first request to the last answer, the person's think time included.
  */
-export function ConversationSummary({ conversation, current }: { conversation: Conversation; current: TrafficRow }) {
+export function ConversationSummary({
+  conversation,
+  current,
+}: {
+  conversation: Conversation;
+  current: TrafficRow;
+}) {
   const first = conversation.rounds[0];
   const last = conversation.rounds.at(-1);
   const lastAnswer = last?.pair;
@@ -22,7 +28,9 @@ export function ConversationSummary({ conversation, current }: { conversation: C
           <li key={round.position} aria-current={round === current ? 'true' : undefined}>
             #{round.record.seq} → {round.pair ? `#${round.pair.record.seq}` : 'no answer yet'}
             {round.latencyMs !== undefined && ` · ${formatMs(round.latencyMs)}`}
-            {index < conversation.rounds.length - 1 || !conversation.done ? ' · input required' : ' · complete'}
+            {index < conversation.rounds.length - 1 || !conversation.done
+              ? ' · input required'
+              : ' · complete'}
           </li>
         ))}
       </ol>

@@ -23,10 +23,17 @@ export function ProtocolMeta({ message }: { message: unknown }) {
   }
   const result = m.result as Record<string, unknown> | undefined;
   if (result) {
-    items.push(['result type', typeof result.resultType === 'string' ? result.resultType : 'complete (not stated)']);
-    if (result.ttlMs !== undefined) items.push(['cache', `${String(result.ttlMs)} ms, ${String(result.cacheScope ?? 'private')}`]);
+    items.push([
+      'result type',
+      typeof result.resultType === 'string' ? result.resultType : 'complete (not stated)',
+    ]);
+    if (result.ttlMs !== undefined)
+      items.push(['cache', `${String(result.ttlMs)} ms, ${String(result.cacheScope ?? 'private')}`]);
   }
-  if (items.length === 0 || (result && items.length === 1 && Object.keys(meta).length === 0 && result.resultType === undefined)) {
+  if (
+    items.length === 0 ||
+    (result && items.length === 1 && Object.keys(meta).length === 0 && result.resultType === undefined)
+  ) {
     return null;
   }
   return (

@@ -82,7 +82,8 @@ function stateText(record: Extract<TrafficRow['record'], { type: 'state' }>): st
 
 /** An HTTP exchange in one line: `POST /mcp → 200 · tools/call`, or why no response came. */
 export function httpText(record: Extract<TrafficRow['record'], { type: 'http' }>): string {
-  const outcome = record.status === undefined ? `no response (${record.error ?? 'unknown'})` : `${record.status}`;
+  const outcome =
+    record.status === undefined ? `no response (${record.error ?? 'unknown'})` : `${record.status}`;
   const what = record.rpcMethod ?? (record.rpcIds.length > 0 ? `answer to ${record.rpcIds.join(', ')}` : '');
   return `${record.method} ${record.path} → ${outcome}${what ? ` · ${what}` : ''}`;
 }

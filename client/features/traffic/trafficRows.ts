@@ -245,7 +245,10 @@ export class TrafficIndex {
       // Whoever cancels is the one that sent the request, so it travelled the same way; a
       // cancelled request gets no response, so it is still pending.
       const request = this.pending.get(pairKey(frame.generation, frame.dir, idText(p.requestId)));
-      if (request) request.ended = /timed? ?out|timeout|stopped waiting/i.test(String(p.reason ?? '')) ? 'timed out' : 'cancelled';
+      if (request)
+        request.ended = /timed? ?out|timeout|stopped waiting/i.test(String(p.reason ?? ''))
+          ? 'timed out'
+          : 'cancelled';
       return request;
     }
     return undefined;
@@ -275,7 +278,10 @@ export class TrafficIndex {
     }
     const conversation = request.conversation ?? { rounds: [request], done: false };
     request.conversation = conversation;
-    const p = (typeof requestParams === 'object' && requestParams !== null ? requestParams : {}) as Record<string, unknown>;
+    const p = (typeof requestParams === 'object' && requestParams !== null ? requestParams : {}) as Record<
+      string,
+      unknown
+    >;
     this.openConversations.set(
       conversationKey(frame.generation, request.method, { ...p, requestState: r.requestState }),
       conversation,

@@ -1,0 +1,155 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fixturePath } from './support/cli.js';
+import { expect, inspector, test } from './support/test.js';
+import { trafficPane } from './support/traffic.js';
+
+// Both protocol eras (issue 8): the bundled demo (SDK v2, dual-era) under each --era, a
+// modern-only fixture written with SDK v2 over stdio and Streamable HTTP, and server-everything
+// (SDK v1, legacy) that nobody here wrote.
+
+const EVERYTHING = 'node_modules/@modelcontextprotocol/server-everything/dist/index.js';
+
+test.describe('the demo server under auto', () => {
+  test('negotiates the modern era, and a call asks for input on its own card, round after round', async ({
+    page,
+    cli,
+  }) => {
+    const ui = inspector(page);
+    await page.goto(cli.url);
+    await expect(page.getByLabel('Protocol era')).toHaveText('modern · 2026-07-28');
+    await ui.runTool('book_table', '{"restaurant":"Chez MCP"}');
+    const call = ui.calls.first();
+    const input = call.getByRole('region', { name: /^Input for call \d+$/ });
+    await expect(input).toContainText('input required, round 1');
+    const form = input.getByRole('article', { name: 'Elicitation request' });
+    await form.getByLabel(/^name/i).fill('Ada');
+    await form.getByLabel(/^seats/i).fill('2');
+    await form.getByRole('button', { name: 'Accept' }).click();
+    const sampling = call.getByRole('article', { name: 'Sampling request' });
+    await sampling.getByLabel('Reply text').fill('Welcome, Ada!');
+    await sampling.getByRole('button', { name: 'Send reply' }).click();
+    await expect(ui.result).toContainText('Booked a table for 2 at Chez MCP under the name Ada');
+    await expect(call).toContainText('3 rounds');
+    // The traffic groups the rounds: each retry is marked with its round.
+    const traffic = trafficPane(page);
+    await expect(traffic.row('tools/call', 'round 3')).toHaveCount(1);
+  });
+});
+
+test.describe('the demo server under --era legacy', () => {
+  test.use({ cliArgs: ['--era', 'legacy'] });
+  test('speaks initialize and never probes', async ({ page, cli }) => {
+    await page.goto(cli.url);
+    await expect(page.getByLabel('Protocol era')).toHaveText(/^legacy · 2025-/);
+    await expect(trafficPane(page).row('initialize')).not.toHaveCount(0);
+    await expect(trafficPane(page).row('server/discover')).toHaveCount(0);
+  });
+});
+
+test.describe('the demo server under --era modern', () => {
+  test.use({ cliArgs: ['--era', 'modern'] });
+  test('shows what the server says about itself from server/discover', async ({ page, cli }) => {
+    const ui = inspector(page);
+    await page.goto(cli.url);
+    await expect(page.getByLabel('Protocol era')).toHaveText('modern · 2026-07-28');
+    await page.getByRole('tab', { name: 'Server', exact: true }).click();
+    await expect(ui.server).toContainText('Supported versions');
+    await expect(ui.server).toContainText('2026-07-28');
+    await expect(ui.server).toContainText('server/discover result');
+    await expect(trafficPane(page).row('initialize')).toHaveCount(0);
+  });
+});
+
+test.describe('a modern-only server over stdio', () => {
+  test.use({ cliArgs: ['node', fixturePath('modernOnly.mjs')] });
+  test('is inspected in the modern era under auto', async ({ page, cli }) => {
+    const ui = inspector(page);
+    await page.goto(cli.url);
+    await expect(page.getByLabel('Protocol era')).toHaveText('modern · 2026-07-28');
+    await ui.runTool('confirm_action', '{"action":"deploy"}');
+    const input = ui.calls.first().getByRole('region', { name: /^Input for call \d+$/ });
+    await input.getByRole('button', { name: 'Decline' }).click();
+    await expect(ui.result).toContainText('deploy: decline');
+  });
+});
+
+test.describe('a modern-only server asked for the legacy era', () => {
+  test.use({ cliArgs: ['--era', 'legacy', 'node', fixturePath('modernOnly.mjs')] });
+  test('says in plain words that it refuses the version, with what it supports', async ({ page, cli }) => {
+    await page.goto(cli.url);
+    await expect(
+      page.getByText(
+        /does not speak protocol version .* \(error -32022, UnsupportedProtocolVersion\)\. It supports: 2026-07-28/,
+      ),
+    ).toBeVisible();
+  });
+});
+
+test.describe('a modern-only server over Streamable HTTP', () => {
+  let server: ChildProcess | undefined;
+  let url = '';
+  test.beforeAll(async () => {
+    server = spawn(process.execPath, [fixturePath('modernOnlyHttp.mjs'), '--port', '0']);
+    url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the HTTP fixture did not start')), 15_000);
+      server?.stderr?.on('data', (chunk: Buffer) => {
+        const match = /(http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(chunk.toString());
+        if (match?.[1]) {
+          clearTimeout(timer);
+          resolve(match[1]);
+        }
+      });
+    });
+  });
+  test.afterAll(() => {
+    server?.kill();
+  });
+
+  test('shows the HTTP exchanges with the 2026-07-28 routing headers', async ({ page }) => {
+    const { startCli } = await import('./support/cli.js');
+    const cli = await startCli(['--url', url]);
+    try {
+      await page.goto(cli.url);
+      await expect(page.getByLabel('Protocol era')).toHaveText('modern · 2026-07-28');
+      const traffic = trafficPane(page);
+      const exchange = traffic.row('POST /mcp', 'tools/list').first();
+      await expect(exchange).toBeVisible();
+      await exchange.click();
+      const detail = page.getByRole('region', { name: 'Frame detail' });
+      await expect(detail).toContainText('mcp-method');
+      await expect(detail).toContainText('tools/list');
+    } finally {
+      await cli.stop();
+    }
+  });
+});
+
+test.describe('server-everything (legacy, SDK v1) under auto', () => {
+  test.use({ cliArgs: ['node', EVERYTHING, 'stdio'] });
+  test('falls back to initialize, and says why as info', async ({ page, cli }) => {
+    await page.goto(cli.url);
+    await expect(page.getByLabel('Protocol era')).toHaveText(/^legacy · /);
+    const traffic = trafficPane(page);
+    await expect(traffic.row('server/discover').first()).toBeVisible();
+    await expect(traffic.row('info', 'Fell back to initialize')).toHaveCount(1);
+  });
+
+  test('lets the person answer an elicitation for longer than the call timeout', async ({ page, cli }) => {
+    const ui = inspector(page);
+    await page.goto(cli.url);
+    await ui.pickTool('Trigger Elicitation Request Tool', 'trigger-elicitation-request');
+    await page.getByLabel('Timeout (s)').fill('1');
+    await ui.runButton.click();
+    await page.getByRole('tab', { name: /^Requests/ }).click();
+    const request = page
+      .getByRole('list', { name: 'Server requests' })
+      .getByRole('article', { name: 'Elicitation request' });
+    await expect(request).toBeVisible();
+    // The person takes more than twice the call's timeout to answer.
+    await page.waitForTimeout(2_500);
+    await request.getByRole('button', { name: 'Decline' }).click();
+    await page.getByRole('tab', { name: 'Tools', exact: true }).click();
+    await expect(ui.calls.first().getByRole('status')).toHaveText('done');
+    await expect(ui.result).toBeVisible();
+  });
+});
