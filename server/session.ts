@@ -133,11 +133,6 @@ export class BridgeSession {
     return this.stop();
   }
 
-  /** Kills a stdio child at once, without the polite stdin-close first; for a forced exit. */
-  killTargetNow(): void {
-    this.target?.killNow?.();
-  }
-
   attach(page: PageSink): void {
     if (this.page && this.page !== page) {
       this.page.close(CLOSE_TAKEN_OVER, 'Another page took over this session');

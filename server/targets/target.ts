@@ -44,6 +44,4 @@ export interface TargetConnection {
   send(message: JSONRPCMessage, json?: string): Promise<void>;
   /** Ends the connection (and a stdio child, escalating to SIGKILL); resolves when it is gone. */
   close(): Promise<void>;
-  /** Kills a child process at once; for a bridge that must exit now. */
-  killNow?(): void;
 }
