@@ -13,6 +13,7 @@ import { isInitialize, requestIdOf, responseIdOf } from './jsonRpcShape.js';
 import { HISTORY_FRAME_LIMIT_BYTES, elideMessage } from './largeFrames.js';
 import { LargeFrameStore } from './largeFrameStore.js';
 import { Timeline } from './timeline.js';
+import { unhandledEnvelopeReason } from './unhandledEnvelope.js';
 import { describeTarget, openTarget, targetFromRequest, targetLabel, type TargetSpec } from './targetSpec.js';
 import type { TargetConnection, TargetExit } from './targets/target.js';
 
@@ -144,8 +145,16 @@ export class BridgeSession {
     if (this.page === page) this.page = undefined;
   }
 
-  /** Handles one text message from the page; never throws for anything the page sends. */
+  /** Handles one text message from the page; never throws, and answers what it cannot handle. */
   receive(page: PageSink, text: string): void {
+    try {
+      this.handle(page, text);
+    } catch (error) {
+      if (page === this.page) this.reject(page, unhandledEnvelopeReason(error));
+    }
+  }
+
+  private handle(page: PageSink, text: string): void {
     if (page !== this.page) return;
     let raw: unknown;
     try {
@@ -171,10 +180,12 @@ export class BridgeSession {
       case 'hello':
         this.greet(page, envelope.wireVersion);
         return;
-      case 'mcp':
+      case 'mcp': {
         // Relay the message as the page wrote it; the schema's output may drop unknown keys.
-        void this.relayToServer((raw as { message: JSONRPCMessage }).message);
+        const message = (raw as { message: JSONRPCMessage }).message;
+        this.relayToServer(message).catch((error: unknown) => this.refuseRelay(page, message, error));
         return;
+      }
       case 'restart':
         void this.restart();
         return;
@@ -234,6 +245,14 @@ export class BridgeSession {
       page.close(closeCode, reason.slice(0, 120));
       this.detach(page);
     }
+  }
+
+  /** A message the bridge could not relay: the page is told, and a request gets its answer. */
+  private refuseRelay(page: PageSink, message: JSONRPCMessage, error: unknown): void {
+    const reason = unhandledEnvelopeReason(error);
+    if (page === this.page) this.reject(page, reason);
+    const requestId = requestIdOf(message);
+    if (requestId !== undefined) this.failRequest(requestId, this.generation, reason);
   }
 
   private async relayToServer(message: JSONRPCMessage): Promise<void> {
