@@ -40,7 +40,12 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     ...(options.clientDir === undefined ? {} : { clientDir: options.clientDir }),
   });
   const server = createServer(app);
-  const wss = attachWsBridge(server, { token: options.token, allowedHosts: () => hosts, session });
+  const wss = attachWsBridge(server, {
+    token: options.token,
+    allowedHosts: () => hosts,
+    session,
+    log: options.log,
+  });
 
   // The target starts while the server binds: the page finds it warm.
   const targetStarted = session.restart();

@@ -51,6 +51,8 @@ export class StdioTarget implements TargetConnection {
   private child: ChildProcess | undefined;
   private exited = false;
   private drained: Promise<void> | undefined;
+  /** Set while writes are refused because the server does not read what waits for it. */
+  private refusing = false;
   /** Resolves `close()` once the exit has been reported. */
   private onFinished: (() => void) | undefined;
 
@@ -118,11 +120,17 @@ export class StdioTarget implements TargetConnection {
       return Promise.reject(new Error('The server process is not running'));
     }
     if (stdin.writableLength > MAX_STDIN_BACKLOG_BYTES) {
-      return Promise.reject(
-        new Error(
-          `Not sent: the MCP server is not reading its stdin (${megabytes(stdin.writableLength)} MB already wait for it)`,
-        ),
-      );
+      const waiting = `${megabytes(stdin.writableLength)} MB already wait for it`;
+      // Said once per stall, where the person looks; a request refused meanwhile is also
+      // answered with the reason, by the session.
+      if (!this.refusing) {
+        this.refusing = true;
+        stdin.once('drain', () => (this.refusing = false));
+        this.events.onTransportError(
+          `The MCP server is not reading its stdin (${waiting}): what the page sends is refused until it reads`,
+        );
+      }
+      return Promise.reject(new Error(`Not sent: the MCP server is not reading its stdin (${waiting})`));
     }
     if (stdin.write(json + '\n')) return Promise.resolve();
     // A server that reads slowly: everyone waits for the same drain, so a burst of queued
