@@ -110,11 +110,12 @@ export class BridgeSession {
   }
 
   /** Switches to another target: the current one is stopped, the new one started. */
-  connect(spec: TargetSpec): Promise<void> {
+  connect(spec: TargetSpec, askedBy?: string): Promise<void> {
     return this.enqueue(async () => {
       await this.stopTarget();
       this.spec = spec;
-      this.options.log(`now inspecting ${targetLabel(spec)}`);
+      // The terminal names every command a page starts: whoever holds the token can run one.
+      this.options.log(`now inspecting ${targetLabel(spec)}${askedBy ? ` (asked for by ${askedBy})` : ''}`);
       this.emit(
         JSON.stringify({ type: 'target', seq: this.nextSeq(), t: this.now(), target: this.targetInfo }),
       );
@@ -192,9 +193,13 @@ export class BridgeSession {
       case 'disconnect':
         void this.stop();
         return;
-      case 'connect':
-        void this.connect(targetFromRequest(envelope.target, this.spec));
+      case 'connect': {
+        // Secrets kept by the bridge go only to the server they were given for.
+        const next = targetFromRequest(envelope.target, this.spec);
+        if ('error' in next) this.reject(page, next.error);
+        else void this.connect(next, 'the page');
         return;
+      }
       default:
         assertNever(envelope);
     }
