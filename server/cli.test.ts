@@ -86,6 +86,30 @@ describe('mcp-inspect CLI', () => {
     expect(cli.output()).toContain('--dangerously-listen-on');
   });
 
+  it('takes only http and https URLs, and never shows the secrets in one', async () => {
+    const ftp = startCli('--url', 'ftp://me:pw@127.0.0.1/mcp');
+    expect(await ftp.exited).not.toBe(0);
+    expect(ftp.output()).toContain('--url takes an http:// or https:// URL, not ftp://****@127.0.0.1/mcp');
+
+    // Nothing listens there: said at start, in the terminal, with the secrets masked.
+    const closed: Server = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as { port: number }).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const cli = startCli(
+      '--no-open',
+      '--port',
+      '0',
+      '--url',
+      `http://me:pw@127.0.0.1:${port}/mcp?api_key=abc123`,
+    );
+    const masked = `http://****@127.0.0.1:${port}/mcp?api_key=****`;
+    await waitForOutput(cli, /Open the inspector/);
+    expect(cli.output()).toContain(`inspecting ${masked}`);
+    expect(cli.output()).toContain(`✖ connection refused: nothing is listening at ${masked}`);
+    expect(cli.output() + ftp.output()).not.toMatch(/me:pw|abc123/);
+  });
+
   it('refuses contradictory options with a clear message', async () => {
     const cli = startCli('--url', 'http://127.0.0.1:1/mcp', 'node', 'server.js');
     expect(await cli.exited).not.toBe(0);

@@ -319,10 +319,6 @@ export class BridgeSession {
           }),
         );
       },
-      onTransportChosen: (kind, note) => {
-        this.options.log(`connected over ${transportName(kind)}${note ? ` (${note})` : ''}`);
-        this.emitState(generation, { state: 'connected', transport: kind, ...(note ? { note } : {}) });
-      },
       onExit: (exit) => this.onTargetExit(target, generation, exit),
     });
     this.target = target;
@@ -344,10 +340,16 @@ export class BridgeSession {
     }
     if (this.target !== target || this.lastState?.state !== 'starting') return;
     this.targetRunning = true;
+    // Once, when the transport really connected; how it was chosen is a note, not an error.
+    const { note, pid } = target;
+    this.options.log(
+      `● connected over ${transportName(target.kind)}${pid === undefined ? '' : ` (pid ${pid})`}${note ? `: ${note}` : ''}`,
+    );
     this.emitState(generation, {
       state: 'connected',
       transport: target.kind,
-      ...(target.pid === undefined ? {} : { pid: target.pid }),
+      ...(pid === undefined ? {} : { pid }),
+      ...(note ? { note } : {}),
     });
   }
 

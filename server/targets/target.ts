@@ -19,8 +19,6 @@ export interface TargetEvents {
   onStderr(line: string): void;
   /** A problem on the wire that does not end the target (garbage on stdout, an HTTP error). */
   onTransportError(message: string, detail?: { raw?: string; status?: number }): void;
-  /** The transport in use became known or changed (an `auto` URL target settling on SSE). */
-  onTransportChosen(kind: TransportKind, note?: string): void;
   /** The target is gone; called once. */
   onExit(exit: TargetExit): void;
 }
@@ -32,6 +30,8 @@ export interface TargetEvents {
  */
 export interface TargetConnection {
   readonly kind: TransportKind;
+  /** Why this transport, when it was chosen among several (an `auto` URL target); for the page. */
+  readonly note?: string | undefined;
   /** Process id of a stdio child once spawned. */
   readonly pid: number | undefined;
   /** Resolves once messages can be sent; rejects with words meant for the person. */
