@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 const [bin] = process.argv.slice(2);
 if (!bin) throw new Error('usage: node scripts/smoke-packed.mjs <path to installed mcp-inspect bin>');
 
-const token = 'smoke-token';
+const token = 'smoke-token-0123456789abcdefghijklmn';
 const cli = spawn(bin, ['--no-open', '--port', '0'], { env: { ...process.env, MCP_INSPECT_TOKEN: token } });
 let output = '';
 cli.stdout.on('data', (chunk) => (output += chunk));

@@ -40,11 +40,24 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     ...(options.clientDir === undefined ? {} : { clientDir: options.clientDir }),
   });
   const server = createServer(app);
-  const wss = attachWsBridge(server, { token: options.token, allowedHosts: () => hosts, session });
+  const wss = attachWsBridge(server, {
+    token: options.token,
+    allowedHosts: () => hosts,
+    session,
+    log: options.log,
+  });
 
   // The target starts while the server binds: the page finds it warm.
   const targetStarted = session.restart();
-  const { port, portWasTaken } = await listen(server, options.host, options.port);
+  let bound: { port: number; portWasTaken: boolean };
+  try {
+    bound = await listen(server, options.host, options.port);
+  } catch (error) {
+    // Nobody could ever reach this bridge: the server it started must not stay behind.
+    await session.dispose();
+    throw error;
+  }
+  const { port, portWasTaken } = bound;
   hosts = allowedHosts(port, options.host);
   await targetStarted;
 

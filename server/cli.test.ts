@@ -6,7 +6,7 @@ import { readVersion } from './version.js';
 
 /** The CLI from source, as a real process: what a user's terminal runs. */
 const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
-const TOKEN = 'cli-test-token';
+const TOKEN = 'cli-test-token-0123456789abcdefghij';
 
 interface Cli {
   child: ChildProcess;
@@ -33,8 +33,12 @@ function sleep(ms: number): Promise<void> {
 }
 
 function startCli(...args: string[]): Cli {
+  return startCliWithToken(TOKEN, ...args);
+}
+
+function startCliWithToken(token: string, ...args: string[]): Cli {
   const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
-    env: { ...process.env, MCP_INSPECT_TOKEN: TOKEN },
+    env: { ...process.env, MCP_INSPECT_TOKEN: token },
     stdio: 'pipe',
   });
   let text = '';
@@ -82,6 +86,30 @@ describe('mcp-inspect CLI', () => {
     expect(cli.output()).toContain('--dangerously-listen-on');
   });
 
+  it('takes only http and https URLs, and never shows the secrets in one', async () => {
+    const ftp = startCli('--url', 'ftp://me:pw@127.0.0.1/mcp');
+    expect(await ftp.exited).not.toBe(0);
+    expect(ftp.output()).toContain('--url takes an http:// or https:// URL, not ftp://****@127.0.0.1/mcp');
+
+    // Nothing listens there: said at start, in the terminal, with the secrets masked.
+    const closed: Server = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as { port: number }).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const cli = startCli(
+      '--no-open',
+      '--port',
+      '0',
+      '--url',
+      `http://me:pw@127.0.0.1:${port}/mcp?api_key=abc123`,
+    );
+    const masked = `http://****@127.0.0.1:${port}/mcp?api_key=****`;
+    await waitForOutput(cli, /Open the inspector/);
+    expect(cli.output()).toContain(`inspecting ${masked}`);
+    expect(cli.output()).toContain(`✖ connection refused: nothing is listening at ${masked}`);
+    expect(cli.output() + ftp.output()).not.toMatch(/me:pw|abc123/);
+  });
+
   it('refuses contradictory options with a clear message', async () => {
     const cli = startCli('--url', 'http://127.0.0.1:1/mcp', 'node', 'server.js');
     expect(await cli.exited).not.toBe(0);
@@ -93,6 +121,21 @@ describe('mcp-inspect CLI', () => {
     const [, link] = await waitForOutput(cli, /Open the inspector: (\S+)/);
     expect(link).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/#token=${TOKEN}$`));
     expect(cli.output()).toContain('command not found: no-such-command-xyz');
+  });
+
+  it('refuses a token from the environment that is short, or that the page could not send', async () => {
+    const short = startCliWithToken('7-chars', '--no-open', '--port', '0');
+    expect(await short.exited).toBe(1);
+    expect(short.output()).toContain(
+      'MCP_INSPECT_TOKEN is 7 characters long; it must have at least 32 (or unset it for a random token)',
+    );
+    // A space (or a comma, or a slash) cannot travel in a WebSocket subprotocol.
+    const spaced = startCliWithToken('a token with spaces that is long enough', '--no-open', '--port', '0');
+    expect(await spaced.exited).toBe(1);
+    expect(spaced.output()).toContain(
+      'MCP_INSPECT_TOKEN holds " ", which a WebSocket subprotocol or the page\'s link cannot carry',
+    );
+    expect(short.output() + spaced.output()).not.toContain('Open the inspector');
   });
 
   it('uses a free port when the one asked for is taken, and says so', async () => {

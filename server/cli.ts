@@ -4,7 +4,8 @@ import { TOKEN_ENV_VAR } from '../shared/http.js';
 import { startBridge, type RunningBridge } from './bridgeServer.js';
 import { parseCli } from './cliOptions.js';
 import { openBrowser } from './openBrowser.js';
-import { generateToken, isLoopbackAddress } from './security.js';
+import { killAllGroupsNow } from './processGroups.js';
+import { checkTokenFromEnv, generateToken, isLoopbackAddress } from './security.js';
 import { targetLabel } from './targetSpec.js';
 import { readVersion } from './version.js';
 
@@ -26,6 +27,9 @@ async function main(): Promise<void> {
   }
   log(`inspecting ${targetLabel(config.target)}`);
 
+  // A terminal that hung up fails every write; that must not stop the shutdown it caused.
+  process.stdout.on('error', () => undefined);
+  process.stderr.on('error', () => undefined);
   // Bridge code must never take the process down for something a server or page sent;
   // should a bug slip through, say so and keep serving.
   process.on('uncaughtException', (error) =>
@@ -35,7 +39,13 @@ async function main(): Promise<void> {
     console.error(`  internal error (the bridge keeps running): ${String(error)}`),
   );
 
-  const token = process.env[TOKEN_ENV_VAR] || generateToken();
+  const fromEnv = process.env[TOKEN_ENV_VAR];
+  const tokenProblem = fromEnv ? checkTokenFromEnv(fromEnv) : undefined;
+  if (tokenProblem !== undefined) {
+    console.error(`  ${TOKEN_ENV_VAR} ${tokenProblem}`);
+    process.exit(1);
+  }
+  const token = fromEnv || generateToken();
   let bridge: RunningBridge;
   try {
     bridge = await startBridge({
@@ -48,6 +58,7 @@ async function main(): Promise<void> {
       log,
     });
   } catch (error) {
+    // startBridge has stopped the server it started; the exit hook of processGroups is the net.
     console.error(`  could not listen on ${config.host}:${config.port}: ${(error as Error).message}`);
     process.exit(1);
   }
@@ -66,8 +77,9 @@ function installShutdown(bridge: RunningBridge): void {
   let stopping = false;
   const shutdown = (signal: NodeJS.Signals): void => {
     if (stopping) {
-      // A second Ctrl-C: do not wait for a server that ignores its stdin closing.
-      bridge.session.killTargetNow();
+      // A second Ctrl-C: do not wait for a server that ignores its stdin closing, but do not
+      // leave it either (nor anything its group runs).
+      killAllGroupsNow();
       process.exit(130);
     }
     stopping = true;

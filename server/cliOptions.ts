@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { parseServerConfig } from '../shared/serverEntry.js';
 import type { EraChoice } from '../shared/wire.js';
+import { maskUrl } from '../shared/urlSecrets.js';
 import { targetFromRequest, type TargetSpec } from './targetSpec.js';
 import type { UrlTransportChoice } from './targets/httpTarget.js';
 
@@ -107,6 +108,7 @@ export function parseCli(argv: string[], version: string, demoServerPath: string
     if (command !== undefined) fail('give either a command or --url, not both');
     if (options.env.length > 0) fail('-e/--env is for stdio servers; HTTP servers take --header');
     if (options.cwd !== undefined) fail('--cwd is for stdio servers');
+    checkHttpUrl(options.url, '--url', fail);
     target = {
       kind: 'url',
       url: options.url,
@@ -134,6 +136,19 @@ export function parseCli(argv: string[], version: string, demoServerPath: string
     open: options.open,
     host: options.dangerouslyListenOn ?? '127.0.0.1',
   };
+}
+
+/** The transports speak HTTP: another scheme would only fail later, as "fetch failed". */
+function checkHttpUrl(url: string, what: string, fail: (message: string) => never): void {
+  let protocol: string | undefined;
+  try {
+    protocol = new URL(url).protocol;
+  } catch {
+    fail(`${what}: not a URL: ${maskUrl(url)}`);
+  }
+  if (protocol !== 'http:' && protocol !== 'https:') {
+    fail(`${what} takes an http:// or https:// URL, not ${maskUrl(url)}`);
+  }
 }
 
 function collect(value: string, previous: string[]): string[] {
@@ -181,11 +196,14 @@ function targetFromConfigFile(
   const parsed = parseServerConfig(json, name);
   if ('error' in parsed) return fail(`${path}: ${parsed.error}`);
   // A file holds values, never `null`s: nothing to keep from a current target.
-  return targetFromRequest(parsed.target, {
+  const target = targetFromRequest(parsed.target, {
     kind: 'url',
     url: '',
     transport: 'auto',
     headers: {},
     era: 'auto',
   });
+  if ('error' in target) return fail(`${path}: ${target.error}`);
+  if (target.kind === 'url') checkHttpUrl(target.url, `"${parsed.name}" in ${path}`, fail);
+  return target;
 }

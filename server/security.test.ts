@@ -1,11 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { allowedHosts, generateToken, isAllowedHost, isAllowedOrigin, tokensMatch } from './security.js';
+import {
+  allowedHosts,
+  checkTokenFromEnv,
+  generateToken,
+  isAllowedHost,
+  isAllowedOrigin,
+  tokensMatch,
+} from './security.js';
 
 describe('security checks', () => {
   it('makes long random tokens', () => {
     const a = generateToken();
     expect(a).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(generateToken()).not.toBe(a);
+  });
+
+  it('takes a token from the environment only when it is long enough and the page can send it', () => {
+    expect(checkTokenFromEnv(generateToken())).toBeUndefined();
+    expect(checkTokenFromEnv('a'.repeat(32))).toBeUndefined();
+    expect(checkTokenFromEnv('x.y~z_w-0123456789012345678901234')).toBeUndefined();
+    expect(checkTokenFromEnv('a'.repeat(31))).toContain('is 31 characters long');
+    // Not in an HTTP token (subprotocol), or changes meaning in the link's fragment.
+    for (const bad of [' ', ',', '/', '"', '+', '%', '&', 'é']) {
+      expect(checkTokenFromEnv(`${'a'.repeat(40)}${bad}`)).toContain(`holds ${JSON.stringify(bad)}`);
+    }
   });
 
   it('compares tokens exactly, whatever their length', () => {

@@ -11,6 +11,26 @@ export function generateToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/** A token must be at least this long: as long as the random ones the bridge makes. */
+export const MIN_TOKEN_LENGTH = 32;
+
+/**
+ * Why a token given in the environment cannot be used, or undefined when it can. The page
+ * offers it as a WebSocket subprotocol (`token.…`), which may only hold an HTTP token's
+ * characters, and reads it from its URL's fragment, where `+`, `%` and `&` change meaning; the
+ * unreserved URL characters are safe in both. A short token can be guessed.
+ */
+export function checkTokenFromEnv(token: string): string | undefined {
+  const bad = /[^A-Za-z0-9._~-]/.exec(token)?.[0];
+  if (bad !== undefined) {
+    return `holds ${JSON.stringify(bad)}, which a WebSocket subprotocol or the page's link cannot carry: use only letters, digits and - _ . ~ (or unset it for a random token)`;
+  }
+  if (token.length < MIN_TOKEN_LENGTH) {
+    return `is ${token.length} characters long; it must have at least ${MIN_TOKEN_LENGTH} (or unset it for a random token)`;
+  }
+  return undefined;
+}
+
 /** Constant-time comparison; hashing first makes both sides the same length. */
 export function tokensMatch(offered: string | undefined, expected: string): boolean {
   if (offered === undefined) return false;

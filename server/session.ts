@@ -15,6 +15,7 @@ import { isInitialize, requestIdOf, responseIdOf } from './jsonRpcShape.js';
 import { HISTORY_FRAME_LIMIT_BYTES, elideMessage } from './largeFrames.js';
 import { LargeFrameStore } from './largeFrameStore.js';
 import { Timeline } from './timeline.js';
+import { unhandledEnvelopeReason } from './unhandledEnvelope.js';
 import { describeTarget, openTarget, targetFromRequest, targetLabel, type TargetSpec } from './targetSpec.js';
 import type { TargetConnection, TargetExit } from './targets/target.js';
 
@@ -111,11 +112,12 @@ export class BridgeSession {
   }
 
   /** Switches to another target: the current one is stopped, the new one started. */
-  connect(spec: TargetSpec): Promise<void> {
+  connect(spec: TargetSpec, askedBy?: string): Promise<void> {
     return this.enqueue(async () => {
       await this.stopTarget();
       this.spec = spec;
-      this.options.log(`now inspecting ${targetLabel(spec)}`);
+      // The terminal names every command a page starts: whoever holds the token can run one.
+      this.options.log(`now inspecting ${targetLabel(spec)}${askedBy ? ` (asked for by ${askedBy})` : ''}`);
       this.emit(
         JSON.stringify({ type: 'target', seq: this.nextSeq(), t: this.now(), target: this.targetInfo }),
       );
@@ -135,11 +137,6 @@ export class BridgeSession {
     return this.stop();
   }
 
-  /** Kills a stdio child at once, without the polite stdin-close first; for a forced exit. */
-  killTargetNow(): void {
-    this.target?.killNow?.();
-  }
-
   attach(page: PageSink): void {
     if (this.page && this.page !== page) {
       this.page.close(CLOSE_TAKEN_OVER, 'Another page took over this session');
@@ -151,8 +148,16 @@ export class BridgeSession {
     if (this.page === page) this.page = undefined;
   }
 
-  /** Handles one text message from the page; never throws for anything the page sends. */
+  /** Handles one text message from the page; never throws, and answers what it cannot handle. */
   receive(page: PageSink, text: string): void {
+    try {
+      this.handle(page, text);
+    } catch (error) {
+      if (page === this.page) this.reject(page, unhandledEnvelopeReason(error));
+    }
+  }
+
+  private handle(page: PageSink, text: string): void {
     if (page !== this.page) return;
     let raw: unknown;
     try {
@@ -178,10 +183,14 @@ export class BridgeSession {
       case 'hello':
         this.greet(page, envelope.wireVersion);
         return;
-      case 'mcp':
+      case 'mcp': {
         // Relay the message as the page wrote it; the schema's output may drop unknown keys.
-        void this.relayToServer((raw as { message: JSONRPCMessage }).message, envelope.headers);
+        const message = (raw as { message: JSONRPCMessage }).message;
+        this.relayToServer(message, envelope.headers).catch((error: unknown) =>
+          this.refuseRelay(page, message, error),
+        );
         return;
+      }
       case 'protocolVersion':
         this.target?.setProtocolVersion?.(envelope.version);
         return;
@@ -194,9 +203,13 @@ export class BridgeSession {
       case 'disconnect':
         void this.stop();
         return;
-      case 'connect':
-        void this.connect(targetFromRequest(envelope.target, this.spec));
+      case 'connect': {
+        // Secrets kept by the bridge go only to the server they were given for.
+        const next = targetFromRequest(envelope.target, this.spec);
+        if ('error' in next) this.reject(page, next.error);
+        else void this.connect(next, 'the page');
         return;
+      }
       default:
         assertNever(envelope);
     }
@@ -247,6 +260,14 @@ export class BridgeSession {
       page.close(closeCode, reason.slice(0, 120));
       this.detach(page);
     }
+  }
+
+  /** A message the bridge could not relay: the page is told, and a request gets its answer. */
+  private refuseRelay(page: PageSink, message: JSONRPCMessage, error: unknown): void {
+    const reason = unhandledEnvelopeReason(error);
+    if (page === this.page) this.reject(page, reason);
+    const requestId = requestIdOf(message);
+    if (requestId !== undefined) this.failRequest(requestId, this.generation, reason);
   }
 
   private async relayToServer(message: JSONRPCMessage, headers?: Record<string, string>): Promise<void> {
@@ -308,10 +329,6 @@ export class BridgeSession {
           }),
         );
       },
-      onTransportChosen: (kind, note) => {
-        this.options.log(`connected over ${transportName(kind)}${note ? ` (${note})` : ''}`);
-        this.emitState(generation, { state: 'connected', transport: kind, ...(note ? { note } : {}) });
-      },
       onHttpExchange: ({ startedAt, ...exchange }) => {
         const t = Math.round((startedAt - this.clockZero) * 1000) / 1000;
         this.emit(
@@ -349,10 +366,16 @@ export class BridgeSession {
     }
     if (this.target !== target || this.lastState?.state !== 'starting') return;
     this.targetRunning = true;
+    // Once, when the transport really connected; how it was chosen is a note, not an error.
+    const { note, pid } = target;
+    this.options.log(
+      `● connected over ${transportName(target.kind)}${pid === undefined ? '' : ` (pid ${pid})`}${note ? `: ${note}` : ''}`,
+    );
     this.emitState(generation, {
       state: 'connected',
       transport: target.kind,
-      ...(target.pid === undefined ? {} : { pid: target.pid }),
+      ...(pid === undefined ? {} : { pid }),
+      ...(note ? { note } : {}),
     });
   }
 

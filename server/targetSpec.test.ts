@@ -13,25 +13,109 @@ describe('targets asked for by the page', () => {
 
   it('keep a secret the bridge holds when the page sends null for it, and drop unknown nulls', () => {
     const next = targetFromRequest(
-      { kind: 'stdio', command: 'node', args: ['new.js'], env: { API_KEY: null, NEW: 'typed', GONE: null } },
+      {
+        kind: 'stdio',
+        era: 'auto',
+        command: 'node',
+        args: ['old.js'],
+        env: { API_KEY: null, NEW: 'typed', GONE: null },
+      },
       current,
     );
     expect(next).toEqual({
       kind: 'stdio',
       command: 'node',
-      args: ['new.js'],
+      args: ['old.js'],
       env: { API_KEY: 'from-cli', NEW: 'typed' },
       demo: false,
       era: 'auto',
     });
   });
 
+  it('refuse to carry a kept environment value to another command line', () => {
+    for (const other of [
+      { command: 'node', args: ['new.js'] },
+      { command: 'sh', args: ['-c', 'echo $API_KEY >&2'] },
+      { command: 'node', args: ['old.js'], cwd: '/tmp' },
+    ]) {
+      expect(
+        targetFromRequest({ kind: 'stdio', era: 'auto', ...other, env: { API_KEY: null } }, current),
+      ).toEqual({
+        error: 'enter "API_KEY" again: mcp-inspect keeps that value only for `node old.js`',
+      });
+    }
+    // Values typed again go anywhere: they are the person's, given now for this server.
+    expect(
+      targetFromRequest(
+        { kind: 'stdio', era: 'auto', command: 'sh', args: [], env: { API_KEY: 'typed' } },
+        current,
+      ),
+    ).toMatchObject({ env: { API_KEY: 'typed' } });
+  });
+
   it('never keep a stdio secret for a URL target', () => {
     const next = targetFromRequest(
-      { kind: 'url', url: 'http://h/mcp', transport: 'auto', headers: { API_KEY: null } },
+      { kind: 'url', era: 'auto', url: 'http://h/mcp', transport: 'auto', headers: { API_KEY: null } },
       current,
     );
-    expect(next).toEqual({ kind: 'url', url: 'http://h/mcp', transport: 'auto', headers: {}, era: 'auto' });
+    expect(next).toEqual({
+      error: 'enter "API_KEY" again: mcp-inspect keeps that value only for `node old.js`',
+    });
+  });
+
+  it('keep header values and masked URL parts for the same origin only', () => {
+    const remote: TargetSpec = {
+      kind: 'url',
+      era: 'auto',
+      url: 'https://u:p@mcp.example.com/mcp?api_key=abc',
+      transport: 'auto',
+      headers: { Authorization: 'Bearer s3cret' },
+    };
+    expect(describeTarget(remote)).toMatchObject({ url: 'https://****@mcp.example.com/mcp?api_key=****' });
+    expect(
+      targetFromRequest(
+        {
+          kind: 'url',
+          era: 'auto',
+          url: 'https://****@mcp.example.com/v2?api_key=****',
+          transport: 'sse',
+          headers: { Authorization: null },
+        },
+        remote,
+      ),
+    ).toEqual({
+      kind: 'url',
+      era: 'auto',
+      url: 'https://u:p@mcp.example.com/v2?api_key=abc',
+      transport: 'sse',
+      headers: { Authorization: 'Bearer s3cret' },
+    });
+    expect(
+      targetFromRequest(
+        {
+          kind: 'url',
+          era: 'auto',
+          url: 'https://attacker.example/mcp',
+          transport: 'auto',
+          headers: { Authorization: null },
+        },
+        remote,
+      ),
+    ).toEqual({
+      error: 'enter "Authorization" again: mcp-inspect keeps that value only for https://mcp.example.com',
+    });
+    expect(
+      targetFromRequest(
+        {
+          kind: 'url',
+          era: 'auto',
+          url: 'https://attacker.example/mcp?api_key=****',
+          transport: 'auto',
+          headers: {},
+        },
+        remote,
+      ),
+    ).toEqual({ error: expect.stringContaining('enter the masked parts of the URL again') });
   });
 
   it('describe a target by names only', () => {

@@ -1,3 +1,5 @@
+import { keptSecretsRefusal } from '../shared/secretBinding.js';
+import { maskUrl, restoreMaskedUrl } from '../shared/urlSecrets.js';
 import type { EraChoice, TargetInfo, TargetRequest } from '../shared/wire.js';
 import type { TargetConnection, TargetEvents } from './targets/target.js';
 import { HttpTarget, type UrlTargetSpec } from './targets/httpTarget.js';
@@ -26,7 +28,7 @@ export function describeTarget(spec: TargetSpec): TargetInfo {
   }
   return {
     kind: 'url',
-    url: spec.url,
+    url: maskUrl(spec.url),
     transport: spec.transport,
     headerNames: Object.keys(spec.headers),
     era: spec.era,
@@ -35,7 +37,7 @@ export function describeTarget(spec: TargetSpec): TargetInfo {
 
 /** A one-line label for the terminal. */
 export function targetLabel(spec: TargetSpec): string {
-  if (spec.kind === 'url') return spec.url;
+  if (spec.kind === 'url') return maskUrl(spec.url);
   if (spec.demo) return 'the bundled demo server';
   return [spec.command, ...spec.args].join(' ');
 }
@@ -46,12 +48,24 @@ export function openTarget(spec: TargetSpec, events: TargetEvents): TargetConnec
 
 /**
  * A target the page asked for (already validated against the wire schema). A `null` value
- * keeps what the current target has under that name; a name it lacks is dropped.
+ * keeps what the current target has under that name (a name it lacks is dropped), and a masked
+ * part of the URL keeps the current URL's value: only for the same server (origin, or command
+ * line). Asked for another, that is an error meant for the person, who enters them again.
  */
-export function targetFromRequest(request: TargetRequest, current: TargetSpec): TargetSpec {
+export function targetFromRequest(
+  request: TargetRequest,
+  current: TargetSpec,
+): TargetSpec | { error: string } {
+  const values = request.kind === 'url' ? request.headers : request.env;
+  const kept = Object.keys(values).filter((name) => values[name] === null);
+  const refusal = keptSecretsRefusal(request, kept, current);
+  if (refusal !== undefined) return { error: refusal };
   if (request.kind === 'url') {
+    const restored = restoreMaskedUrl(request.url, current.kind === 'url' ? current.url : '');
+    if ('error' in restored) return restored;
     return {
       ...request,
+      url: restored.url,
       headers: resolveKept(request.headers, current.kind === 'url' ? current.headers : {}),
       era: request.era ?? 'auto',
     };

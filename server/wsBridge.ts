@@ -3,12 +3,15 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { WS_PATH, WS_SUBPROTOCOL, WS_TOKEN_PROTOCOL_PREFIX } from '../shared/wire.js';
 import { isAllowedHost, isAllowedOrigin, tokensMatch } from './security.js';
-import type { BridgeSession, PageSink } from './session.js';
+import { createPageSink } from './pageSink.js';
+import type { BridgeSession } from './session.js';
 
 export interface WsBridgeOptions {
   token: string;
   allowedHosts: () => Set<string>;
   session: BridgeSession;
+  /** Lines for the terminal. */
+  log: (line: string) => void;
 }
 
 /** Large tool arguments (a base64 file) are legitimate; past this the socket is closed. */
@@ -33,7 +36,7 @@ export function attachWsBridge(server: Server, options: WsBridgeOptions): WebSoc
       socket.end(`HTTP/1.1 ${refusal}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, options.session));
+    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, options));
   });
 
   return wss;
@@ -55,13 +58,11 @@ export function checkUpgrade(req: IncomingMessage, options: WsBridgeOptions): st
   return undefined;
 }
 
-function onConnection(ws: WebSocket, session: BridgeSession): void {
-  const sink: PageSink = {
-    send: (text) => {
-      if (ws.readyState === ws.OPEN) ws.send(text);
-    },
-    close: (code, reason) => ws.close(code, reason),
-  };
+function onConnection(ws: WebSocket, { session, log }: WsBridgeOptions): void {
+  const sink = createPageSink(ws, (dropped, reason) => {
+    session.detach(dropped);
+    log(`● dropped a page: ${reason}`);
+  });
   session.attach(sink);
   ws.on('message', (data, isBinary) => {
     if (isBinary) {

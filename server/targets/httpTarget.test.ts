@@ -88,10 +88,11 @@ describe('URL targets', () => {
     const { bridge, page } = await inspect(url(streamable, '/mcp'));
     const init = await page.initialize();
     expect(init).toMatchObject({ result: { serverInfo: { name: expect.stringContaining('everything') } } });
-    const settled = await page.waitFor(
-      (e) => e.type === 'state' && e.transport === 'streamable-http' && e.note !== undefined,
-    );
-    expect(settled.note).toBe('Streamable HTTP answered');
+    // Settled at start, in the one "connected" state the page got (in its history here).
+    expect(page.latestState).toMatchObject({
+      transport: 'streamable-http',
+      note: 'Streamable HTTP answered',
+    });
     const call = await page.request('tools/call', { name: 'echo', arguments: { message: 'over http' } });
     expect(JSON.stringify(call)).toContain('over http');
     page.close();
@@ -102,10 +103,16 @@ describe('URL targets', () => {
     const { bridge, page } = await inspect(url(sse, '/sse'));
     const init = await page.initialize();
     expect(init).toHaveProperty('result.serverInfo');
-    const settled = await page.waitFor((e) => e.type === 'state' && e.transport === 'sse');
-    expect(settled.note).toMatch(/^Streamable HTTP answered HTTP 4\d\d; connected over SSE$/);
+    expect(page.latestState).toMatchObject({ transport: 'sse' });
+    expect(page.latestState?.note).toMatch(/^Streamable HTTP answered HTTP 4\d\d; connected over SSE$/);
     const call = await page.request('tools/call', { name: 'echo', arguments: { message: 'over sse' } });
     expect(JSON.stringify(call)).toContain('over sse');
+    // The fallback is a note on the one "connected" state, not an error.
+    const records = page.received.flatMap((e) =>
+      e.type === 'history' ? (e.records as typeof page.received) : [e],
+    );
+    expect(records.filter((e) => e.type === 'transportError')).toEqual([]);
+    expect(records.filter((e) => e.type === 'state' && e.state === 'connected')).toHaveLength(1);
     page.close();
     await bridge.close();
   });
@@ -128,16 +135,20 @@ describe('URL targets', () => {
     await session.dispose();
   });
 
-  it('answers a request it could not deliver with an error naming the cause', async () => {
+  it('says plainly at start that nothing is listening, over Streamable HTTP too', async () => {
     const port = await freePort();
-    const { bridge, page } = await inspect(url(port, '/mcp', 'streamable-http'));
-    const init = await page.initialize();
-    expect(init).toMatchObject({
-      error: { message: `connection refused: nothing is listening at http://127.0.0.1:${port}/mcp` },
-    });
-    expect(page.received.some((e) => e.type === 'transportError')).toBe(true);
-    page.close();
-    await bridge.close();
+    for (const transport of ['streamable-http', 'auto'] as const) {
+      const session = new BridgeSession(url(port, '/mcp', transport), {
+        version: 'test',
+        log: () => undefined,
+      });
+      await session.restart();
+      expect(session.state).toMatchObject({
+        state: 'failed',
+        reason: `connection refused: nothing is listening at http://127.0.0.1:${port}/mcp`,
+      });
+      await session.dispose();
+    }
   });
 
   it('says a server needs authorization and shows what it asks for', async () => {
@@ -150,14 +161,16 @@ describe('URL targets', () => {
     });
     await new Promise<void>((resolve) => guarded.listen(0, '127.0.0.1', resolve));
     const port = (guarded.address() as { port: number }).port;
-    const { bridge, page } = await inspect(url(port, '/mcp', 'streamable-http'));
-    const init = await page.initialize();
-    const message = (init.error as { message: string }).message;
+    const session = new BridgeSession(url(port, '/mcp', 'streamable-http'), {
+      version: 'test',
+      log: () => undefined,
+    });
+    await session.restart();
+    expect(session.state?.state).toBe('failed');
+    const message = session.state?.reason ?? '';
     expect(message).toContain('HTTP 401: the server needs authorization');
     expect(message).toContain('WWW-Authenticate: Bearer realm="mcp", resource_metadata=');
-    expect(page.received.find((e) => e.type === 'transportError')).toMatchObject({ status: 401 });
-    page.close();
-    await bridge.close();
+    await session.dispose();
     guarded.close();
   });
 });

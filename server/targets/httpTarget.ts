@@ -5,10 +5,13 @@ import {
   type RequestId,
   type Transport,
 } from '@modelcontextprotocol/client';
+import { maskUrl, maskUrlIn } from '../../shared/urlSecrets.js';
 import type { TransportKind } from '../../shared/wire.js';
-import { isInitialize, requestIdOf, responseIdOf } from '../jsonRpcShape.js';
+import { requestIdOf, responseIdOf } from '../jsonRpcShape.js';
 import { recordingFetch } from './httpExchanges.js';
 import type { TargetConnection, TargetEvents } from './target.js';
+import { moveUrlCredentials } from './urlCredentials.js';
+import { ConnectTimeoutError, probeStreamableHttp, withConnectTimeout } from './urlProbe.js';
 
 export type UrlTransportChoice = 'auto' | 'streamable-http' | 'sse';
 
@@ -22,16 +25,17 @@ export interface UrlTargetSpec {
 /**
  * An MCP server reached by URL through the SDK's client transports.
  *
- * With `auto`, the first request (the page's `initialize`) goes over Streamable HTTP; when the
- * server answers it with an HTTP 4xx, as a server that only speaks the older HTTP+SSE
- * transport does, the same message is sent again over SSE. The page is told which one
- * connected and why.
+ * At start, the URL is asked whether it speaks Streamable HTTP (see urlProbe.ts): a refused,
+ * closed, hung or non-MCP endpoint fails the start with its reason. With `auto`, one that
+ * answers but not in JSON-RPC, as a server that only speaks the older HTTP+SSE transport does,
+ * is tried over SSE. The page is told which one connected and why, as a note, not an error.
  */
 export class HttpTarget implements TargetConnection {
   readonly pid = undefined;
+  /** Why this transport, for an `auto` target. */
+  note: string | undefined;
   private transport: Transport | undefined;
   private current: TransportKind;
-  private settled: boolean;
   private closing = false;
   private ended = false;
   private protocolVersion: string | undefined;
@@ -41,16 +45,17 @@ export class HttpTarget implements TargetConnection {
    * sends closes the stream too.
    */
   private readonly streams = new Map<RequestId, AbortController>();
+  /** fetch that reports each exchange to the traffic pane, secrets masked. */
+  private readonly recordedFetch: typeof fetch;
 
   constructor(
     private readonly spec: UrlTargetSpec,
     private readonly events: TargetEvents,
   ) {
+    this.current = spec.transport === 'sse' ? 'sse' : 'streamable-http';
     this.recordedFetch = recordingFetch(Object.keys(spec.headers), (exchange) =>
       events.onHttpExchange(exchange),
     );
-    this.current = spec.transport === 'sse' ? 'sse' : 'streamable-http';
-    this.settled = spec.transport !== 'auto';
   }
 
   get kind(): TransportKind {
@@ -59,16 +64,39 @@ export class HttpTarget implements TargetConnection {
 
   async start(): Promise<void> {
     let url: URL;
+    const shown = maskUrl(this.spec.url);
     try {
-      url = new URL(this.spec.url);
+      ({ url, headers: this.headers } = moveUrlCredentials(new URL(this.spec.url), this.spec.headers));
     } catch {
-      throw new Error(`not a valid URL: ${this.spec.url}`);
+      throw new Error(`not a valid URL: ${shown}`);
     }
-    this.transport = this.open(this.current, url);
+    let rejected = '';
+    if (this.spec.transport !== 'sse') {
+      const verdict = await probeStreamableHttp(url, this.headers, {
+        url: shown,
+        describe: (error, challenge) => this.describe(error, challenge),
+      });
+      if ('failed' in verdict) throw new Error(verdict.failed);
+      if (verdict.speaks === 'other') {
+        rejected = `${shown} answered ${verdict.answer} to a JSON-RPC POST`;
+        if (this.spec.transport === 'streamable-http') throw new Error(`not an MCP endpoint: ${rejected}`);
+        this.current = 'sse';
+        this.note = `Streamable HTTP answered HTTP ${verdict.status}; connected over SSE`;
+      } else if (this.spec.transport === 'auto') {
+        this.note = 'Streamable HTTP answered';
+      }
+    }
+    const transport = this.open(this.current, url);
+    this.transport = transport;
     try {
-      await this.transport.start();
+      // Opens the event stream and waits for its endpoint; Streamable HTTP has nothing to open.
+      await withConnectTimeout(transport.start(), shown);
     } catch (error) {
-      throw new Error(this.describe(error));
+      // A failed start must not leave an event source retrying in the background.
+      this.closing = true;
+      await transport.close().catch(() => undefined);
+      const reason = error instanceof ConnectTimeoutError ? error.message : this.describe(error);
+      throw new Error(rejected ? `not an MCP endpoint: ${rejected}, and SSE failed: ${reason}` : reason);
     }
   }
 
@@ -88,17 +116,9 @@ export class HttpTarget implements TargetConnection {
         ...(stream ? { requestSignal: stream.signal } : {}),
       });
       this.closeCancelledStream(message);
-      if (!this.settled) {
-        this.settled = true;
-        this.events.onTransportChosen(this.current, 'Streamable HTTP answered');
-      }
     } catch (error) {
       if (id !== undefined) this.streams.delete(id);
       const status = httpStatusOf(error);
-      if (!this.settled && isInitialize(message) && status !== undefined && status >= 400 && status < 500) {
-        await this.fallBackToSse(message, status);
-        return;
-      }
       const text = this.describe(error);
       this.events.onTransportError(text, status === undefined ? undefined : { status });
       throw new Error(text);
@@ -119,30 +139,13 @@ export class HttpTarget implements TargetConnection {
     this.finish();
   }
 
-  private async fallBackToSse(message: JSONRPCMessage, status: number): Promise<void> {
-    this.settled = true;
-    const previous = this.transport;
-    this.transport = undefined;
-    this.closing = true;
-    await previous?.close().catch(() => undefined);
-    this.closing = false;
-    this.current = 'sse';
-    this.transport = this.open('sse', new URL(this.spec.url));
-    try {
-      await this.transport.start();
-      await this.transport.send(message);
-    } catch (error) {
-      const text = `Streamable HTTP answered HTTP ${status}, and SSE failed too: ${this.describe(error)}`;
-      this.events.onTransportError(text, { status });
-      throw new Error(text);
-    }
-    this.events.onTransportChosen('sse', `Streamable HTTP answered HTTP ${status}; connected over SSE`);
-  }
-
   /**
    * fetch, remembering the challenge of a 401: the SDK's errors keep the status but drop the
    * WWW-Authenticate header, which says what kind of authorization the server wants.
    */
+  /** The user's headers, with the URL's credentials when it had some (see urlCredentials.ts). */
+  private headers: Record<string, string> = {};
+
   private readonly watchingFetch = async (
     input: string | URL | Request,
     init?: RequestInit,
@@ -151,15 +154,15 @@ export class HttpTarget implements TargetConnection {
     if (response.status === 401) this.challenge = response.headers.get('www-authenticate') ?? undefined;
     return response;
   };
-  private readonly recordedFetch: typeof fetch;
   private challenge: string | undefined;
 
-  private describe(error: unknown): string {
-    return describeHttpError(error, this.spec.url, this.challenge);
+  /** Words for the person; the URL's secrets masked, wherever the SDK's text repeats it. */
+  private describe(error: unknown, challenge = this.challenge): string {
+    return maskUrlIn(describeHttpError(error, maskUrl(this.spec.url), challenge), this.spec.url);
   }
 
   private open(kind: TransportKind, url: URL): Transport {
-    const requestInit: RequestInit = { headers: this.spec.headers };
+    const requestInit: RequestInit = { headers: this.headers };
     const transport =
       kind === 'sse'
         ? new SSEClientTransport(url, {
@@ -170,7 +173,7 @@ export class HttpTarget implements TargetConnection {
               fetch: (input, init) =>
                 this.watchingFetch(input, {
                   ...init,
-                  headers: { ...toRecord(init?.headers), ...this.spec.headers },
+                  headers: { ...toRecord(init?.headers), ...this.headers },
                 }),
             },
           })

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import { JSONRPCMessageSchema } from '@modelcontextprotocol/core';
 import { type JSONRPCMessage } from '@modelcontextprotocol/client';
+import { adoptGroup, endGroup, isAdopted, signalGroup } from '../processGroups.js';
 import { LineSplitter } from './lineSplitter.js';
 import type { TargetConnection, TargetEvents } from './target.js';
 
@@ -22,6 +23,21 @@ const MAX_STDERR_LINE_CHARS = 8 * 1024;
 const RAW_PREVIEW_CHARS = 2_000;
 const SIGTERM_AFTER_MS = 500;
 const SIGKILL_AFTER_MS = 2_500;
+/** What a server's group may still run after the server exited gets this long after SIGTERM. */
+const LEFTOVERS_GRACE_MS = 1_000;
+/**
+ * After the process exits, its last stdout lines may still be in the pipe: the exit is
+ * reported once both pipes end, or after this long when something else holds them open
+ * (a wrapper's `sleep 1000 &` inherits stdout and would keep it open for its whole life).
+ */
+const PIPE_DRAIN_MS = 250;
+/**
+ * Bytes waiting for a server that does not read its stdin. A message is refused, with an
+ * error to the page, once this much is already queued: a stalled server must not make the
+ * bridge hold whatever the page keeps sending. One message may go past it (a large argument
+ * is legitimate), so the queue holds at most this plus one message.
+ */
+export const MAX_STDIN_BACKLOG_BYTES = 32 * 1024 * 1024;
 
 /**
  * A stdio MCP server run as a child process.
@@ -36,6 +52,10 @@ export class StdioTarget implements TargetConnection {
   private child: ChildProcess | undefined;
   private exited = false;
   private drained: Promise<void> | undefined;
+  /** Set while writes are refused because the server does not read what waits for it. */
+  private refusing = false;
+  /** Resolves `close()` once the exit has been reported. */
+  private onFinished: (() => void) | undefined;
 
   constructor(
     private readonly spec: StdioTargetSpec,
@@ -57,13 +77,17 @@ export class StdioTarget implements TargetConnection {
         windowsHide: true,
       });
       this.child = child;
-      child.once('spawn', () => resolve());
+      child.once('spawn', () => {
+        if (child.pid !== undefined) adoptGroup(child.pid);
+        resolve();
+      });
       child.once('error', (error: NodeJS.ErrnoException) => {
         const reason = describeSpawnError(this.spec, error);
         this.finish({ code: null, signal: null, reason });
         reject(new Error(reason));
       });
-      child.once('close', (code, signal) => this.finish({ code, signal }));
+      // The process itself, not its pipes: they may outlive it in a child it left behind.
+      child.once('exit', (code, signal) => this.onProcessExit(child, { code, signal }));
 
       const stdout = new LineSplitter(
         (line) => this.onStdoutLine(line),
@@ -84,7 +108,7 @@ export class StdioTarget implements TargetConnection {
       child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk));
       child.stderr?.on('end', () => stderr.end());
 
-      // A child that dies while we write gives EPIPE here; the exit is reported by 'close'.
+      // A child that dies while we write gives EPIPE here; the exit is reported by 'exit'.
       child.stdin?.on('error', (error) =>
         this.events.onTransportError(`Writing to the server's stdin failed: ${error.message}`),
       );
@@ -95,6 +119,19 @@ export class StdioTarget implements TargetConnection {
     const stdin = this.child?.stdin;
     if (!stdin || this.exited || stdin.destroyed) {
       return Promise.reject(new Error('The server process is not running'));
+    }
+    if (stdin.writableLength > MAX_STDIN_BACKLOG_BYTES) {
+      const waiting = `${megabytes(stdin.writableLength)} MB already wait for it`;
+      // Said once per stall, where the person looks; a request refused meanwhile is also
+      // answered with the reason, by the session.
+      if (!this.refusing) {
+        this.refusing = true;
+        stdin.once('drain', () => (this.refusing = false));
+        this.events.onTransportError(
+          `The MCP server is not reading its stdin (${waiting}): what the page sends is refused until it reads`,
+        );
+      }
+      return Promise.reject(new Error(`Not sent: the MCP server is not reading its stdin (${waiting})`));
     }
     if (stdin.write(json + '\n')) return Promise.resolve();
     // A server that reads slowly: everyone waits for the same drain, so a burst of queued
@@ -111,7 +148,7 @@ export class StdioTarget implements TargetConnection {
   async close(): Promise<void> {
     const child = this.child;
     if (!child || this.exited) return;
-    const gone = new Promise<void>((resolve) => child.once('close', () => resolve()));
+    const gone = new Promise<void>((resolve) => (this.onFinished = resolve));
     child.stdin?.end();
     const term = setTimeout(() => this.signal('SIGTERM'), SIGTERM_AFTER_MS);
     const kill = setTimeout(() => this.signal('SIGKILL'), SIGKILL_AFTER_MS);
@@ -120,20 +157,29 @@ export class StdioTarget implements TargetConnection {
     clearTimeout(kill);
   }
 
-  /** Ends the child at once, without waiting; for a bridge that is itself exiting. */
-  killNow(): void {
-    if (!this.exited) this.signal('SIGKILL');
-  }
-
+  /** Signals the server's group, while it is known to have members (a freed id may be reused). */
   private signal(signal: NodeJS.Signals): void {
     const pid = this.child?.pid;
-    if (pid === undefined || this.exited) return;
-    try {
-      // A negative pid signals the whole group the child leads.
-      process.kill(process.platform === 'win32' ? pid : -pid, signal);
-    } catch {
-      // Already gone.
-    }
+    if (pid !== undefined && isAdopted(pid)) signalGroup(pid, signal);
+  }
+
+  /**
+   * The server process exited: what its group still runs is ended, and the exit is reported
+   * as soon as the pipes have given their last lines, or at once if something holds them.
+   */
+  private onProcessExit(child: ChildProcess, exit: { code: number | null; signal: string | null }): void {
+    if (child.pid !== undefined) void endGroup(child.pid, LEFTOVERS_GRACE_MS);
+    const ended = (stream: NodeJS.ReadableStream | null): Promise<void> =>
+      stream === null || (stream as { readableEnded?: boolean }).readableEnded
+        ? Promise.resolve()
+        : new Promise((resolve) => stream.once('end', resolve).once('close', resolve));
+    let timer: NodeJS.Timeout | undefined;
+    const drained = Promise.all([ended(child.stdout), ended(child.stderr)]);
+    const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, PIPE_DRAIN_MS)));
+    void Promise.race([drained, waited]).then(() => {
+      clearTimeout(timer);
+      this.finish(exit);
+    });
   }
 
   private onStdoutLine(line: string): void {
@@ -161,6 +207,7 @@ export class StdioTarget implements TargetConnection {
     if (this.exited) return;
     this.exited = true;
     this.events.onExit(exit);
+    this.onFinished?.();
   }
 }
 
@@ -173,6 +220,10 @@ function describeSpawnError(spec: StdioTargetSpec, error: NodeJS.ErrnoException)
   if (error.code === 'ENOENT') return `command not found: ${command}`;
   if (error.code === 'EACCES') return `permission denied: ${command}`;
   return `could not start ${command}: ${error.message}`;
+}
+
+function megabytes(bytes: number): string {
+  return (bytes / (1024 * 1024)).toFixed(1);
 }
 
 function shorten(text: string, max: number): string {

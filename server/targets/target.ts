@@ -27,8 +27,6 @@ export interface TargetEvents {
   onStderr(line: string): void;
   /** A problem on the wire that does not end the target (garbage on stdout, an HTTP error). */
   onTransportError(message: string, detail?: { raw?: string; status?: number }): void;
-  /** The transport in use became known or changed (an `auto` URL target settling on SSE). */
-  onTransportChosen(kind: TransportKind, note?: string): void;
   /** One HTTP exchange of a URL target's transport, once its response headers arrived (or it failed). */
   onHttpExchange(exchange: HttpExchangeReport): void;
   /** Something the bridge decided and the person should know, that is not an error. */
@@ -44,6 +42,8 @@ export interface TargetEvents {
  */
 export interface TargetConnection {
   readonly kind: TransportKind;
+  /** Why this transport, when it was chosen among several (an `auto` URL target); for the page. */
+  readonly note?: string | undefined;
   /** Process id of a stdio child once spawned. */
   readonly pid: number | undefined;
   /** Resolves once messages can be sent; rejects with words meant for the person. */
@@ -58,6 +58,4 @@ export interface TargetConnection {
   setProtocolVersion?(version: string): void;
   /** Ends the connection (and a stdio child, escalating to SIGKILL); resolves when it is gone. */
   close(): Promise<void>;
-  /** Kills a child process at once; for a bridge that must exit now. */
-  killNow?(): void;
 }

@@ -3,7 +3,13 @@ import { useInspector, useInspectorSnapshot } from './inspectorContext';
 import { RootsEditor } from './RootsEditor';
 import { SecretRows } from './SecretRows';
 import { ServerEntryTools } from './ServerEntryTools';
-import { draftFromInfo, EMPTY_DRAFT, requestFromDraft, type TargetDraft } from './targetDraft';
+import {
+  draftFromInfo,
+  EMPTY_DRAFT,
+  keptSecretsOwnerElsewhere,
+  requestFromDraft,
+  type TargetDraft,
+} from './targetDraft';
 import './connection.css';
 
 /**
@@ -17,6 +23,8 @@ export function ConnectionSettings() {
   const [bearer, setBearer] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
   const set = (patch: Partial<TargetDraft>): void => setDraft({ ...draft, ...patch });
+  // Kept values stay with the server they were given for; another one needs them typed again.
+  const keptOnlyFor = keptSecretsOwnerElsewhere(draft, target);
 
   const connect = (): void => {
     const withBearer =
@@ -29,7 +37,7 @@ export function ConnectionSettings() {
             ],
           }
         : draft;
-    const result = requestFromDraft(withBearer);
+    const result = requestFromDraft(withBearer, target);
     if ('error' in result) {
       setProblem(result.error);
       return;
@@ -88,6 +96,7 @@ export function ConnectionSettings() {
               namePlaceholder="NAME"
               itemName="variable"
               rows={draft.env}
+              keptOnlyFor={keptOnlyFor}
               onChange={(env) => set({ env })}
             />
           </>
@@ -128,6 +137,7 @@ export function ConnectionSettings() {
               namePlaceholder="Header-Name"
               itemName="header"
               rows={draft.headers}
+              keptOnlyFor={keptOnlyFor}
               onChange={(headers) => set({ headers })}
             />
           </>

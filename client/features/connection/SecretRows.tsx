@@ -9,10 +9,19 @@ interface SecretRowsProps {
   namePlaceholder: string;
   /** What one row is, for the add button: "variable", "header". */
   itemName: string;
+  /** Set when the form names another server than the one kept values belong to. */
+  keptOnlyFor?: string | undefined;
 }
 
 /** Name/value pairs whose values are secrets: masked unless revealed, one row at a time. */
-export function SecretRows({ label, rows, onChange, namePlaceholder, itemName }: SecretRowsProps) {
+export function SecretRows({
+  label,
+  rows,
+  onChange,
+  namePlaceholder,
+  itemName,
+  keptOnlyFor,
+}: SecretRowsProps) {
   const [revealed, setRevealed] = useState<number | undefined>();
   const update = (index: number, patch: Partial<SecretRow>): void =>
     onChange(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
@@ -33,7 +42,14 @@ export function SecretRows({ label, rows, onChange, namePlaceholder, itemName }:
             type={revealed === index ? 'text' : 'password'}
             autoComplete="off"
             spellCheck={false}
-            placeholder={row.kept ? 'kept by mcp-inspect (type to replace)' : 'value'}
+            placeholder={
+              !row.kept
+                ? 'value'
+                : keptOnlyFor === undefined
+                  ? 'kept by mcp-inspect (type to replace)'
+                  : `enter again: kept only for ${keptOnlyFor}`
+            }
+            aria-invalid={row.kept && row.value === '' && keptOnlyFor !== undefined}
             value={row.value}
             onChange={(event) => update(index, { value: event.target.value })}
           />

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { joinArgs, splitArgs } from './argsText';
-import { draftFromInfo, draftFromPaste, exportDraft, requestFromDraft } from './targetDraft';
+import {
+  draftFromInfo,
+  draftFromPaste,
+  exportDraft,
+  keptSecretsOwnerElsewhere,
+  requestFromDraft,
+} from './targetDraft';
 
 describe('arguments typed as one line', () => {
   it('split like a shell, without expanding anything', () => {
@@ -64,6 +70,57 @@ describe('the connection form', () => {
       era: 'auto',
     });
     expect(requestFromDraft(draft)).toEqual({ error: 'the URL must start with http:// or https://' });
+  });
+
+  it('asks for kept values again when the form names another server', () => {
+    const current = {
+      kind: 'url' as const,
+      era: 'auto' as const,
+      url: 'https://mcp.example.com/mcp?api_key=****',
+      transport: 'auto' as const,
+      headerNames: ['Authorization'],
+    };
+    const draft = draftFromInfo(current);
+    expect(keptSecretsOwnerElsewhere(draft, current)).toBeUndefined();
+    expect(
+      requestFromDraft({ ...draft, url: 'https://mcp.example.com/v2?api_key=****' }, current),
+    ).toMatchObject({
+      request: { headers: { Authorization: null } },
+    });
+    const moved = { ...draft, url: 'https://other.example/mcp' };
+    expect(keptSecretsOwnerElsewhere(moved, current)).toBe('https://mcp.example.com');
+    expect(requestFromDraft(moved, current)).toEqual({
+      error: 'enter "Authorization" again: mcp-inspect keeps that value only for https://mcp.example.com',
+    });
+    moved.headers[0]!.value = 'Bearer for-the-other-one';
+    expect(requestFromDraft(moved, current)).toMatchObject({
+      request: { headers: { Authorization: 'Bearer for-the-other-one' } },
+    });
+
+    const command = {
+      kind: 'stdio' as const,
+      era: 'auto' as const,
+      command: 'node',
+      args: ['srv.js'],
+      envKeys: ['KEY'],
+      demo: false,
+    };
+    const leak = { ...draftFromInfo(command), command: 'sh', args: `-c 'echo $KEY >&2'` };
+    expect(keptSecretsOwnerElsewhere(leak, command)).toBe('`node srv.js`');
+    expect(requestFromDraft(leak, command)).toEqual({
+      error: 'enter "KEY" again: mcp-inspect keeps that value only for `node srv.js`',
+    });
+  });
+
+  it('masks the secret parts of a typed URL in the export unless asked', () => {
+    const draft = draftFromInfo({ kind: 'url', era: 'auto', url: '', transport: 'auto', headerNames: [] });
+    draft.url = 'https://user:pw@mcp.example.com/mcp?api_key=abc&region=eu';
+    expect(exportDraft(draft, 'hosted', false)).toContain(
+      '"url": "https://****@mcp.example.com/mcp?api_key=****&region=eu"',
+    );
+    expect(exportDraft(draft, 'hosted', true)).toContain(
+      '"url": "https://user:pw@mcp.example.com/mcp?api_key=abc',
+    );
   });
 
   it('takes a pasted entry and exports it back with secrets masked unless asked', () => {

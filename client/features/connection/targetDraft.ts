@@ -1,4 +1,11 @@
+import {
+  describeSecretOwner,
+  keptSecretsRefusal,
+  sameSecretOwner,
+  type SecretOwner,
+} from '../../../shared/secretBinding';
 import { parseServerConfig, toServerConfig } from '../../../shared/serverEntry';
+import { maskUrl } from '../../../shared/urlSecrets';
 import type { EraChoice, TargetInfo, TargetRequest } from '../../../shared/wire';
 import { joinArgs, splitArgs } from './argsText';
 
@@ -91,8 +98,47 @@ export function draftFromPaste(text: string): { draft: TargetDraft; name: string
   return { draft, name: parsed.name };
 }
 
-/** The request to send; a kept secret left blank is sent as null (keep the bridge's value). */
-export function requestFromDraft(draft: TargetDraft): { request: TargetRequest } | { error: string } {
+/**
+ * The request to send; a kept secret left blank is sent as null (keep the bridge's value).
+ * Given the `current` target, kept values asked for another server are refused here, with the
+ * bridge's own rule and words, before the bridge would.
+ */
+export function requestFromDraft(
+  draft: TargetDraft,
+  current?: TargetInfo,
+): { request: TargetRequest } | { error: string } {
+  const result = buildRequest(draft);
+  if ('error' in result || current === undefined) return result;
+  const { request } = result;
+  const values: Record<string, string | null> = request.kind === 'url' ? request.headers : request.env;
+  const kept = Object.keys(values).filter((name) => values[name] === null);
+  const refusal = keptSecretsRefusal(request, kept, current);
+  return refusal === undefined ? result : { error: refusal };
+}
+
+/**
+ * Who the secrets kept for `current` belong to, when the draft now names another server (its
+ * kept rows must be entered again); undefined while it names the same one.
+ */
+export function keptSecretsOwnerElsewhere(
+  draft: TargetDraft,
+  current: TargetInfo | undefined,
+): string | undefined {
+  if (current === undefined) return undefined;
+  const split = splitArgs(draft.args);
+  const owner: SecretOwner =
+    draft.kind === 'url'
+      ? { kind: 'url', url: draft.url.trim() }
+      : {
+          kind: 'stdio',
+          command: draft.command.trim(),
+          args: 'error' in split ? [draft.args] : split.args,
+          ...(draft.cwd.trim() === '' ? {} : { cwd: draft.cwd.trim() }),
+        };
+  return sameSecretOwner(owner, current) ? undefined : describeSecretOwner(current);
+}
+
+function buildRequest(draft: TargetDraft): { request: TargetRequest } | { error: string } {
   if (draft.kind === 'url') {
     if (!/^https?:\/\/\S+$/.test(draft.url.trim()))
       return { error: 'the URL must start with http:// or https://' };
@@ -139,8 +185,9 @@ function secretValues(
 }
 
 /**
- * The draft as an `mcpServers` entry to paste into another client. Secret values are
- * replaced unless asked for; those the page never saw are marked as such.
+ * The draft as an `mcpServers` entry to paste into another client. Secret values (and the
+ * secret parts of the URL) are replaced unless asked for; those the page never saw are marked
+ * as such.
  */
 export function exportDraft(draft: TargetDraft, name: string, includeSecrets: boolean): string {
   const mask = (rows: SecretRow[]): SecretRow[] =>
@@ -154,7 +201,12 @@ export function exportDraft(draft: TargetDraft, name: string, includeSecrets: bo
             ? row.value
             : '********',
     }));
-  const result = requestFromDraft({ ...draft, env: mask(draft.env), headers: mask(draft.headers) });
+  const result = requestFromDraft({
+    ...draft,
+    url: includeSecrets ? draft.url : maskUrl(draft.url),
+    env: mask(draft.env),
+    headers: mask(draft.headers),
+  });
   if ('error' in result) return `// ${result.error}`;
   return JSON.stringify(toServerConfig(name, result.request), null, 2);
 }

@@ -70,7 +70,7 @@ function stateText(record: Extract<TrafficRow['record'], { type: 'state' }>): st
     case 'starting':
       return `${run}: starting`;
     case 'connected':
-      return `${run}: connected${record.transport ? ` over ${record.transport}` : ''}${record.pid === undefined ? '' : ` (pid ${record.pid})`}`;
+      return `${run}: connected${record.transport ? ` over ${record.transport}` : ''}${record.pid === undefined ? '' : ` (pid ${record.pid})`}${record.note ? `: ${record.note}` : ''}`;
     case 'exited':
       return `${run}: exited${record.code === null || record.code === undefined ? '' : ` with code ${record.code}`}${record.signal ? ` by ${record.signal}` : ''}`;
     case 'failed':

@@ -1,0 +1,136 @@
+/** How long a URL target may take to answer at start before it is reported as hung. */
+export const CONNECT_TIMEOUT_MS = 10_000;
+/** Enough of a probe's answer to see whether it is JSON-RPC; a hostile server may send more. */
+const PROBE_BODY_BYTES = 64 * 1024;
+
+/**
+ * What a URL says to one JSON-RPC `ping` POSTed as Streamable HTTP does it (MCP allows a ping
+ * before `initialize`). The SDK's Streamable HTTP transport opens nothing until the page's
+ * first message, so without this a closed port or a web page would be reported as
+ * "connected" and the page would wait for ever.
+ */
+export type ProbeVerdict =
+  /** It answered in JSON-RPC, success or error (a server with sessions refuses a sessionless ping). */
+  | { speaks: 'streamable-http' }
+  /** It answered, but not in JSON-RPC: perhaps an older SSE-only server, perhaps no MCP at all. */
+  | { speaks: 'other'; status: number; answer: string }
+  /** It cannot be used: refused, closed, hung, needs authorization, or failed on its side. */
+  | { failed: string };
+
+export async function probeStreamableHttp(
+  url: URL,
+  headers: Record<string, string>,
+  /** The URL as it may be shown (secrets masked), and the words for a fetch error. */
+  shown: { url: string; describe: (error: unknown, challenge?: string) => string },
+  timeoutMs = CONNECT_TIMEOUT_MS,
+): Promise<ProbeVerdict> {
+  const shownUrl = shown.url;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers: {
+        ...headers,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 'mcp-inspect-probe', method: 'ping' }),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch (error) {
+    return { failed: describeUnreachable(error, shown, timeoutMs) };
+  }
+  const type = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  const answer = `HTTP ${response.status}${type ? ` (${type})` : ''}`;
+  if (response.status === 401) {
+    await response.body?.cancel();
+    const challenge = response.headers.get('www-authenticate') ?? undefined;
+    return { failed: shown.describe({ code: 401, message: 'HTTP 401' }, challenge) };
+  }
+  if (response.status === 403) {
+    await response.body?.cancel();
+    return { failed: `HTTP 403: ${shownUrl} refuses access (check the headers sent with it)` };
+  }
+  if (response.status >= 500) {
+    const text = (await readCapped(response)).trim().slice(0, 300);
+    return { failed: `${shownUrl} answered ${answer}${text ? `: ${text}` : ''}` };
+  }
+  if (response.ok && type === 'text/event-stream') {
+    await response.body?.cancel();
+    return { speaks: 'streamable-http' };
+  }
+  if (type === 'application/json' && isJsonRpc(await readCapped(response))) {
+    return { speaks: 'streamable-http' };
+  }
+  await response.body?.cancel().catch(() => undefined);
+  return { speaks: 'other', status: response.status, answer };
+}
+
+/** A start that did not settle in time; its message is the reason, for the person. */
+export class ConnectTimeoutError extends Error {}
+
+/** Rejects with a hung server's reason if `started` has not settled within the timeout. */
+export async function withConnectTimeout<T>(
+  started: Promise<T>,
+  shownUrl: string,
+  timeoutMs = CONNECT_TIMEOUT_MS,
+): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const hung = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ConnectTimeoutError(hungReason(shownUrl, timeoutMs))), timeoutMs);
+  });
+  try {
+    return await Promise.race([started, hung]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function hungReason(shownUrl: string, timeoutMs: number): string {
+  return `no answer from ${shownUrl} within ${timeoutMs / 1000} s: the server accepted the connection but never answered`;
+}
+
+function describeUnreachable(
+  error: unknown,
+  shown: { url: string; describe: (error: unknown) => string },
+  timeoutMs: number,
+): string {
+  const err = error as (Error & { cause?: { code?: string } }) | undefined;
+  if (err?.name === 'TimeoutError') return hungReason(shown.url, timeoutMs);
+  const code = err?.cause?.code;
+  if (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET') {
+    return `${shown.url} closed the connection without answering`;
+  }
+  if (code?.startsWith('HPE_')) return `${shown.url} does not answer in HTTP (${code})`;
+  return shown.describe(error);
+}
+
+function isJsonRpc(text: string): boolean {
+  try {
+    const value = JSON.parse(text) as unknown;
+    const messages = Array.isArray(value) ? value : [value];
+    return messages.some((m) => (m as { jsonrpc?: unknown } | null)?.jsonrpc === '2.0');
+  } catch {
+    return false;
+  }
+}
+
+async function readCapped(response: Response): Promise<string> {
+  const reader = response.body?.getReader();
+  if (!reader) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < PROBE_BODY_BYTES) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.length;
+    }
+  } catch {
+    // Cut off mid-answer: judge what came.
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  return Buffer.concat(chunks).toString('utf8', 0, Math.min(size, PROBE_BODY_BYTES));
+}
