@@ -101,13 +101,13 @@ export class HttpTarget implements TargetConnection {
     this.finish();
   }
 
+  /** The user's headers, with the URL's credentials when it had some (see urlCredentials.ts). */
+  private headers: Record<string, string> = {};
+
   /**
    * fetch, remembering the challenge of a 401: the SDK's errors keep the status but drop the
    * WWW-Authenticate header, which says what kind of authorization the server wants.
    */
-  /** The user's headers, with the URL's credentials when it had some (see urlCredentials.ts). */
-  private headers: Record<string, string> = {};
-
   private readonly watchingFetch = async (input: string | URL, init?: RequestInit): Promise<Response> => {
     const response = await fetch(input, init);
     if (response.status === 401) this.challenge = response.headers.get('www-authenticate') ?? undefined;
