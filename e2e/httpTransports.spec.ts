@@ -55,6 +55,14 @@ for (const { mode, path, transport } of [
 
       await expect(ui.connectionState).toHaveText('connected');
       await expect(page.getByRole('banner')).toContainText(transport);
+      // How the transport was chosen is said once, on the connected line, never as an error.
+      const connected = ui.traffic.getByRole('row').filter({ hasText: /run \d+: connected over/ });
+      await expect(connected.last()).toContainText(
+        mode === 'sse'
+          ? /Streamable HTTP answered HTTP 4\d\d; connected over SSE/
+          : 'Streamable HTTP answered',
+      );
+      await expect(ui.traffic.getByRole('row').filter({ hasText: 'transport error' })).toHaveCount(0);
       await page.getByRole('tab', { name: 'Tools' }).click();
       await ui.tools
         .getByRole('option', { name: /\becho\b/ })

@@ -34,12 +34,17 @@ async function inspect(target: TargetSpec): Promise<{ page: PageClient; log: str
   return { page, log };
 }
 
-/** An HTTP server on loopback that records the headers of every request it gets. */
+/**
+ * An HTTP server on loopback that records the headers of every request it gets, and answers
+ * in JSON-RPC as a Streamable HTTP server with sessions does to a request without one.
+ */
 async function recordingServer(): Promise<{ url: string; seen: IncomingHttpHeaders[] }> {
   const seen: IncomingHttpHeaders[] = [];
   const server = createServer((req, res) => {
     seen.push(req.headers);
-    res.writeHead(404).end();
+    res
+      .writeHead(400, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'No session' } }));
   });
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -131,5 +136,8 @@ describe('secrets kept by the bridge stay with their server', () => {
     );
     const changed = await page.waitFor((e) => e.type === 'target');
     expect(changed.target).toMatchObject({ url: sameOrigin, headerNames: ['Authorization'] });
+    await page.waitFor((e) => e.type === 'state' && e.state === 'connected');
+    expect(home.seen.map((headers) => headers.authorization)).toEqual(['Bearer s3cret', 'Bearer s3cret']);
+    expect(elsewhere.seen).toEqual([]);
   });
 });

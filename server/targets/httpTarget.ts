@@ -139,13 +139,13 @@ export class HttpTarget implements TargetConnection {
     this.finish();
   }
 
+  /** The user's headers, with the URL's credentials when it had some (see urlCredentials.ts). */
+  private headers: Record<string, string> = {};
+
   /**
    * fetch, remembering the challenge of a 401: the SDK's errors keep the status but drop the
    * WWW-Authenticate header, which says what kind of authorization the server wants.
    */
-  /** The user's headers, with the URL's credentials when it had some (see urlCredentials.ts). */
-  private headers: Record<string, string> = {};
-
   private readonly watchingFetch = async (
     input: string | URL | Request,
     init?: RequestInit,
