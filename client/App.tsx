@@ -15,9 +15,10 @@ import {
   ResourcesPanel,
   ServerInfo,
   ServerRequestsPanel,
+  TasksPanel,
 } from './lazyFeatures';
 
-type FeatureTab = 'tools' | 'resources' | 'prompts' | 'requests' | 'logs' | 'server' | 'connection';
+type FeatureTab = 'tools' | 'resources' | 'prompts' | 'requests' | 'tasks' | 'logs' | 'server' | 'connection';
 
 export function App() {
   const snapshot = useInspectorSnapshot();
@@ -80,6 +81,7 @@ export function App() {
                   name: pending.length > 0 ? `Requests (${pending.length} waiting)` : 'Requests',
                   content: () => <ServerRequestsPanel />,
                 },
+                { key: 'tasks', label: 'Tasks', content: () => <TasksPanel /> },
                 { key: 'logs', label: 'Logs', content: () => <LogsPanel mcp={mcp} /> },
                 { key: 'server', label: 'Server', content: () => <ServerInfo /> },
                 { key: 'connection', label: 'Connection', content: () => <ConnectionSettings /> },

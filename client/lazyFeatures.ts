@@ -27,3 +27,6 @@ export const ServerInfo = lazy(() =>
 export const ConnectionSettings = lazy(() =>
   import('./features/connection/ConnectionSettings').then((m) => ({ default: m.ConnectionSettings })),
 );
+export const TasksPanel = lazy(() =>
+  import('./features/tasks/TasksPanel').then((m) => ({ default: m.TasksPanel })),
+);

@@ -11,6 +11,7 @@ import {
   type JSONRPCRequest,
   type ProtocolEra,
   type ServerCapabilities,
+  type SubscriptionFilter,
 } from '@modelcontextprotocol/client';
 import { ElicitRequestSchema } from '@modelcontextprotocol/core';
 import { API_SESSION_PATH, AUTH_SCHEME } from '../../shared/http';
@@ -31,6 +32,8 @@ import { ResourceSubscriptions } from './resourceSubscriptions';
 import { RootsStore } from './rootsStore';
 import { ServerRequestQueue } from './serverRequests';
 import { ProbeWatch } from './probeWatch';
+import { defaultFilter, ListenSubscription } from './listenSubscription';
+import { TaskList } from '../features/tasks/taskList';
 
 export type AuthStatus = 'no-token' | 'checking' | 'bad-token' | 'unreachable' | 'ok';
 
@@ -104,6 +107,10 @@ export class InspectorSession {
   readonly roots = new RootsStore();
   /** Resource subscriptions of the current connection. */
   readonly subscriptions = new ResourceSubscriptions();
+  /** The modern era's subscriptions/listen stream of the current connection. */
+  readonly listen = new ListenSubscription();
+  /** Tasks the page's calls created, for the Tasks tab; kept across runs, like the call log. */
+  readonly tasks = new TaskList();
   private replayCount = 0;
   /** The generation whose server died on the discover probe; the next run goes legacy. */
   private legacyAfterProbeExit: number | undefined;
@@ -338,6 +345,17 @@ export class InspectorSession {
         ...(protocolVersion ? { protocolVersion } : {}),
       },
     });
+    if (era === 'modern' && this.snapshot.requestLogLevel !== undefined) {
+      transport.requestMeta = { [LOG_LEVEL_META_KEY]: this.snapshot.requestLogLevel };
+    }
+    // Modern servers announce changes only on a subscriptions/listen stream the client opens.
+    if (era === 'modern') void this.listen.open(client, defaultFilter(capabilities));
+  }
+
+  /** Re-opens the modern subscription with another filter (the Server tab's choices, a resource subscribed). */
+  listenTo(filter: SubscriptionFilter): void {
+    const mcp = this.snapshot.mcp;
+    if (mcp?.status === 'ready' && mcp.era === 'modern') void this.listen.open(mcp.client, filter);
   }
 
   /** Puts a line in the traffic (through the bridge, so a reload still shows it). */
@@ -359,6 +377,7 @@ export class InspectorSession {
   private closeMcp(reason: string): void {
     this.requests.clear();
     this.subscriptions.clear();
+    this.listen.reset();
     const mcp = this.snapshot.mcp;
     const transport = this.transport;
     this.transport = undefined;

@@ -2,6 +2,7 @@ import { JsonEditor } from '../../components/JsonEditor';
 import { SafeMarkdown } from '../../components/SafeMarkdown';
 import { useInspectorSnapshot } from './inspectorContext';
 import { PingButton } from './PingButton';
+import { SubscriptionsEditor } from './SubscriptionsEditor';
 
 /** Capabilities 2026-07-28 deprecates (SEP-2577): they still work, and the page says so. */
 const DEPRECATED_MODERN = new Set(['logging']);
@@ -76,6 +77,7 @@ export function ServerInfo() {
               ))}
         </dd>
       </dl>
+      {modern && <SubscriptionsEditor />}
       {instructions && (
         <details open>
           <summary>Instructions</summary>

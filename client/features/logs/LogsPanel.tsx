@@ -1,4 +1,5 @@
 import { useMemo, useState, useSyncExternalStore } from 'react';
+import { RequestLogLevel } from './RequestLogLevel';
 import { LoggingLevelSchema } from '@modelcontextprotocol/core';
 import { type LoggingLevel } from '@modelcontextprotocol/client';
 import type { McpConnection } from '../../bridge/inspectorSession';
@@ -33,28 +34,32 @@ export function LogsPanel({ mcp }: { mcp: McpConnection | undefined }) {
             ))}
           </select>
         </label>
-        <label>
-          Server level (logging/setLevel)
-          <select
-            value={serverLevel}
-            disabled={!canSetLevel}
-            onChange={(e) => {
-              const level = LoggingLevelSchema.parse(e.target.value);
-              setServerLevel(level);
-              mcp?.client.setLoggingLevel(level).then(
-                () => setProblem(undefined),
-                (error: Error) => setProblem(`logging/setLevel failed: ${error.message}`),
-              );
-            }}
-          >
-            <option value="" disabled>
-              {canSetLevel ? 'choose…' : 'the server does not log'}
-            </option>
-            {LOG_LEVELS.map((level) => (
-              <option key={level}>{level}</option>
-            ))}
-          </select>
-        </label>
+        {mcp?.era === 'modern' ? (
+          <RequestLogLevel />
+        ) : (
+          <label>
+            Server level (logging/setLevel)
+            <select
+              value={serverLevel}
+              disabled={!canSetLevel}
+              onChange={(e) => {
+                const level = LoggingLevelSchema.parse(e.target.value);
+                setServerLevel(level);
+                mcp?.client.setLoggingLevel(level).then(
+                  () => setProblem(undefined),
+                  (error: Error) => setProblem(`logging/setLevel failed: ${error.message}`),
+                );
+              }}
+            >
+              <option value="" disabled>
+                {canSetLevel ? 'choose…' : 'the server does not log'}
+              </option>
+              {LOG_LEVELS.map((level) => (
+                <option key={level}>{level}</option>
+              ))}
+            </select>
+          </label>
+        )}
         <span className="muted">{entries.length} messages</span>
       </div>
       {problem && (

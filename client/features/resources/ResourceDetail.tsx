@@ -8,12 +8,13 @@ import { ResourceRead } from './ResourceRead';
 
 /** One resource: what the server says of it, reading it, and subscribing to its updates. */
 export function ResourceDetail({ mcp, resource }: { mcp: McpConnection; resource: Resource }) {
-  const { subscriptions } = useInspector();
+  const session = useInspector();
+  const { subscriptions } = session;
   const queryClient = useQueryClient();
   useSyncExternalStore(subscriptions.subscribe, subscriptions.getVersion);
   const [reading, setReading] = useState(false);
   const [problem, setProblem] = useState<string | undefined>();
-  const canSubscribe = mcp.capabilities?.resources?.subscribe === true;
+  const canSubscribe = mcp.capabilities?.resources?.subscribe === true || mcp.era === 'modern';
   const subscribed = subscriptions.isSubscribed(resource.uri);
   const updated = subscriptions.lastUpdate(resource.uri);
 
@@ -23,7 +24,12 @@ export function ResourceDetail({ mcp, resource }: { mcp: McpConnection; resource
   };
   const toggleSubscription = async (): Promise<void> => {
     try {
-      if (subscribed) await mcp.client.unsubscribeResource({ uri: resource.uri });
+      if (mcp.era === 'modern') {
+        // 2026-07-28: resource updates come on the subscriptions/listen stream, by URI.
+        const filter = session.listen.getSnapshot().filter;
+        const uris = (filter.resourceSubscriptions ?? []).filter((uri) => uri !== resource.uri);
+        session.listenTo({ ...filter, resourceSubscriptions: subscribed ? uris : [...uris, resource.uri] });
+      } else if (subscribed) await mcp.client.unsubscribeResource({ uri: resource.uri });
       else await mcp.client.subscribeResource({ uri: resource.uri });
       subscriptions.setSubscribed(resource.uri, !subscribed);
       setProblem(undefined);

@@ -7,6 +7,7 @@ import { CallRecordView } from './CallRecordView';
 import { ConfirmRunDialog } from './ConfirmRunDialog';
 import { confirmationSkipped, skipConfirmation } from './confirmationMemory';
 import { needsConfirmation } from './toolHints';
+import { TaskOption, taskModeOf } from './TaskOption';
 import { ToolSummary } from './ToolSummary';
 import { useToolArguments } from './useToolArguments';
 import './tools.css';
@@ -36,8 +37,12 @@ export function ToolPanel({
   const [args, formRef] = useToolArguments(tool, serverName);
   const records = useSyncExternalStore(calls.subscribe, calls.getSnapshot);
   const [confirming, setConfirming] = useState<Record<string, unknown> | undefined>();
+  const [asTaskChosen, setAsTask] = useState(false);
+  const taskMode = taskModeOf(tool, client);
   const send = (values: Record<string, unknown>): void => {
-    calls.start(client, tool, values, timeoutSeconds * 1000);
+    calls.start(client, tool, values, timeoutSeconds * 1000, {
+      asTask: taskMode === 'required' || (taskMode === 'optional' && asTaskChosen),
+    });
   };
   const run = (): void => {
     if (!connected) return;
@@ -87,6 +92,7 @@ export function ToolPanel({
           />
         </label>
         <span className="muted">restarts on progress · Ctrl/Cmd+Enter runs</span>
+        <TaskOption mode={taskMode} checked={asTaskChosen} onChange={setAsTask} />
       </div>
       {confirming && (
         <ConfirmRunDialog

@@ -9,6 +9,7 @@ import { ResourceSubscriptions } from '../../bridge/resourceSubscriptions';
 import { RootsStore } from '../../bridge/rootsStore';
 import { ServerRequestQueue } from '../../bridge/serverRequests';
 import type { EraChoice } from '../../../shared/wire';
+import { TaskList } from '../tasks/taskList';
 import { CallLog, type CallRecord } from './callLog';
 
 /** A real SDK v2 server whose `book` tool needs an elicitation round, then a sampling round. */
@@ -77,7 +78,7 @@ async function connect(era: EraChoice) {
     subscriptions: new ResourceSubscriptions(),
   });
   await client.connect(clientSide);
-  return { client, requests, calls: new CallLog(requests, roots) };
+  return { client, requests, calls: new CallLog(requests, roots, new TaskList()) };
 }
 
 const BOOK: Tool = { name: 'book', inputSchema: { type: 'object' } };

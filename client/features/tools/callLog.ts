@@ -1,7 +1,10 @@
 import { ProtocolError, SdkError, type Client, type Tool } from '@modelcontextprotocol/client';
 import type { RootsStore } from '../../bridge/rootsStore';
 import type { ServerRequestQueue } from '../../bridge/serverRequests';
+import { handedOffTask } from '../../bridge/taskHandoff';
 import type { CallOutcome } from '../results/CallResultView';
+import { followTask, TaskCancelled } from '../tasks/followTask';
+import type { TaskList } from '../tasks/taskList';
 import { CallTimer } from './callTimer';
 import { mcpParamHeaders } from './mcpParamHeaders';
 import { answerInputRequests, isInputRequired, InputRefused } from './inputRounds';
@@ -24,6 +27,10 @@ export interface CallRecord {
   status: CallStatus;
   /** Requests sent for this one call: 1, or more when the server asked for input (2026-07-28). */
   rounds: number;
+  /** Set when the server answered with a task: the call goes on as that task (Tasks tab). */
+  taskId?: string;
+  /** Whether the call asked the server to run it as a task (2025-11-25 `params.task`). */
+  asTask?: boolean;
   /** The latest notifications/progress for this call's progressToken. */
   progress?: CallProgress;
   /** Set once the call is over; a cancelled call has none (the spec drops its response). */
@@ -38,6 +45,9 @@ const MAX_RECORDS = 50;
 
 /** The SDK's own timeout is switched off: the call's timer (which pauses) is the one that counts. */
 const NO_SDK_TIMEOUT = 2_147_483_647;
+
+/** How long a 2025-11-25 task is asked to be kept after it ends. */
+const TASK_TTL_MS = 10 * 60_000;
 
 /** A server that keeps asking is stopped here rather than asking the person forever. */
 const MAX_ROUNDS = 50;
@@ -59,6 +69,7 @@ export class CallLog {
   constructor(
     private readonly requests: ServerRequestQueue,
     private readonly roots: RootsStore,
+    private readonly tasks: TaskList,
   ) {
     // While anything waits for the person, no call's timeout runs: a legacy server's
     // elicitation belongs to one of the calls in flight, and answering it is not the server's time.
@@ -82,7 +93,13 @@ export class CallLog {
    * send notifications/cancelled. An `input_required` answer (2026-07-28) is put to the person
    * on this call's card, then the call is sent again with the answers, round after round.
    */
-  start(client: Client, tool: Tool, args: Record<string, unknown>, timeoutMs: number): number {
+  start(
+    client: Client,
+    tool: Tool,
+    args: Record<string, unknown>,
+    timeoutMs: number,
+    options: { asTask?: boolean } = {},
+  ): number {
     const id = this.nextId++;
     const controller = new AbortController();
     this.controllers.set(id, controller);
@@ -96,12 +113,13 @@ export class CallLog {
     );
     timer.setPaused(this.requests.getSnapshot().length > 0);
     this.timers.set(id, timer);
+    const asTask = options.asTask === true;
     this.records = [
-      { id, tool, args, startedAt, status: 'running' as const, rounds: 1 },
+      { id, tool, args, startedAt, status: 'running' as const, rounds: 1, ...(asTask ? { asTask } : {}) },
       ...this.records,
     ].slice(0, MAX_RECORDS);
     this.notify();
-    void this.run(client, id, tool, args, controller.signal, timer).then(
+    void this.run(client, id, tool, args, controller.signal, timer, asTask).then(
       (result) =>
         this.finish(id, 'done', { kind: 'result', result, durationMs: performance.now() - startedAt }),
       (error: unknown) => this.fail(id, error, controller.signal, performance.now() - startedAt),
@@ -120,13 +138,21 @@ export class CallLog {
     args: Record<string, unknown>,
     signal: AbortSignal,
     timer: CallTimer,
+    asTask: boolean,
   ): Promise<Awaited<ReturnType<typeof callOnce>>> {
-    let params: Record<string, unknown> = { name: tool.name, arguments: args };
+    // 2025-11-25 tasks are asked for per call; a 2026-07-28 server decides by itself.
+    let params: Record<string, unknown> = {
+      name: tool.name,
+      arguments: args,
+      ...(asTask ? { task: { ttl: TASK_TTL_MS } } : {}),
+    };
     for (let round = 1; ; round += 1) {
       const result = await callOnce(client, tool, params, signal, (progress) => {
         timer.restart();
         this.patch(id, { progress });
       });
+      const handle = handedOffTask(result);
+      if (handle) return (await this.followAsTask(client, id, tool, handle, signal, timer)) as typeof result;
       if (!isInputRequired(result)) return result;
       if (round >= MAX_ROUNDS) {
         throw new InputRefused(
@@ -154,6 +180,56 @@ export class CallLog {
     }
   }
 
+  /**
+   * The server made the call a task: the call's own timeout stops (a task lives by its TTL and
+   * each poll is a request of its own), the Tasks tab lists it, and the call ends with its result.
+   */
+  private async followAsTask(
+    client: Client,
+    id: number,
+    tool: Tool,
+    handle: NonNullable<ReturnType<typeof handedOffTask>>,
+    signal: AbortSignal,
+    timer: CallTimer,
+  ): Promise<unknown> {
+    timer.stop();
+    const taskId = String(handle.task.taskId);
+    this.patch(id, { taskId });
+    this.tasks.put({ taskId, form: handle.form, tool: tool.name, callId: id, status: String(handle.task.status) });
+    this.tasks.setCanceler(taskId, () => this.cancel(id));
+    try {
+      const result = await followTask({
+        client,
+        handle,
+        signal,
+        onUpdate: (patch) => {
+          this.tasks.put({ ...this.entryBase(taskId, handle.form, tool, id), ...patch });
+          if (patch.status === 'input_required') this.patch(id, { status: 'waiting for you' });
+          else if (patch.status === 'working') this.patch(id, { status: 'running' });
+        },
+        answering: (round) => ({
+          requests: this.requests,
+          roots: this.roots,
+          signal,
+          origin: (key) => ({ callId: id, round, key }),
+        }),
+      });
+      this.tasks.put({ ...this.entryBase(taskId, handle.form, tool, id), status: 'completed', result });
+      return result;
+    } catch (error) {
+      const status = error instanceof TaskCancelled || signal.aborted ? 'cancelled' : 'failed';
+      this.tasks.put({ ...this.entryBase(taskId, handle.form, tool, id), status, error: (error as Error).message });
+      throw error;
+    } finally {
+      this.tasks.setCanceler(taskId, undefined);
+    }
+  }
+
+  private entryBase(taskId: string, form: 'modern' | 'legacy', tool: Tool, callId: number) {
+    const existing = this.tasks.getSnapshot().find((entry) => entry.taskId === taskId);
+    return { ...existing, taskId, form, tool: tool.name, callId, status: existing?.status ?? 'working' };
+  }
+
   private fail(id: number, error: unknown, signal: AbortSignal, durationMs: number): void {
     if (signal.aborted) {
       const reason: unknown = signal.reason;
@@ -166,6 +242,7 @@ export class CallLog {
       );
     }
     if (error instanceof InputRefused) return this.finish(id, 'declined', undefined, error.message);
+    if (error instanceof TaskCancelled) return this.finish(id, 'cancelled', undefined, error.message);
     if (error instanceof ProtocolError) {
       return this.finish(id, 'done', {
         kind: 'error',

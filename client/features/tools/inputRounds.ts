@@ -21,7 +21,7 @@ export function isInputRequired(result: unknown): result is InputRequiredResult 
 /** The person refused something the server asked (a sampling reply), so the call ends here. */
 export class InputRefused extends Error {}
 
-interface Answering {
+export interface InputAnswering {
   requests: ServerRequestQueue;
   roots: RootsStore;
   signal: AbortSignal;
@@ -35,7 +35,7 @@ interface Answering {
  */
 export async function answerInputRequests(
   inputRequests: InputRequiredResult['inputRequests'],
-  { requests, roots, signal, origin }: Answering,
+  { requests, roots, signal, origin }: InputAnswering,
 ): Promise<Record<string, unknown>> {
   const entries = Object.entries(inputRequests);
   const answers = await Promise.all(

@@ -1,25 +1,27 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Client } from '@modelcontextprotocol/client';
 import type { Tool } from '@modelcontextprotocol/client';
-import { allPages } from '../../bridge/allPages';
+import { cacheHintOf, staleTimeOf, type Listed } from '../../bridge/cacheHints';
 import { mcpQueryKeys } from '../../bridge/mcpQueryKeys';
 
 /** Marked when the last page of tools/list has arrived; the tool-list benchmark reads it. */
 export const TOOLS_LISTED_MARK = 'mcp-inspect:tools-listed';
 
-/** Every page of `tools/list`, following `nextCursor`. */
+/**
+ * Every page of `tools/list` (the SDK follows `nextCursor`), fetched from the server each time
+ * the query runs ('refresh': the page's query cache decides freshness, from the server's hint).
+ */
 export function toolsQueryOptions(client: Client, generation: number) {
   return queryOptions({
     queryKey: mcpQueryKeys.tools(generation),
-    queryFn: async (): Promise<Tool[]> => {
-      const tools = await allPages(async (cursor) => {
-        const page = await client.listTools(cursor === undefined ? {} : { cursor });
-        return { items: page.tools, nextCursor: page.nextCursor };
-      });
+    queryFn: async (): Promise<Listed<Tool>> => {
+      const result = await client.listTools(undefined, { cacheMode: 'refresh' });
       performance.mark(TOOLS_LISTED_MARK);
-      return tools;
+      const hint = cacheHintOf(result);
+      return { items: result.tools, ...(hint ? { hint } : {}) };
     },
-    staleTime: Infinity,
+    select: (listed) => listed.items,
+    staleTime: staleTimeOf,
     retry: false,
   });
 }

@@ -241,6 +241,12 @@ export class TrafficIndex {
     ) {
       return this.byProgressToken.get(`${frame.generation}|${p.progressToken}`);
     }
+    // A modern change notification names its subscriptions/listen request (whose id is the subscription id).
+    const meta = p._meta as Record<string, unknown> | undefined;
+    const subscription = meta?.['io.modelcontextprotocol/subscriptionId'];
+    if (subscription !== undefined) {
+      return this.pending.get(pairKey(frame.generation, 'toServer', idText(subscription)));
+    }
     if (method === 'notifications/cancelled' && p.requestId !== undefined) {
       // Whoever cancels is the one that sent the request, so it travelled the same way; a
       // cancelled request gets no response, so it is still pending.

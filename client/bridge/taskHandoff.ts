@@ -1,0 +1,58 @@
+import type { JSONRPCMessage } from '@modelcontextprotocol/client';
+
+/** Where the page's call log finds a task handle that a tools/call answered with. */
+export const TASK_HANDOFF_KEY = 'mcp-inspect/taskHandoff';
+
+/** A task a tools/call created, in either era's shape, as the server sent it. */
+export interface TaskHandle {
+  /** `modern`: the 2026-07-28 tasks extension; `legacy`: 2025-11-25 core tasks. */
+  form: 'modern' | 'legacy';
+  task: Record<string, unknown>;
+}
+
+/**
+ * The SDK v2 client (2.4.0) cannot take a tools/call answered with a task: a modern
+ * `resultType: "task"` is rejected as an unsupported result type, and a 2025 `{ task }` result as
+ * an invalid tool result (no `content`), and either way the handle is lost. The page's transport
+ * therefore hands the client such an answer as an empty complete result that carries the handle
+ * under `_meta[TASK_HANDOFF_KEY]`, for the call log to follow the task itself. The traffic pane
+ * shows the frame as the server sent it: this only changes what the SDK client is given.
+ */
+export class TaskHandoff {
+  /** Ids of tools/call requests in flight; only their answers may be handed off. */
+  private calls = new Set<string>();
+
+  noteOutgoing(message: JSONRPCMessage): void {
+    if ('method' in message && message.method === 'tools/call' && 'id' in message) {
+      this.calls.add(JSON.stringify(message.id));
+    }
+  }
+
+  adapt(message: JSONRPCMessage): JSONRPCMessage {
+    if ('method' in message || !('id' in message)) return message;
+    const key = JSON.stringify(message.id);
+    if (!this.calls.delete(key) || !('result' in message)) return message;
+    const handle = taskHandleOf(message.result as Record<string, unknown>);
+    if (!handle) return message;
+    return { ...message, result: { content: [], _meta: { [TASK_HANDOFF_KEY]: handle } } } as JSONRPCMessage;
+  }
+}
+
+function taskHandleOf(result: Record<string, unknown>): TaskHandle | undefined {
+  if (result.resultType === 'task' && typeof result.taskId === 'string') {
+    const { resultType: _resultType, content: _content, ...task } = result;
+    return { form: 'modern', task };
+  }
+  const task = result.task;
+  if (typeof task === 'object' && task !== null && typeof (task as { taskId?: unknown }).taskId === 'string') {
+    return { form: 'legacy', task: task as Record<string, unknown> };
+  }
+  return undefined;
+}
+
+/** The handle a call log finds in a result the transport handed off, if any. */
+export function handedOffTask(result: unknown): TaskHandle | undefined {
+  const meta = (result as { _meta?: Record<string, unknown> } | null)?._meta;
+  const handle = meta?.[TASK_HANDOFF_KEY];
+  return typeof handle === 'object' && handle !== null ? (handle as TaskHandle) : undefined;
+}
