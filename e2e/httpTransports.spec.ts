@@ -55,7 +55,10 @@ for (const { mode, path, transport } of [
 
       await expect(ui.connectionState).toHaveText('connected');
       await expect(page.getByRole('banner')).toContainText(transport);
-      // How the transport was chosen is said once, on the connected line, never as an error.
+      // How the transport was chosen is said once, on the connected line, never as an error. The
+      // grid is virtualized and follows the newest rows: scroll back to where the run started.
+      await ui.traffic.focus();
+      await page.keyboard.press('Home');
       const connected = ui.traffic.getByRole('row').filter({ hasText: /run \d+: connected over/ });
       await expect(connected.last()).toContainText(
         mode === 'sse'

@@ -69,6 +69,8 @@ export function inspector(page: Page) {
       await page.keyboard.insertText(text);
     },
     async pickTool(title: string, name: string): Promise<void> {
+      // The list is virtualized: filter to the tool, as a person would, so it is drawn.
+      await page.getByLabel('Filter tools').first().fill(name);
       await toolOption(title, name).click();
       await expect(toolPanel(name)).toBeVisible();
     },

@@ -120,10 +120,19 @@ export class HttpTarget implements TargetConnection {
       if (id !== undefined) this.streams.delete(id);
       const status = httpStatusOf(error);
       const text = this.describe(error);
-      this.events.onTransportError(text, status === undefined ? undefined : { status });
+      if (isDiscoverProbe(message) && status !== undefined && status >= 400 && status < 500) {
+        // A 2025-era server refuses the 2026-07-28 probe with an HTTP error: an expected answer,
+        // from which the page falls back to initialize, not a fault of the transport.
+        this.events.onNote('info', `server/discover was answered HTTP ${status}, as a 2025-era server does: ${text}`);
+      } else if (!this.reported.has(error as object)) {
+        this.events.onTransportError(text, status === undefined ? undefined : { status });
+      }
       throw new Error(text);
     }
   }
+
+  /** Errors the transport both reports (onerror) and throws from send: said once. */
+  private readonly reported = new WeakSet<object>();
 
   private closeCancelledStream(message: JSONRPCMessage): void {
     if (!('method' in message) || message.method !== 'notifications/cancelled') return;
@@ -189,6 +198,9 @@ export class HttpTarget implements TargetConnection {
     };
     transport.onerror = (error) => {
       if (this.closing) return;
+      // A send that fails is reported where it fails (send), which knows what was being sent.
+      if (isSendFailure(error)) return;
+      this.reported.add(error);
       const status = httpStatusOf(error);
       this.events.onTransportError(this.describe(error), status === undefined ? undefined : { status });
     };
@@ -203,6 +215,15 @@ export class HttpTarget implements TargetConnection {
     this.ended = true;
     this.events.onExit({ code: null, signal: null, ...(reason === undefined ? {} : { reason }) });
   }
+}
+
+function isDiscoverProbe(message: JSONRPCMessage): boolean {
+  return 'method' in message && message.method === 'server/discover';
+}
+
+/** The SDK's words for a POST that failed, which it also throws from send. */
+function isSendFailure(error: unknown): boolean {
+  return /^Error POSTing to endpoint/.test(String((error as Error | null)?.message ?? ''));
 }
 
 function httpStatusOf(error: unknown): number | undefined {

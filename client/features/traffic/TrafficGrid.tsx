@@ -138,6 +138,8 @@ export function TrafficGrid({
                   startedAt={startedAt}
                   onSelect={onSelect}
                   latencyMs={row.latencyMs}
+                  ended={row.ended}
+                  round={row.conversation && row.kind === 'request' ? row.conversation.rounds.indexOf(row) + 1 : undefined}
                   isError={row.isError}
                 />
               );

@@ -17,6 +17,10 @@ interface TrafficRowViewProps {
   /** Passed apart from the row, which pairing updates in place, so the memo sees the change. */
   latencyMs: number | undefined;
   isError: boolean;
+  /** Likewise: set in place when the page cancels or times out the request. */
+  ended: TrafficRow['ended'];
+  /** Likewise: the round of a multi round-trip call, known once the conversation forms. */
+  round: number | undefined;
 }
 
 /** One row of the traffic grid; memoized, since pairing updates its request row in place. */
@@ -30,6 +34,8 @@ export const TrafficRowView = memo(function TrafficRowView({
   onSelect,
   latencyMs,
   isError,
+  ended,
+  round,
 }: TrafficRowViewProps) {
   const record = row.record;
   const frame = record.type === 'frame' ? record : undefined;
@@ -72,12 +78,9 @@ export const TrafficRowView = memo(function TrafficRowView({
         {eventText(row)}
         {frame?.synthetic && <span className="tag">by mcp-inspect</span>}
         {frame?.elided && <span className="tag">elided</span>}
-        {row.conversation && row.kind === 'request' && (
-          <span
-            className="tag round"
-            title="A multi round-trip call: each retry answers the server's input_required"
-          >
-            round {row.conversation.rounds.indexOf(row) + 1}
+        {round !== undefined && (
+          <span className="tag round" title="A multi round-trip call: each retry answers the server's input_required">
+            round {round}
           </span>
         )}
       </span>
@@ -88,14 +91,14 @@ export const TrafficRowView = memo(function TrafficRowView({
         {frame ? formatBytes(frame.bytes) : ''}
       </span>
       <span role="gridcell" className="latency">
-        {latencyMs !== undefined ? formatMs(latencyMs) : latencyText(row)}
+        {latencyMs !== undefined ? formatMs(latencyMs) : latencyText(row, ended)}
       </span>
     </div>
   );
 });
 
-function latencyText(row: TrafficRow): string {
+function latencyText(row: TrafficRow, ended: TrafficRow['ended']): string {
   if (row.linked) return `↳ #${row.linked.record.seq}`;
-  if (row.kind === 'request') return row.ended ?? 'pending';
+  if (row.kind === 'request') return ended ?? 'pending';
   return '';
 }
