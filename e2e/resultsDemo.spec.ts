@@ -137,7 +137,9 @@ test('structuredContent that matches the outputSchema passes, with raw JSON and 
   await expect(raw).toContainText('"city": "Oslo"');
 
   await result.getByRole('tab', { name: '_meta' }).click();
-  await expect(result.getByRole('tabpanel')).toHaveText('This result has no _meta.');
+  // A 2026-07-28 result names its server in _meta; the demo speaks that era under auto.
+  await expect(result.getByRole('tabpanel')).toContainText('io.modelcontextprotocol/serverInfo');
+  await expect(result.getByRole('tabpanel')).toContainText('mcp-inspect-demo');
 });
 
 test('a tool error is shown as the tool failing, not as a protocol error', async ({ page, cli }) => {

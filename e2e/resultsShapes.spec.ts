@@ -119,7 +119,7 @@ test('a JSON-RPC error shows its code, message and data, apart from a tool error
   await expect(result.getByRole('heading', { level: 3 })).not.toContainText('Tool error');
   await expect(result.getByRole('definition')).toHaveText([
     '-32602 Invalid params',
-    'MCP error -32602: Unknown tool: listed_but_unknown',
+    'Unknown tool: listed_but_unknown',
     /known: \[10\]/,
   ]);
   await expect(result.getByRole('tree', { name: 'Error data' })).toContainText('"bad_structured"');

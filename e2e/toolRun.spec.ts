@@ -89,7 +89,9 @@ test('a configurable timeout ends a silent call, and restarts on progress', asyn
   await expect(ui.call(1).getByRole('alert')).toContainText(
     "mcp-inspect stopped waiting after 1 s without an answer (the inspector's own timeout",
   );
-  await expect(ui.traffic.getByRole('row').filter({ hasText: 'tools/call' }).filter({ hasText: 'timed out' })).toHaveCount(1);
+  await expect(
+    ui.traffic.getByRole('row').filter({ hasText: 'tools/call' }).filter({ hasText: 'timed out' }),
+  ).toHaveCount(1);
 
   // Each step's progress comes within the second: the timeout keeps restarting.
   await ui.form.getByRole('spinbutton', { name: 'steps' }).fill('4');

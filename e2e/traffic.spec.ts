@@ -5,100 +5,105 @@ import { callTool, trafficPane } from './support/traffic.js';
 
 // The traffic pane against the bundled demo server: every frame, paired, filtered, exported.
 
-test('a tool call shows as a request and its response, paired, with the latency', async ({ page, cli }) => {
-  const ui = inspector(page);
-  const traffic = trafficPane(page);
-  await page.goto(cli.url);
-  await traffic.enlarge();
-  await callTool(ui, 'echo', { message: 'hello traffic' });
-  await expect(ui.result).toContainText('hello traffic');
+// These read the legacy handshake (initialize); the modern era's is in eras.spec.ts.
+test.describe('in the legacy era', () => {
+  test.use({ cliArgs: ['--era', 'legacy'] });
 
-  // The handshake and the call, both ways, with kinds, methods and ids.
-  await expect(traffic.row('request', 'initialize')).toBeVisible();
-  await expect(traffic.row('notification', 'notifications/initialized')).toBeVisible();
-  const request = traffic.row('request', 'tools/call');
-  const response = traffic.row('response', 'tools/call');
-  await expect(request).toHaveCount(1);
-  await expect(request).toContainText('to server');
-  await expect(response).toContainText('from server');
-  // The latency is measured at the bridge and shown on both rows of the pair.
-  await expect(response).toContainText(/\d+(\.\d+)? (ms|s)$/);
-  const latency = (await response.getByRole('gridcell').last().textContent()) ?? '';
-  await expect(request.getByRole('gridcell').last()).toHaveText(latency);
+  test('a tool call shows as a request and its response, paired, with the latency', async ({ page, cli }) => {
+    const ui = inspector(page);
+    const traffic = trafficPane(page);
+    await page.goto(cli.url);
+    await traffic.enlarge();
+    await callTool(ui, 'echo', { message: 'hello traffic' });
+    await expect(ui.result).toContainText('hello traffic');
 
-  await request.click();
-  await expect(request).toHaveAttribute('aria-selected', 'true');
-  await expect(traffic.detail.getByRole('heading', { level: 3 })).toContainText('request tools/call');
-  await expect(traffic.detail.getByRole('tree', { name: 'Selected frame' })).toContainText('hello traffic');
-  await expect(traffic.paired('response')).toContainText(`Paired response`);
-  await expect(traffic.paired('response').getByRole('tree', { name: 'Paired response' })).toContainText(
-    'hello traffic',
-  );
+    // The handshake and the call, both ways, with kinds, methods and ids.
+    await expect(traffic.row('request', 'initialize')).toBeVisible();
+    await expect(traffic.row('notification', 'notifications/initialized')).toBeVisible();
+    const request = traffic.row('request', 'tools/call');
+    const response = traffic.row('response', 'tools/call');
+    await expect(request).toHaveCount(1);
+    await expect(request).toContainText('to server');
+    await expect(response).toContainText('from server');
+    // The latency is measured at the bridge and shown on both rows of the pair.
+    await expect(response).toContainText(/\d+(\.\d+)? (ms|s)$/);
+    const latency = (await response.getByRole('gridcell').last().textContent()) ?? '';
+    await expect(request.getByRole('gridcell').last()).toHaveText(latency);
 
-  // The raw JSON in a read-only editor.
-  await traffic.detail.getByRole('tab', { name: 'Raw' }).first().click();
-  await expect(traffic.detail.getByRole('code').first()).toContainText('"method": "tools/call"');
+    await request.click();
+    await expect(request).toHaveAttribute('aria-selected', 'true');
+    await expect(traffic.detail.getByRole('heading', { level: 3 })).toContainText('request tools/call');
+    await expect(traffic.detail.getByRole('tree', { name: 'Selected frame' })).toContainText('hello traffic');
+    await expect(traffic.paired('response')).toContainText(`Paired response`);
+    await expect(traffic.paired('response').getByRole('tree', { name: 'Paired response' })).toContainText(
+      'hello traffic',
+    );
 
-  await traffic.paired('response').getByRole('button', { name: 'Go to response' }).click();
-  await expect(response).toHaveAttribute('aria-selected', 'true');
-  await expect(traffic.paired('request')).toBeVisible();
+    // The raw JSON in a read-only editor.
+    await traffic.detail.getByRole('tab', { name: 'Raw' }).first().click();
+    await expect(traffic.detail.getByRole('code').first()).toContainText('"method": "tools/call"');
 
-  await page.getByRole('button', { name: 'Summary' }).click();
-  const summary = page.getByRole('region', { name: 'Traffic summary' });
-  await expect(summary.getByRole('table', { name: 'Latency by method' })).toContainText('tools/call');
-});
+    await traffic.paired('response').getByRole('button', { name: 'Go to response' }).click();
+    await expect(response).toHaveAttribute('aria-selected', 'true');
+    await expect(traffic.paired('request')).toBeVisible();
 
-test('filters by direction, kind, methods, errors and stderr, and searches payloads', async ({
-  page,
-  cli,
-}) => {
-  const ui = inspector(page);
-  const traffic = trafficPane(page);
-  await page.goto(cli.url);
-  await traffic.enlarge();
-  await callTool(ui, 'echo', { message: 'Needle-42 in the payload' });
-  await expect(ui.result).toContainText('Needle-42');
-  await callTool(ui, 'fail', { reason: 'on purpose' });
-  await expect(ui.result).toContainText('Tool error');
+    await page.getByRole('button', { name: 'Summary' }).click();
+    const summary = page.getByRole('region', { name: 'Traffic summary' });
+    await expect(summary.getByRole('table', { name: 'Latency by method' })).toContainText('tools/call');
+  });
 
-  // The demo server's stderr line is in the timeline, styled as an event.
-  await expect(traffic.row('stderr', 'mcp-inspect demo server ready')).toBeVisible();
+  test('filters by direction, kind, methods, errors and stderr, and searches payloads', async ({
+    page,
+    cli,
+  }) => {
+    const ui = inspector(page);
+    const traffic = trafficPane(page);
+    await page.goto(cli.url);
+    await traffic.enlarge();
+    await callTool(ui, 'echo', { message: 'Needle-42 in the payload' });
+    await expect(ui.result).toContainText('Needle-42');
+    await callTool(ui, 'fail', { reason: 'on purpose' });
+    await expect(ui.result).toContainText('Tool error');
 
-  await traffic.kind('Requests').click();
-  await expect.poll(() => traffic.column('Kind')).toEqual(['request', 'request', 'request', 'request']);
-  await traffic.kind('Requests').click();
+    // The demo server's stderr line is in the timeline, styled as an event.
+    await expect(traffic.row('stderr', 'mcp-inspect demo server ready')).toBeVisible();
 
-  await traffic.direction(/From server/).click();
-  await expect.poll(async () => new Set(await traffic.column('Dir'))).toEqual(new Set(['←from server']));
-  await traffic.direction(/From server/).click();
+    await traffic.kind('Requests').click();
+    await expect.poll(() => traffic.column('Kind')).toEqual(['request', 'request', 'request', 'request']);
+    await traffic.kind('Requests').click();
 
-  // Several methods at once.
-  await traffic.filters.getByText(/^Methods( \(\d+\))?$/).click();
-  await traffic.filters.getByRole('checkbox', { name: 'tools/list', exact: true }).check();
-  await traffic.filters.getByRole('checkbox', { name: 'initialize', exact: true }).check();
-  await expect
-    .poll(async () => new Set(await traffic.column('Method / event')))
-    .toEqual(new Set(['tools/list', 'initialize']));
-  await traffic.filters.getByRole('checkbox', { name: 'tools/list', exact: true }).uncheck();
-  await traffic.filters.getByRole('checkbox', { name: 'initialize', exact: true }).uncheck();
-  await traffic.filters.getByText(/^Methods( \(\d+\))?$/).click();
+    await traffic.direction(/From server/).click();
+    await expect.poll(async () => new Set(await traffic.column('Dir'))).toEqual(new Set(['←from server']));
+    await traffic.direction(/From server/).click();
 
-  // A tool result with isError is an error, and so is its request.
-  await traffic.filters.getByRole('checkbox', { name: 'Errors only' }).check();
-  await expect(traffic.rows).toHaveCount(2);
-  await expect(traffic.row('response', 'tools/call')).toHaveCount(1);
-  await traffic.filters.getByRole('checkbox', { name: 'Errors only' }).uncheck();
+    // Several methods at once.
+    await traffic.filters.getByText(/^Methods( \(\d+\))?$/).click();
+    await traffic.filters.getByRole('checkbox', { name: 'tools/list', exact: true }).check();
+    await traffic.filters.getByRole('checkbox', { name: 'initialize', exact: true }).check();
+    await expect
+      .poll(async () => new Set(await traffic.column('Method / event')))
+      .toEqual(new Set(['tools/list', 'initialize']));
+    await traffic.filters.getByRole('checkbox', { name: 'tools/list', exact: true }).uncheck();
+    await traffic.filters.getByRole('checkbox', { name: 'initialize', exact: true }).uncheck();
+    await traffic.filters.getByText(/^Methods( \(\d+\))?$/).click();
 
-  // Case-insensitive, in the payloads: the request and the response that carry the text.
-  await traffic.search.fill('needle-42');
-  await expect(traffic.rows).toHaveCount(2);
-  await expect(traffic.count).toHaveText(/^2 of \d+ records$/);
-  await expect.poll(() => traffic.column('Kind')).toEqual(['request', 'response']);
-  await traffic.search.fill('');
+    // A tool result with isError is an error, and so is its request.
+    await traffic.filters.getByRole('checkbox', { name: 'Errors only' }).check();
+    await expect(traffic.rows).toHaveCount(2);
+    await expect(traffic.row('response', 'tools/call')).toHaveCount(1);
+    await traffic.filters.getByRole('checkbox', { name: 'Errors only' }).uncheck();
 
-  await expect(traffic.row('stderr')).toHaveCount(1);
-  await traffic.filters.getByRole('checkbox', { name: 'Hide stderr' }).check();
-  await expect(traffic.row('stderr')).toHaveCount(0);
+    // Case-insensitive, in the payloads: the request and the response that carry the text.
+    await traffic.search.fill('needle-42');
+    await expect(traffic.rows).toHaveCount(2);
+    await expect(traffic.count).toHaveText(/^2 of \d+ records$/);
+    await expect.poll(() => traffic.column('Kind')).toEqual(['request', 'response']);
+    await traffic.search.fill('');
+
+    await expect(traffic.row('stderr')).toHaveCount(1);
+    await traffic.filters.getByRole('checkbox', { name: 'Hide stderr' }).check();
+    await expect(traffic.row('stderr')).toHaveCount(0);
+  });
 });
 
 test('replays a request under a new id and pairs the new response', async ({ page, cli }) => {
@@ -234,7 +239,8 @@ test.describe('with a server that floods', () => {
 });
 
 test.describe('with a server that dies in the middle of a call', () => {
-  test.use({ cliArgs: [process.execPath, fixturePath('crashOnCall.mjs')] });
+  // Legacy, so the errors shown are the crash's alone (auto would add its refused discover probe).
+  test.use({ cliArgs: ['--era', 'legacy', process.execPath, fixturePath('crashOnCall.mjs')] });
 
   test('shows the error response mcp-inspect wrote and the exit, flagged as errors', async ({
     page,
