@@ -1,11 +1,12 @@
 import { useState, useSyncExternalStore } from 'react';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { ArgumentsEditor } from './ArgumentsEditor';
+import { ARGUMENTS_ID_PREFIX, ArgumentsEditor } from './ArgumentsEditor';
 import type { CallLog } from './callLog';
 import { CallRecordView } from './CallRecordView';
 import { ConfirmRunDialog } from './ConfirmRunDialog';
 import { confirmationSkipped, skipConfirmation } from './confirmationMemory';
+import { RunProblems } from './RunProblems';
 import { needsConfirmation } from './toolHints';
 import { ToolSummary } from './ToolSummary';
 import { useToolArguments } from './useToolArguments';
@@ -39,9 +40,9 @@ export function ToolPanel({
   const send = (values: Record<string, unknown>): void => {
     calls.start(client, tool, values, timeoutSeconds * 1000);
   };
-  const run = (): void => {
+  const run = (anyway = false): void => {
     if (!connected) return;
-    const values = args.collect();
+    const values = anyway ? args.collectAnyway() : args.collect();
     if (values === undefined) return;
     if (needsConfirmation(tool) && !confirmationSkipped(serverName, tool.name)) setConfirming(values);
     else send(values);
@@ -67,8 +68,8 @@ export function ToolPanel({
         <button
           type="button"
           className="primary"
-          onClick={run}
-          disabled={!connected || args.jsonError !== undefined}
+          onClick={() => run()}
+          disabled={!connected || args.jsonError !== undefined || args.problems.length > 0}
           title="Ctrl/Cmd+Enter"
         >
           Run tool
@@ -88,6 +89,13 @@ export function ToolPanel({
         </label>
         <span className="muted">restarts on progress · Ctrl/Cmd+Enter runs</span>
       </div>
+      <RunProblems
+        problems={args.problems}
+        idPrefix={ARGUMENTS_ID_PREFIX}
+        onShowInForm={() => formRef.current?.validate()}
+        onSendAnyway={() => run(true)}
+        disabled={!connected}
+      />
       {confirming && (
         <ConfirmRunDialog
           toolName={tool.name}

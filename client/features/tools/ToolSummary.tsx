@@ -38,7 +38,7 @@ export function ToolSummary({ tool }: { tool: Tool }) {
         {tool.outputSchema && <li className="chip">output schema</li>}
         {taskSupport && <li className="chip">task support: {taskSupport}</li>}
       </ul>
-      {tool.description && <SafeMarkdown className="description markdown" text={tool.description} />}
+      {tool.description && <SafeMarkdown className="tool-description" text={tool.description} />}
       <details>
         <summary>Input schema</summary>
         <JsonTree value={tool.inputSchema} label="Input schema" expandDepth={3} />
