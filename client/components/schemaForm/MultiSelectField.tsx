@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { descriptionId, optionsList, type FieldProps, type RJSFSchema } from '@rjsf/utils';
 import { ArrayLimits } from './ArrayLimits';
 import { DefaultNote, FieldDescription, FieldName } from './fieldParts';
@@ -20,7 +20,15 @@ export function MultiSelectField(props: FieldProps) {
       : undefined;
     return optionsList(items as RJSFSchema, enumNames) ?? [];
   }, [schema.items]);
-  const selected: unknown[] = Array.isArray(formData) ? formData : [];
+  // rjsf fills a required array up to minItems with empty items; in a multi-select they mean nothing.
+  const selected = useMemo<unknown[]>(
+    () => (Array.isArray(formData) ? formData.filter((entry) => entry !== undefined) : []),
+    [formData],
+  );
+  const holes = Array.isArray(formData) && selected.length !== formData.length;
+  useEffect(() => {
+    if (holes) onChange(selected, fieldPathId.path);
+  }, [holes, selected, onChange, fieldPathId.path]);
   const label = typeof schema.title === 'string' ? schema.title : name;
   const locked = disabled || readonly;
   const { $id, path } = fieldPathId;

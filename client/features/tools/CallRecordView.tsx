@@ -2,6 +2,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { CallResultView } from '../results/CallResultView';
 import type { CallRecord } from './callLog';
 import { ElapsedTime, formatSeconds } from './ElapsedTime';
+import { WaitingOnPerson } from './WaitingOnPerson';
 
 interface CallRecordViewProps {
   record: CallRecord;
@@ -34,6 +35,7 @@ export function CallRecordView({ record, client, onCancel }: CallRecordViewProps
           </button>
         )}
       </header>
+      {running && <WaitingOnPerson startedAt={record.startedAt} callId={id} />}
       {running && (
         <div className="call-progress">
           <progress

@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore } from 'react';
+import { useRef, useState, useSyncExternalStore } from 'react';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { ARGUMENTS_ID_PREFIX, ArgumentsEditor } from './ArgumentsEditor';
@@ -9,6 +9,7 @@ import { confirmationSkipped, skipConfirmation } from './confirmationMemory';
 import { RunProblems } from './RunProblems';
 import { needsConfirmation } from './toolHints';
 import { ToolSummary } from './ToolSummary';
+import { useRevealCall } from './useRevealCall';
 import { useToolArguments } from './useToolArguments';
 import './tools.css';
 
@@ -48,6 +49,8 @@ export function ToolPanel({
     else send(values);
   };
   const mine = records.filter((record) => record.tool.name === tool.name);
+  const recordsRef = useRef<HTMLDivElement>(null);
+  useRevealCall(recordsRef, mine[0]);
 
   return (
     <section
@@ -107,7 +110,7 @@ export function ToolPanel({
           }}
         />
       )}
-      <div className="call-records">
+      <div className="call-records" ref={recordsRef}>
         {mine.map((record) => (
           <CallRecordView
             key={record.id}
