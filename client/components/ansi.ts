@@ -21,8 +21,9 @@ export interface AnsiSegment {
 
 const NAMES = ['black', 'red', 'green', 'yellow', 'blue', 'magenta', 'cyan', 'white'];
 /** A CSI sequence (or one cut off at the end), an OSC sequence (to BEL or ST), a lone escape. */
-// eslint-disable-next-line no-control-regex
 const ESCAPES =
+  // Matching control characters is the point here.
+  // eslint-disable-next-line no-control-regex
   /\u001b\[([0-9;:?]*)([\x40-\x7e]|$)|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\|$)|\u001b[@-Z\\-_]?/g;
 
 /** Whether a text has any escape to deal with (most have none: they are shown untouched). */
