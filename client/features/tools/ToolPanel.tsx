@@ -7,7 +7,7 @@ import { CallRecordView } from './CallRecordView';
 import { ConfirmRunDialog } from './ConfirmRunDialog';
 import { confirmationSkipped, skipConfirmation } from './confirmationMemory';
 import { RunProblems } from './RunProblems';
-import { needsConfirmation } from './toolHints';
+import { destructiveness, needsConfirmation } from './toolHints';
 import { ToolSummary } from './ToolSummary';
 import { useRevealCall } from './useRevealCall';
 import { useToolArguments } from './useToolArguments';
@@ -102,9 +102,10 @@ export function ToolPanel({
       {confirming && (
         <ConfirmRunDialog
           toolName={tool.name}
+          reason={destructiveness(tool) ?? 'default'}
           onCancel={() => setConfirming(undefined)}
           onConfirm={(dontAskAgain) => {
-            if (dontAskAgain) skipConfirmation(serverName, tool.name);
+            if (dontAskAgain) skipConfirmation(serverName, tool.name, dontAskAgain);
             setConfirming(undefined);
             send(confirming);
           }}

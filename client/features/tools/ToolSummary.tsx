@@ -17,7 +17,8 @@ export function ToolSummary({ tool }: { tool: Tool }) {
           <img key={index} className="tool-icon" src={icon.src} alt="" width={20} height={20} />
         ))}
         <h2>{title}</h2>
-        <code>{tool.name}</code>
+        {/* A tool without a title is named once. */}
+        {title !== tool.name && <code>{tool.name}</code>}
       </header>
       <ul className="tool-badges" aria-label="Hints">
         {effectiveHints(tool.annotations).map((hint) => (
