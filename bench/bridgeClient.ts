@@ -1,5 +1,11 @@
 import WebSocket from 'ws';
-import type { JSONRPCErrorResponse, JSONRPCNotification, JSONRPCRequest, JSONRPCResultResponse, RequestId } from '@modelcontextprotocol/client';
+import type {
+  JSONRPCErrorResponse,
+  JSONRPCNotification,
+  JSONRPCRequest,
+  JSONRPCResultResponse,
+  RequestId,
+} from '@modelcontextprotocol/client';
 import { WIRE_PROTOCOL_VERSION, WS_PATH, WS_SUBPROTOCOL, WS_TOKEN_PROTOCOL_PREFIX } from '../shared/wire.js';
 
 const PROTOCOL_VERSION = '2025-11-25';

@@ -34,6 +34,9 @@ const browserStartup = await section('startup in a browser', () => runBrowserSta
 const bigResults = await section('big results in a browser', () => runBigResultBench());
 const toolList = await section('tool list with 5,000 tools', () => runToolListBench());
 const traffic = await section('traffic pane under a flood', () => runTrafficFloodBench());
+const trafficAllTabs = await section('traffic pane under a flood, every tab visited', () =>
+  runTrafficFloodBench(undefined, { everyTabVisited: true }),
+);
 
 const results: BenchResults = {
   environment: {
@@ -51,6 +54,7 @@ const results: BenchResults = {
   bigResults,
   toolList,
   traffic,
+  trafficAllTabs,
 };
 
 console.log(`\n${formatReport(results)}\n`);

@@ -12,7 +12,7 @@ export async function runOnceConfirming(page: Page): Promise<void> {
   const dialog = page.getByRole('dialog', { name: /^Run .+\?$/ });
   await dialog.or(results.nth(before)).first().waitFor();
   if (await dialog.isVisible()) {
-    await dialog.getByRole('checkbox').check();
+    await dialog.getByRole('checkbox', { name: "Don't ask again for this tool" }).check();
     await dialog.getByRole('button', { name: 'Run', exact: true }).click();
   }
   await results.nth(before).waitFor({ timeout: 120_000 });

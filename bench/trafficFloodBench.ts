@@ -8,6 +8,8 @@ export type TrafficFloodResult =
   | { skipped: string }
   | {
       browser: string;
+      /** Every feature tab opened once before the flood (they stay mounted, hidden). */
+      everyTabVisited: boolean;
       notifications: number;
       /** The fixture server's own time to write them all (its tool result says). */
       serverMs: number;
@@ -29,7 +31,12 @@ export type TrafficFloodResult =
       filterAllMs: number;
       searchMs: number;
       scrollTopMs: number;
+      /** With every tab visited: opening the Logs tab after the flood until all are counted. */
+      logsOpenMs?: number;
     };
+
+/** The feature tabs, in the page's order: each is opened once when `everyTabVisited`. */
+const FEATURE_TABS = ['Resources', 'Prompts', 'Requests', 'Logs', 'Server', 'Connection', 'Tools'];
 
 const NOTIFICATIONS = 100_000;
 const TIMEOUT_MS = 180_000;
@@ -40,7 +47,10 @@ const TIMEOUT_MS = 180_000;
  * size, how long a filter change, a search and a scroll to the top take. Times are measured in
  * the page (performance.now) up to the next painted frame.
  */
-export async function runTrafficFloodBench(notifications = NOTIFICATIONS): Promise<TrafficFloodResult> {
+export async function runTrafficFloodBench(
+  notifications = NOTIFICATIONS,
+  { everyTabVisited = false } = {},
+): Promise<TrafficFloodResult> {
   const executablePath = findChromium();
   if (executablePath === undefined) return { skipped: 'no Chromium found (MCP_INSPECT_CHROMIUM sets one)' };
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
@@ -60,6 +70,13 @@ export async function runTrafficFloodBench(notifications = NOTIFICATIONS): Promi
       }).observe({ type: 'longtask', buffered: true });
     });
     await page.goto(cli.link);
+    if (everyTabVisited) {
+      // Hidden panels stay mounted once visited: they must not work per notification.
+      for (const name of FEATURE_TABS) {
+        await page.getByRole('tab', { name, exact: true }).click();
+        await page.getByRole('tabpanel', { name, exact: true }).waitFor();
+      }
+    }
     await openTool(page, 'flood');
     // A first flood of one, to answer the confirmation before anything is measured.
     const count = page.getByRole('spinbutton', { name: /^count/ });
@@ -125,9 +142,11 @@ export async function runTrafficFloodBench(notifications = NOTIFICATIONS): Promi
     const searchMs = await timeToPaint(page, { kind: 'search', text: `"n":${notifications - 1},` });
     await timeToPaint(page, { kind: 'search', text: '' });
     const scrollTopMs = await timeToPaint(page, { kind: 'home' });
+    const logsOpenMs = everyTabVisited ? await timeToOpenLogs(page, notifications + 1) : undefined;
 
     return {
       browser: `Chromium ${browser.version()}`,
+      everyTabVisited,
       notifications,
       serverMs,
       streamMs: lastAt - firstAt,
@@ -142,6 +161,7 @@ export async function runTrafficFloodBench(notifications = NOTIFICATIONS): Promi
       filterAllMs,
       searchMs,
       scrollTopMs,
+      ...(logsOpenMs === undefined ? {} : { logsOpenMs }),
     };
   } finally {
     await browser.close();
@@ -198,4 +218,29 @@ async function timeToPaint(page: Page, action: PageAction): Promise<number> {
     return performance.now() - started;
   }, action);
   return action.kind === 'search' ? elapsed - SEARCH_DEBOUNCE_MS : elapsed;
+}
+
+/**
+ * Clicks the Logs tab (visited before, hidden during the flood) and measures until it counts
+ * every message and that frame is painted: the catching up a hidden panel leaves for later.
+ */
+async function timeToOpenLogs(page: Page, messages: number): Promise<number> {
+  return page.evaluate(async (expected) => {
+    const started = performance.now();
+    const tab = Array.from(document.querySelectorAll<HTMLElement>('[role=tab]')).find(
+      (element) => element.textContent === 'Logs',
+    );
+    tab?.click();
+    const counted = (): number =>
+      Number((document.querySelector('[aria-label="Log count"]')?.textContent ?? '').replace(/[^0-9]/g, ''));
+    await new Promise<void>((resolve) => {
+      const tick = (): void => {
+        if (counted() >= expected || performance.now() - started > 60_000) resolve();
+        else requestAnimationFrame(tick);
+      };
+      tick();
+    });
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    return performance.now() - started;
+  }, messages);
 }

@@ -5,6 +5,7 @@ import { AccessGate } from './features/connection/AccessGate';
 import { ConnectionBar } from './features/connection/ConnectionBar';
 import { ConnectionProblem } from './features/connection/ConnectionProblem';
 import { useInspectorSnapshot } from './features/connection/inspectorContext';
+import { focusServerRequest, onShowServerRequest } from './features/serverRequests/requestNavigation';
 import { useServerRequests } from './features/serverRequests/useServerRequests';
 import { ToolsWorkbench } from './features/tools/ToolsWorkbench';
 import { TrafficPane } from './features/traffic/TrafficPane';
@@ -25,6 +26,14 @@ export function App() {
   const [tab, setTab] = useState<FeatureTab>('tools');
   const pending = useServerRequests();
   const serverName = snapshot.mcp?.serverInfo?.title ?? snapshot.mcp?.serverInfo?.name;
+  useEffect(
+    () =>
+      onShowServerRequest((id) => {
+        setTab('requests');
+        requestAnimationFrame(() => focusServerRequest(id));
+      }),
+    [],
+  );
   // Several inspectors open at once are told apart by their tab titles.
   useEffect(() => {
     document.title = serverName ? `${serverName} · mcp-inspect` : 'mcp-inspect';

@@ -29,20 +29,30 @@ test('string, number, integer and boolean; unset optional fields are omitted', a
   await expectSent(ui, { text: 'hi', ratio: 2.5, count: 42, flag: true });
 });
 
-test('an integer field refuses a fraction inline, before anything is sent', async ({ page, cli }) => {
+test('an invalid form does not send: the Run area says why, links to the field, offers Send anyway', async ({
+  page,
+  cli,
+}) => {
   const ui = await open(page, cli.url, 'Primitives', 'primitives');
+  const why = page.getByRole('region', { name: 'Why Run will not send' });
   await ui.form.getByRole('textbox', { name: 'text' }).fill('hi');
   await ui.form.getByRole('spinbutton', { name: 'count' }).fill('4.5');
   await expect(ui.form).toContainText('must be integer');
-  await ui.runButton.click();
+  await expect(ui.runButton).toBeDisabled();
+  await expect(why).toContainText('count must be integer');
   await expect(ui.calls).toHaveCount(0);
 
-  // A required field left empty is refused the same way.
+  // A required field left empty is refused the same way; its link leads to it.
   await ui.form.getByRole('spinbutton', { name: 'count' }).fill('4');
   await ui.form.getByRole('textbox', { name: 'text' }).fill('');
-  await ui.runButton.click();
-  await expect(ui.form).toContainText("must have required property 'text'");
+  await expect(why).toContainText('text is required');
+  await why.getByRole('link', { name: 'text' }).click();
+  await expect(ui.form.getByRole('textbox', { name: 'text' })).toBeFocused();
   await expect(ui.calls).toHaveCount(0);
+
+  // An author testing the server's own validation sends it anyway.
+  await why.getByRole('button', { name: 'Send anyway' }).click();
+  await expect(ui.result).toContainText('received {"count":4}');
 });
 
 test('enums of strings and numbers, and const+title choices, as labelled selects', async ({ page, cli }) => {
@@ -120,10 +130,17 @@ test('nullable fields, both spellings, with an explicit null toggle', async ({ p
   await expectSent(ui, { note: 'text', limit: null });
 });
 
-test('formats, defaults prefilled, and min/max, length and pattern checked inline', async ({ page, cli }) => {
+test('formats and min/max, length and pattern checked inline; defaults shown, not sent', async ({
+  page,
+  cli,
+}) => {
   const ui = await open(page, cli.url, 'Formats, defaults and constraints', 'formats');
-  await expect(ui.form.getByRole('textbox', { name: 'greeting' })).toHaveValue('hello');
-  await expect(ui.form.getByRole('spinbutton', { name: 'copies' })).toHaveValue('3');
+  await expect(ui.form.getByRole('textbox', { name: 'greeting' })).toHaveValue('');
+  await expect(ui.form.getByRole('textbox', { name: 'greeting' })).toHaveAttribute(
+    'placeholder',
+    'default: hello',
+  );
+  await expect(ui.form.getByRole('spinbutton', { name: 'copies' })).toHaveValue('');
 
   await ui.form.getByRole('textbox', { name: 'email' }).fill('not an email');
   await expect(ui.form).toContainText('must match format "email"');
@@ -131,7 +148,7 @@ test('formats, defaults prefilled, and min/max, length and pattern checked inlin
   await expect(ui.form).toContainText('must be <= 10');
   await ui.form.getByRole('textbox', { name: 'code' }).fill('ab');
   await expect(ui.form).toContainText('must match pattern "^[A-Z]{3}$"');
-  await ui.runButton.click();
+  await expect(ui.runButton).toBeDisabled();
   await expect(ui.calls).toHaveCount(0);
 
   await ui.form.getByRole('textbox', { name: 'email' }).fill('ada@example.com');
@@ -139,13 +156,13 @@ test('formats, defaults prefilled, and min/max, length and pattern checked inlin
   await ui.form.getByRole('textbox', { name: 'code' }).fill('ABC');
   await ui.form.getByRole('textbox', { name: 'site' }).fill('https://example.com/x');
   await ui.form.getByRole('textbox', { name: 'day' }).fill('2024-05-01');
+  // In the order they were typed: nothing was prefilled.
   await expectSent(ui, {
-    day: '2024-05-01',
     email: 'ada@example.com',
-    site: 'https://example.com/x',
-    greeting: 'hello',
     copies: 2,
     code: 'ABC',
+    site: 'https://example.com/x',
+    day: '2024-05-01',
   });
 });
 

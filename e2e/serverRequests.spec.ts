@@ -72,9 +72,8 @@ test('log messages appear with their level, and the level can be set', async ({ 
   await page.getByRole('tab', { name: 'Logs' }).click();
   const panel = page.getByRole('region', { name: 'Server logs' });
   await panel.getByLabel('Server level (logging/setLevel)').selectOption('debug');
-  await expect(page.getByRole('log', { name: 'Log messages' }).getByRole('listitem').first()).toBeVisible({
-    timeout: 20_000,
-  });
+  const messages = page.getByRole('grid', { name: 'Log messages' }).getByRole('rowgroup').getByRole('row');
+  await expect(messages.first()).toBeVisible({ timeout: 20_000 });
   await expect(panel.getByRole('alert')).toHaveCount(0);
 });
 

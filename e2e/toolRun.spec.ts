@@ -101,26 +101,32 @@ test('a configurable timeout ends a silent call, and restarts on progress', asyn
   await expect(ui.call(2)).toContainText('Counted to 4');
 });
 
-test('arguments are remembered per tool, across a reload, and Reset restores the defaults', async ({
+test('arguments are remembered per tool, across a reload, and Reset clears them back to the defaults', async ({
   page,
   cli,
 }) => {
   const ui = inspector(page);
   await page.goto(cli.url);
   await ui.pickTool('Slow count', 'slow_count');
-  await expect(ui.form.getByRole('spinbutton', { name: 'steps' })).toHaveValue('5');
-  await ui.form.getByRole('spinbutton', { name: 'steps' }).fill('9');
+  // The schema's default is shown, not filled in: the server applies it.
+  const steps = ui.form.getByRole('spinbutton', { name: 'steps' });
+  await expect(steps).toHaveValue('');
+  await expect(steps).toHaveAttribute('placeholder', 'default: 5');
+  await steps.fill('9');
   await ui.pickTool('Echo', 'echo');
   await ui.form.getByRole('textbox', { name: 'message' }).fill('remember me');
 
   await ui.pickTool('Slow count', 'slow_count');
-  await expect(ui.form.getByRole('spinbutton', { name: 'steps' })).toHaveValue('9');
+  await expect(steps).toHaveValue('9');
   await page.reload();
   await ui.pickTool('Echo', 'echo');
   await expect(ui.form.getByRole('textbox', { name: 'message' })).toHaveValue('remember me');
 
   await ui.pickTool('Slow count', 'slow_count');
   await page.getByRole('button', { name: 'Reset' }).click();
-  await expect(ui.form.getByRole('spinbutton', { name: 'steps' })).toHaveValue('5');
-  await expect(ui.form.getByRole('spinbutton', { name: 'delayMs' })).toHaveValue('200');
+  await expect(steps).toHaveValue('');
+  await expect(ui.form.getByRole('spinbutton', { name: 'delayMs' })).toHaveAttribute(
+    'placeholder',
+    'default: 200',
+  );
 });

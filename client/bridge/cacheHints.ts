@@ -30,6 +30,9 @@ export function staleTimeOf(query: { state: { data?: Listed<unknown> | undefined
 export function describeHint(hint: CacheHint | undefined): string | undefined {
   if (!hint) return undefined;
   const seconds = hint.ttlMs / 1000;
-  const fresh = hint.ttlMs <= 0 ? 'not cacheable' : `fresh for ${seconds < 10 ? seconds.toFixed(1) : Math.round(seconds)} s`;
+  const fresh =
+    hint.ttlMs <= 0
+      ? 'not cacheable'
+      : `fresh for ${seconds < 10 ? seconds.toFixed(1) : Math.round(seconds)} s`;
   return `${fresh} · ${hint.cacheScope}`;
 }

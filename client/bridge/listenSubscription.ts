@@ -55,7 +55,11 @@ export class ListenSubscription {
           ...this.state,
           status: how === 'local' ? 'off' : 'ended',
           detail:
-            how === 'graceful' ? 'the server ended the subscription' : how === 'remote' ? 'the stream dropped' : '',
+            how === 'graceful'
+              ? 'the server ended the subscription'
+              : how === 'remote'
+                ? 'the stream dropped'
+                : '',
         });
       });
     } catch (error) {

@@ -44,7 +44,11 @@ function taskHandleOf(result: Record<string, unknown>): TaskHandle | undefined {
     return { form: 'modern', task };
   }
   const task = result.task;
-  if (typeof task === 'object' && task !== null && typeof (task as { taskId?: unknown }).taskId === 'string') {
+  if (
+    typeof task === 'object' &&
+    task !== null &&
+    typeof (task as { taskId?: unknown }).taskId === 'string'
+  ) {
     return { form: 'legacy', task: task as Record<string, unknown> };
   }
   return undefined;

@@ -1,5 +1,6 @@
 import Markdown, { defaultUrlTransform, type Components } from 'react-markdown';
 import { isSafeImageSrc } from './safeUrl';
+import './safeMarkdown.css';
 
 /**
  * Markdown written by an MCP server, in a page that holds the bridge's token: raw HTML is
@@ -21,9 +22,16 @@ function urlTransform(url: string, key: string): string {
   return defaultUrlTransform(url);
 }
 
-export function SafeMarkdown({ text, className }: { text: string; className?: string }) {
+interface SafeMarkdownProps {
+  text: string;
+  className?: string;
+  /** For aria-describedby: a field's description is its control's description. */
+  id?: string;
+}
+
+export function SafeMarkdown({ text, className, id }: SafeMarkdownProps) {
   return (
-    <div className={className}>
+    <div className={className ? `markdown ${className}` : 'markdown'} id={id}>
       <Markdown skipHtml components={components} urlTransform={urlTransform}>
         {text}
       </Markdown>

@@ -1,4 +1,4 @@
-import { Suspense, useId, useState, type ReactNode } from 'react';
+import { createContext, Suspense, useContext, useId, useState, type ReactNode } from 'react';
 
 export interface TabDefinition<K extends string> {
   key: K;
@@ -6,6 +6,17 @@ export interface TabDefinition<K extends string> {
   /** Accessible name when the label is not plain text (a badge beside it). */
   name?: string;
   content: () => ReactNode;
+}
+
+/**
+ * Whether the panel a component is in is the one shown (in every enclosing tab strip). Kept
+ * panels stay mounted while hidden; one that listens to something busy (the traffic log) stops
+ * listening while hidden and catches up when shown, so hidden tabs do no work per event.
+ */
+const TabActiveContext = createContext(true);
+
+export function useTabActive(): boolean {
+  return useContext(TabActiveContext);
 }
 
 interface TabsProps<K extends string> {
@@ -28,6 +39,7 @@ export function Tabs<K extends string>({ label, tabs, active, onChange }: TabsPr
   );
   const current = tabs[index];
   const [visited, setVisited] = useState<ReadonlySet<K>>(() => new Set([active]));
+  const shown = useTabActive();
   if (current && !visited.has(current.key)) setVisited(new Set([...visited, current.key]));
   return (
     <div className="tabs">
@@ -65,7 +77,9 @@ export function Tabs<K extends string>({ label, tabs, active, onChange }: TabsPr
             aria-labelledby={`${id}-tab-${tab.key}`}
             hidden={tab.key !== current?.key}
           >
-            <Suspense fallback={<p className="muted">Loading…</p>}>{tab.content()}</Suspense>
+            <TabActiveContext.Provider value={shown && tab.key === current?.key}>
+              <Suspense fallback={<p className="muted">Loading…</p>}>{tab.content()}</Suspense>
+            </TabActiveContext.Provider>
           </div>
         ))}
     </div>

@@ -1,10 +1,14 @@
 import { Component, useImperativeHandle, useRef, type ErrorInfo, type ReactNode, type Ref } from 'react';
 import Form from '@rjsf/core';
-import type { RegistryFieldsType } from '@rjsf/utils';
+import type { Experimental_DefaultFormStateBehavior, RegistryFieldsType } from '@rjsf/utils';
+import { MULTI_SELECT_FIELD, UNION_FIELD } from './fieldKinds';
+import { MultiSelectField } from './MultiSelectField';
 import { NullableField } from './NullableField';
 import { NULLABLE_FIELD, type NormalizedSchema } from './normalizeSchema';
 import { DEFAULT_FORM_STATE_BEHAVIOR, validator } from './schemaValidator';
 import { templates } from './templates';
+import { UnionField } from './UnionField';
+import { widgets } from './widgets';
 import './schemaForm.css';
 
 export interface SchemaFormHandle {
@@ -21,17 +25,42 @@ export interface SchemaFormProps {
   label: string;
   /** Called when rjsf throws while drawing the schema: the caller falls back to raw JSON. */
   onUnrenderable: (reason: string) => void;
+  /**
+   * 'prefill' puts the schema's defaults in the fields (an elicitation form, as MCP asks);
+   * 'show' leaves them unset and shows them, so a tool call exercises the server's own defaults.
+   */
+  defaults?: 'prefill' | 'show';
+  /** Prefix of the controls' ids, distinct per form on the page (field links point at them). */
+  idPrefix?: string;
   ref?: Ref<SchemaFormHandle>;
 }
 
-const fields: RegistryFieldsType = { [NULLABLE_FIELD]: NullableField };
+const fields: RegistryFieldsType = {
+  [NULLABLE_FIELD]: NullableField,
+  [UNION_FIELD]: UnionField,
+  [MULTI_SELECT_FIELD]: MultiSelectField,
+};
 const HIDE_SUBMIT = { 'ui:submitButtonOptions': { norender: true } };
+/** Nothing is filled in from the schema's defaults; the fields show them instead. */
+const SHOW_DEFAULTS_BEHAVIOR: Experimental_DefaultFormStateBehavior = {
+  ...DEFAULT_FORM_STATE_BEHAVIOR,
+  emptyObjectFields: 'skipDefaults',
+};
 
 /**
  * A form for any JSON Schema object, drawn by rjsf with our own templates. Generic: tool
  * arguments use it, and so can elicitation and prompt arguments.
  */
-export function SchemaForm({ form, value, onChange, label, onUnrenderable, ref }: SchemaFormProps) {
+export function SchemaForm({
+  form,
+  value,
+  onChange,
+  label,
+  onUnrenderable,
+  defaults = 'prefill',
+  idPrefix = 'root',
+  ref,
+}: SchemaFormProps) {
   const formRef = useRef<Form>(null);
   useImperativeHandle(ref, () => ({ validate: () => formRef.current?.validateForm() ?? true }), []);
   return (
@@ -47,10 +76,14 @@ export function SchemaForm({ form, value, onChange, label, onUnrenderable, ref }
           validator={validator}
           templates={templates}
           fields={fields}
+          widgets={widgets}
+          idPrefix={idPrefix}
           liveValidate="onChange"
           showErrorList={false}
           noHtml5Validate
-          experimental_defaultFormStateBehavior={DEFAULT_FORM_STATE_BEHAVIOR}
+          experimental_defaultFormStateBehavior={
+            defaults === 'show' ? SHOW_DEFAULTS_BEHAVIOR : DEFAULT_FORM_STATE_BEHAVIOR
+          }
         />
       </div>
     </FormErrorBoundary>

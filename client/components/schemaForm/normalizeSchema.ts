@@ -3,6 +3,8 @@
  * pure functions, so every shape can be unit-tested without a browser.
  */
 
+import { constLabel, isMultiSelect, MULTI_SELECT_FIELD, UNION_FIELD, unionOf } from './fieldKinds';
+
 export type JsonSchema = Record<string, unknown>;
 export type UiSchema = Record<string, unknown>;
 
@@ -136,14 +138,31 @@ export function nonNullVariant(schema: JsonSchema): JsonSchema | undefined {
   return undefined;
 }
 
-/** uiSchema entries for every nullable field, at any depth. */
+/**
+ * uiSchema entries, at any depth: our own fields for nullable values, unions and multi-selects,
+ * legacy `enumNames` as the choices' labels, and a default as the placeholder of an unset field.
+ */
 export function buildUiSchema(schema: JsonSchema): UiSchema {
   const ui: UiSchema = {};
-  if (nonNullVariant(schema)) {
-    ui['ui:field'] = NULLABLE_FIELD;
-    // Without this rjsf would also draw its own branch picker for the anyOf form.
+  const field = nonNullVariant(schema)
+    ? NULLABLE_FIELD
+    : isMultiSelect(schema)
+      ? MULTI_SELECT_FIELD
+      : unionOf(schema)
+        ? UNION_FIELD
+        : undefined;
+  if (field) {
+    ui['ui:field'] = field;
+    // Without this rjsf would also draw its own branch picker for an anyOf/oneOf.
     ui['ui:fieldReplacesAnyOrOneOf'] = true;
     return ui;
+  }
+  // Elicitation's legacy spelling of labelled choices (rjsf reads them from the uiSchema).
+  if (Array.isArray(schema.enumNames) && Array.isArray(schema.enum)) {
+    ui['ui:enumNames'] = schema.enumNames.map(String);
+  }
+  if (schema.default !== undefined && !isPlainObject(schema.default) && !Array.isArray(schema.default)) {
+    ui['ui:placeholder'] = `default: ${constLabel(schema.default)}`;
   }
   if (isPlainObject(schema.properties)) {
     for (const [name, child] of Object.entries(schema.properties)) {

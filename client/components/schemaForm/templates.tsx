@@ -14,8 +14,11 @@ import {
   type WrapIfAdditionalTemplateProps,
 } from '@rjsf/utils';
 import { AddButton, NoButton } from './buttons';
+import { ArrayLimits } from './ArrayLimits';
+import { DefaultNote, FieldDescription, FieldName } from './fieldParts';
+import { TypeMismatchNote } from './TypeMismatchNote';
 
-/** A labelled field: label, description, the control, its inline errors. */
+/** A labelled field: label, default, description, the control, its inline errors. */
 function FieldTemplate(props: FieldTemplateProps) {
   const {
     id,
@@ -29,30 +32,29 @@ function FieldTemplate(props: FieldTemplateProps) {
     displayLabel,
     schema,
     classNames,
+    formData,
+    onChange,
+    fieldPathId,
   } = props;
   if (hidden) return <div hidden>{children}</div>;
-  // A checkbox carries its own label.
-  const showLabel = displayLabel && schema.type !== 'boolean';
   return (
     <WrapIfAdditionalTemplate {...props}>
       <div className={`sf-field ${classNames ?? ''}`}>
-        {showLabel && (
-          <label className="sf-label" htmlFor={id}>
-            {label}
-            {required && (
-              <span className="sf-required" aria-hidden="true">
-                {' '}
-                *
-              </span>
-            )}
-          </label>
+        {displayLabel && (
+          <div className="sf-label-row">
+            <label className="sf-label" htmlFor={id}>
+              <FieldName label={label} required={required} />
+            </label>
+            <DefaultNote value={schema.default} />
+          </div>
         )}
-        {displayLabel && rawDescription && (
-          <p className="sf-description" id={`${id}__description`}>
-            {rawDescription}
-          </p>
-        )}
+        {displayLabel && <FieldDescription id={`${id}__description`} text={rawDescription} />}
         {children}
+        <TypeMismatchNote
+          schema={schema}
+          value={formData}
+          onClear={() => onChange(undefined, fieldPathId.path)}
+        />
         {errors}
         {help}
       </div>
@@ -62,18 +64,24 @@ function FieldTemplate(props: FieldTemplateProps) {
 
 /** Nested objects are groups named by their legend, so any depth stays navigable. */
 function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
-  const { title, description, properties, schema, uiSchema, formData, fieldPathId, onAddProperty, disabled } =
-    props;
+  const {
+    title,
+    description,
+    properties,
+    schema,
+    uiSchema,
+    formData,
+    fieldPathId,
+    onAddProperty,
+    disabled,
+    required,
+  } = props;
   const isRoot = fieldPathId.path.length === 0;
   // A pure union draws its branch picker itself; an empty wrapper would only add a border.
   if ((schema.oneOf || schema.anyOf) && !schema.properties && properties.length === 0) return null;
   const content = (
     <>
-      {!isRoot && description && (
-        <p className="sf-description" id={descriptionId(fieldPathId)}>
-          {description}
-        </p>
-      )}
+      {!isRoot && <FieldDescription id={descriptionId(fieldPathId)} text={description} />}
       {properties.map((property) => property.content)}
       {canExpand(schema, uiSchema, formData) && (
         <AddButton label={`Add entry to ${title || 'object'}`} onClick={onAddProperty} disabled={disabled}>
@@ -85,19 +93,32 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   if (isRoot) return <div className="sf-root">{content}</div>;
   return (
     <fieldset className="sf-group" id={fieldPathId.$id}>
-      {title && <legend>{title}</legend>}
+      {title && (
+        <legend>
+          <FieldName label={title} required={required} /> <DefaultNote value={schema.default} />
+        </legend>
+      )}
       {content}
     </fieldset>
   );
 }
 
 function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
-  const { title, schema, items, canAdd, onAddClick, fieldPathId, disabled, readonly, uiSchema } = props;
-  const description = getUiOptions(uiSchema).description ?? schema.description;
+  const { title, schema, items, canAdd, onAddClick, fieldPathId, disabled, readonly, uiSchema, required } =
+    props;
+  const options = getUiOptions(uiSchema);
+  // Inside a nullable field or a union, the outer field already names and describes it.
+  const labelled = options.label !== false;
+  const description = labelled ? (options.description ?? schema.description) : undefined;
   return (
     <fieldset className="sf-group sf-array" id={fieldPathId.$id}>
-      {title && <legend>{title}</legend>}
-      {description && <p className="sf-description">{String(description)}</p>}
+      {labelled && title && (
+        <legend>
+          <FieldName label={title} required={required} /> <DefaultNote value={schema.default} />
+        </legend>
+      )}
+      <FieldDescription text={description} />
+      <ArrayLimits schema={schema} count={items.length} />
       {items.length === 0 && <p className="sf-empty">No items</p>}
       <div className="sf-array-items">{items}</div>
       {canAdd && (

@@ -1,5 +1,6 @@
 import { useInspector, useInspectorSnapshot } from './inspectorContext';
 import { stateLabel } from './targetLabel';
+import { AnsiText } from '../../components/AnsiText';
 
 /**
  * What went wrong, where the person is looking: the bridge gone, the server exited or failed
@@ -36,7 +37,9 @@ export function ConnectionProblem() {
         {targetState.stderrTail && targetState.stderrTail.length > 0 && (
           <>
             <h3>Last lines on stderr</h3>
-            <pre className="stderr-tail">{targetState.stderrTail.join('\n')}</pre>
+            <pre className="stderr-tail">
+              <AnsiText text={targetState.stderrTail.join('\n')} />
+            </pre>
           </>
         )}
         <button type="button" onClick={() => session.restartTarget()}>

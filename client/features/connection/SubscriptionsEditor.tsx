@@ -24,7 +24,11 @@ export function SubscriptionsEditor() {
   return (
     <section className="subscriptions" aria-label="Subscriptions">
       <h3>
-        Subscriptions <span className="muted">(subscriptions/listen: {state.status}{state.detail ? `, ${state.detail}` : ''})</span>
+        Subscriptions{' '}
+        <span className="muted">
+          (subscriptions/listen: {state.status}
+          {state.detail ? `, ${state.detail}` : ''})
+        </span>
       </h3>
       {CHANGE_TYPES.map(([key, label]) => (
         <label key={key} className="inline">
@@ -40,7 +44,8 @@ export function SubscriptionsEditor() {
         </label>
       ))}
       <p className="muted">
-        Resource updates: {uris.length === 0 ? 'none (subscribe from a resource in Resources)' : uris.join(', ')}
+        Resource updates:{' '}
+        {uris.length === 0 ? 'none (subscribe from a resource in Resources)' : uris.join(', ')}
       </p>
     </section>
   );

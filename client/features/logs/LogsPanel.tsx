@@ -1,10 +1,14 @@
-import { useMemo, useState, useSyncExternalStore } from 'react';
-import { RequestLogLevel } from './RequestLogLevel';
+import { useState } from 'react';
 import { LoggingLevelSchema } from '@modelcontextprotocol/core';
-import { type LoggingLevel } from '@modelcontextprotocol/client';
+import type { LoggingLevel } from '@modelcontextprotocol/client';
+import { RequestLogLevel } from './RequestLogLevel';
 import type { McpConnection } from '../../bridge/inspectorSession';
+import { JsonTree } from '../../components/JsonTree';
 import { useInspector } from '../connection/inspectorContext';
-import { logEntriesOf, LOG_LEVELS } from './logEntries';
+import { formatRelative } from '../traffic/format';
+import { LOG_LEVELS, type LogEntry } from './logEntries';
+import { LogGrid } from './LogGrid';
+import { useLogEntries } from './useLogEntries';
 import './logs.css';
 
 /**
@@ -13,15 +17,14 @@ import './logs.css';
  */
 export function LogsPanel({ mcp }: { mcp: McpConnection | undefined }) {
   const { traffic } = useInspector();
-  const version = useSyncExternalStore(traffic.subscribe, traffic.getVersion);
   const [shownFrom, setShownFrom] = useState<LoggingLevel>('debug');
   const [serverLevel, setServerLevel] = useState<LoggingLevel | ''>('');
   const [problem, setProblem] = useState<string | undefined>();
-  const entries = useMemo(() => {
-    void version; // recomputed when the log changes
-    return logEntriesOf(traffic.all(), shownFrom);
-  }, [traffic, version, shownFrom]);
+  const [selected, setSelected] = useState<LogEntry | undefined>();
+  const { entries, total, longestLogger, version } = useLogEntries(traffic, shownFrom);
   const canSetLevel = mcp?.status === 'ready' && mcp.capabilities?.logging !== undefined;
+  // A selection that was filtered out or evicted is dropped.
+  const shown = selected && entries.includes(selected) ? selected : undefined;
 
   return (
     <section className="logs-panel" aria-label="Server logs">
@@ -60,23 +63,43 @@ export function LogsPanel({ mcp }: { mcp: McpConnection | undefined }) {
             </select>
           </label>
         )}
-        <span className="muted">{entries.length} messages</span>
+        <span className="muted" role="status" aria-label="Log count">
+          {entries.length === total
+            ? `${total.toLocaleString('en-US')} messages`
+            : `${entries.length.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} messages`}
+        </span>
       </div>
       {problem && (
         <p className="field-error" role="alert">
           {problem}
         </p>
       )}
-      <ol className="log-entries" role="log" aria-label="Log messages">
-        {entries.map((entry) => (
-          <li key={entry.seq} className={`level-${entry.level}`}>
-            <time>{(entry.t / 1000).toFixed(3)}s</time>
-            <span className="level">{entry.level}</span>
-            {entry.logger && <span className="logger">{entry.logger}</span>}
-            <span className="data">{entry.text}</span>
-          </li>
-        ))}
-      </ol>
+      <LogGrid
+        entries={entries}
+        version={version}
+        longestLogger={longestLogger}
+        selected={shown}
+        onSelect={setSelected}
+      />
+      {shown && (
+        <section className="log-detail" aria-label="Log message">
+          <header>
+            <span className="muted">
+              {formatRelative(shown.t)} · #{shown.seq} · {shown.level}
+              {shown.logger ? ` · ${shown.logger}` : ''}
+            </span>
+            <span className="spacer" />
+            <button type="button" onClick={() => setSelected(undefined)}>
+              Close
+            </button>
+          </header>
+          {typeof shown.data === 'object' && shown.data !== null ? (
+            <JsonTree value={shown.data} label="Log data" expandDepth={2} />
+          ) : (
+            <pre>{typeof shown.data === 'string' ? shown.data : JSON.stringify(shown.data)}</pre>
+          )}
+        </section>
+      )}
     </section>
   );
 }

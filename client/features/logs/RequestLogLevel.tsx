@@ -10,11 +10,13 @@ export function RequestLogLevel() {
   const session = useInspector();
   const { requestLogLevel } = useInspectorSnapshot();
   return (
-    <label title="Sent as _meta[&quot;io.modelcontextprotocol/logLevel&quot;] with every request that follows">
+    <label title='Sent as _meta["io.modelcontextprotocol/logLevel"] with every request that follows'>
       Log level per request (_meta)
       <select
         value={requestLogLevel ?? ''}
-        onChange={(event) => session.setRequestLogLevel(event.target.value === '' ? undefined : event.target.value)}
+        onChange={(event) =>
+          session.setRequestLogLevel(event.target.value === '' ? undefined : event.target.value)
+        }
       >
         <option value="">none: the server sends no logs</option>
         {LOG_LEVELS.map((level) => (

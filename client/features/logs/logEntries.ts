@@ -14,36 +14,36 @@ export const LOG_LEVELS: readonly LoggingLevel[] = [
 ];
 
 export interface LogEntry {
+  /** Absolute position of the record in the traffic log. */
+  position: number;
   seq: number;
   t: number;
   level: LoggingLevel;
   logger: string | undefined;
-  /** The message's data: a string as is, anything else as JSON. */
-  text: string;
+  /** The message's data as sent: a string, or any JSON value. */
+  data: unknown;
 }
 
-/** The server's notifications/message in the timeline, at or above a level, oldest first. */
-export function logEntriesOf(records: readonly TrafficRecord[], from: LoggingLevel): LogEntry[] {
-  const floor = LOG_LEVELS.indexOf(from);
-  const entries: LogEntry[] = [];
-  for (const record of records) {
-    if (record.type !== 'frame' || record.dir !== 'fromServer') continue;
-    const message = record.message as {
-      method?: unknown;
-      params?: { level?: unknown; logger?: unknown; data?: unknown };
-    };
-    if (message.method !== 'notifications/message') continue;
-    const level = message.params?.level as LoggingLevel;
-    const rank = LOG_LEVELS.indexOf(level);
-    if (rank < floor) continue;
-    const data = message.params?.data;
-    entries.push({
-      seq: record.seq,
-      t: record.t,
-      level: rank === -1 ? 'info' : level,
-      logger: typeof message.params?.logger === 'string' ? message.params.logger : undefined,
-      text: typeof data === 'string' ? data : JSON.stringify(data),
-    });
-  }
-  return entries;
+/** A server's notifications/message as a log entry; undefined for any other record. */
+export function logEntryAt(record: TrafficRecord, position: number): LogEntry | undefined {
+  if (record.type !== 'frame' || record.dir !== 'fromServer') return undefined;
+  const message = record.message as {
+    method?: unknown;
+    params?: { level?: unknown; logger?: unknown; data?: unknown };
+  };
+  if (message.method !== 'notifications/message') return undefined;
+  const level = message.params?.level as LoggingLevel;
+  return {
+    position,
+    seq: record.seq,
+    t: record.t,
+    level: LOG_LEVELS.includes(level) ? level : 'info',
+    logger: typeof message.params?.logger === 'string' ? message.params.logger : undefined,
+    data: message.params?.data,
+  };
+}
+
+/** The data as one line of text (computed for the rows in view only): a string as is, else JSON. */
+export function logText(entry: LogEntry): string {
+  return typeof entry.data === 'string' ? entry.data : JSON.stringify(entry.data);
 }

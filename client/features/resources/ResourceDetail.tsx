@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Resource } from '@modelcontextprotocol/client';
 import type { McpConnection } from '../../bridge/inspectorSession';
 import { mcpQueryKeys } from '../../bridge/mcpQueryKeys';
+import { UriText } from '../../components/UriText';
 import { useInspector } from '../connection/inspectorContext';
 import { ResourceRead } from './ResourceRead';
 
@@ -42,7 +43,9 @@ export function ResourceDetail({ mcp, resource }: { mcp: McpConnection; resource
     <section className="resource-detail" aria-label={`Resource ${resource.name}`}>
       <header>
         <h2>{resource.title ?? resource.name}</h2>
-        <code>{resource.uri}</code>
+        <code>
+          <UriText uri={resource.uri} />
+        </code>
       </header>
       {resource.description && <p className="description">{resource.description}</p>}
       <dl className="facts">

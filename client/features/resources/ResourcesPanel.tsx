@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { McpConnection } from '../../bridge/inspectorSession';
 import { SelectableList } from '../../components/SelectableList';
 import { useListChanges } from '../../hooks/useListChanges';
+import { UriText } from '../../components/UriText';
 import { ResourceDetail } from './ResourceDetail';
 import { resourceListQueryOptions, resourceTemplatesQueryOptions } from './resourcesQuery';
 import { TemplateDetail } from './TemplateDetail';
@@ -51,7 +52,7 @@ export function ResourcesPanel({ mcp }: { mcp: McpConnection }) {
           selected={selected?.kind === 'resource' ? selected.uri : undefined}
           onSelect={(uri) => setSelected({ kind: 'resource', uri })}
           title={(item) => item.title ?? item.name}
-          subtitle={(item) => item.uri}
+          subtitle={(item) => <UriText uri={item.uri} />}
           changes={resourceChanges}
         />
         <h2>Templates {templates.data && <span className="muted">{templates.data.length}</span>}</h2>
@@ -62,7 +63,7 @@ export function ResourcesPanel({ mcp }: { mcp: McpConnection }) {
           selected={selected?.kind === 'template' ? selected.uriTemplate : undefined}
           onSelect={(uriTemplate) => setSelected({ kind: 'template', uriTemplate })}
           title={(item) => item.title ?? item.name}
-          subtitle={(item) => item.uriTemplate}
+          subtitle={(item) => <UriText uri={item.uriTemplate} />}
           changes={templateChanges}
         />
       </aside>

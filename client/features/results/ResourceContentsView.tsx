@@ -1,6 +1,7 @@
 import type { ReadResourceResult } from '@modelcontextprotocol/client';
 import { BinaryView } from './BinaryView';
 import { TextContentView } from './TextContentView';
+import { UriText } from '../../components/UriText';
 
 type ResourceContents = ReadResourceResult['contents'][number];
 
@@ -24,7 +25,9 @@ function ResourceContentsItem({ item }: { item: ResourceContents }) {
   return (
     <section className="resource-item" aria-label={`Resource ${item.uri}`}>
       <div className="resource-uri">
-        <code>{item.uri}</code>
+        <code>
+          <UriText uri={item.uri} />
+        </code>
       </div>
       {'text' in item && typeof item.text === 'string' ? (
         <TextContentView text={item.text} mimeType={item.mimeType} name="resource" uri={item.uri} />

@@ -6,6 +6,7 @@ import { useInspectorSnapshot } from '../connection/inspectorContext';
 import { formatBytes } from './formatSize';
 import { resourceReadQueryOptions } from './resourceReadQuery';
 import { ResourceContentsView } from './ResourceContentsView';
+import { UriText } from '../../components/UriText';
 
 /** A link to a resource: what it says it is, and its contents one click away (resources/read). */
 export function ResourceLinkView({ link, client }: { link: ResourceLink; client: Client }) {
@@ -26,7 +27,9 @@ export function ResourceLinkView({ link, client }: { link: ResourceLink; client:
         )}
         <dt>URI</dt>
         <dd>
-          <code>{link.uri}</code>
+          <code>
+            <UriText uri={link.uri} />
+          </code>
         </dd>
         {link.mimeType && (
           <>

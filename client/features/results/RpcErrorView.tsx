@@ -1,3 +1,4 @@
+import { AnsiText } from '../../components/AnsiText';
 import { JsonTree } from '../../components/JsonTree';
 import { jsonRpcErrorName, serverMessage } from './rpcErrors';
 
@@ -31,7 +32,9 @@ export function RpcErrorView({ code, message, data }: RpcErrorViewProps) {
           </>
         )}
         <dt>Message</dt>
-        <dd className="prose">{serverMessage(message, code)}</dd>
+        <dd className="prose">
+          <AnsiText text={serverMessage(message, code)} />
+        </dd>
         {data !== undefined && (
           <>
             <dt>Data</dt>

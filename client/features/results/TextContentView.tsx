@@ -1,8 +1,10 @@
 import { useMemo, useState } from 'react';
+import { AnsiText } from '../../components/AnsiText';
+import { stripAnsi } from '../../components/ansi';
 import { JsonTree } from '../../components/JsonTree';
 import { CopyButton } from './CopyButton';
 import { downloadName, saveBlob } from './download';
-import { classifyText, countLines, foldText } from './textFolding';
+import { classifyText, countLines, foldText, worthFolding } from './textFolding';
 
 /** JSON texts up to this many characters are parsed and shown as a tree (a few ms to parse). */
 export const JSON_TREE_LIMIT = 1_000_000;
@@ -53,7 +55,8 @@ export function TextContentView({ text, mimeType, name, uri }: TextContentViewPr
             {asTree ? 'Show as text' : 'Show as tree'}
           </button>
         )}
-        <CopyButton text={() => text} />
+        {/* What is shown: a terminal's colour codes are not part of the text a person copies. */}
+        <CopyButton text={() => stripAnsi(text)} />
         <button type="button" onClick={download}>
           Download
         </button>
@@ -75,15 +78,17 @@ export function TextContentView({ text, mimeType, name, uri }: TextContentViewPr
 
 function FoldedText({ text, onDownload }: { text: string; onDownload: () => void }) {
   const [open, setOpen] = useState(false);
-  const fold = useMemo(
-    () => (open ? foldText(text, Infinity, TEXT_PART_CHARS) : foldText(text, FOLD_LINES, FOLD_CHARS)),
-    [open, text],
-  );
-  const canOpenMore = !open && text.length > fold.head.length;
+  const folded = useMemo(() => foldText(text, FOLD_LINES, FOLD_CHARS), [text]);
+  // A fold that would hide only a few lines or characters is not offered: the text is shown.
+  const foldable = useMemo(() => worthFolding(text, folded), [text, folded]);
+  const whole = useMemo(() => foldText(text, Infinity, TEXT_PART_CHARS), [text]);
+  const fold = open || !foldable ? whole : folded;
   return (
     <>
-      <pre className="content-text">{fold.head}</pre>
-      {canOpenMore && (
+      <pre className="content-text">
+        <AnsiText text={fold.head} />
+      </pre>
+      {!open && foldable && (
         <p className="fold-note">
           <span className="muted">{fold.hiddenChars.toLocaleString('en-US')} more characters folded.</span>
           <button type="button" onClick={() => setOpen(true)}>
@@ -91,7 +96,7 @@ function FoldedText({ text, onDownload }: { text: string; onDownload: () => void
           </button>
         </p>
       )}
-      {open && (
+      {(open || !foldable) && (fold.hiddenChars > 0 || (open && foldable)) && (
         <p className="fold-note">
           {fold.hiddenChars > 0 && (
             <span className="note">
@@ -102,7 +107,7 @@ function FoldedText({ text, onDownload }: { text: string; onDownload: () => void
               </button>
             </span>
           )}
-          {text.length > FOLD_CHARS && (
+          {open && foldable && (
             <button type="button" onClick={() => setOpen(false)}>
               Fold
             </button>

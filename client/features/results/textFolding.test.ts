@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyText, countLines, foldText } from './textFolding';
+import { classifyText, countLines, foldText, worthFolding } from './textFolding';
 
 describe('foldText', () => {
   it('keeps a short text whole', () => {
@@ -53,5 +53,19 @@ describe('countLines', () => {
   });
   it('gives up above the limit', () => {
     expect(countLines('a\nb', 2)).toBeUndefined();
+  });
+});
+
+describe('worthFolding', () => {
+  it('folds only when it leaves out a real part of the text', () => {
+    const justOver = `${'a'.repeat(3000)}${'b'.repeat(28)}`;
+    expect(worthFolding(justOver, foldText(justOver, 24, 3000))).toBe(false);
+    const fewLinesMore = Array.from({ length: 27 }, (_, i) => `line ${i}`).join('\n');
+    expect(worthFolding(fewLinesMore, foldText(fewLinesMore, 24, 3000))).toBe(false);
+    const manyLines = Array.from({ length: 200 }, (_, i) => `line ${i}`).join('\n');
+    expect(worthFolding(manyLines, foldText(manyLines, 24, 3000))).toBe(true);
+    const long = 'x'.repeat(10_000);
+    expect(worthFolding(long, foldText(long, 24, 3000))).toBe(true);
+    expect(worthFolding('short', foldText('short', 24, 3000))).toBe(false);
   });
 });

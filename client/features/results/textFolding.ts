@@ -25,6 +25,24 @@ export function foldText(text: string, maxLines: number, maxChars: number): Text
   return { head: text.slice(0, end), hiddenChars: text.length - end };
 }
 
+/**
+ * Whether folding a text at `fold` is worth a click: it must leave out a real part of it, not
+ * the last 28 characters or 3 lines. Counts at most `minLines` newlines past the head.
+ */
+export function worthFolding(text: string, fold: TextFold, minChars = 600, minLines = 8): boolean {
+  if (fold.hiddenChars === 0) return false;
+  if (fold.hiddenChars >= Math.max(minChars, fold.head.length / 3)) return true;
+  let lines = 0;
+  for (
+    let index = text.indexOf('\n', fold.head.length + 1);
+    index !== -1 && lines < minLines;
+    index = text.indexOf('\n', index + 1)
+  ) {
+    lines += 1;
+  }
+  return lines >= minLines;
+}
+
 /** What a text block holds, as far as showing it goes. */
 export type TextKind =
   | { kind: 'json'; value: object }

@@ -2,8 +2,8 @@ import { useMemo, useRef, useState } from 'react';
 import type { ElicitRequest } from '@modelcontextprotocol/client';
 import { JsonEditor } from '../../components/JsonEditor';
 import { SchemaForm, type SchemaFormHandle } from '../../components/schemaForm/SchemaForm';
-import { pruneUnset } from '../../components/schemaForm/normalizeSchema';
 import { prepareSchemaForm, schemaDefaults } from '../../components/schemaForm/schemaValidator';
+import { argumentsToSend, fillRequiredContainers } from '../../components/schemaForm/sendValue';
 import { useInspector } from '../connection/inspectorContext';
 
 interface Props {
@@ -27,8 +27,9 @@ export function ElicitationRequestView({ id, params, receivedAt }: Props) {
     [requestedSchema],
   );
   const form = prepared && !('problem' in prepared) ? prepared : undefined;
+  // Prefilled with the defaults, as MCP asks of a client; required multi-selects present, empty.
   const [formValue, setFormValue] = useState<Record<string, unknown>>(() =>
-    form ? schemaDefaults(form.schema) : {},
+    form ? (fillRequiredContainers(schemaDefaults(form.schema), form.schema) as Record<string, unknown>) : {},
   );
   const [unrenderable, setUnrenderable] = useState<string | undefined>(
     prepared && 'problem' in prepared ? prepared.problem : undefined,
@@ -47,7 +48,7 @@ export function ElicitationRequestView({ id, params, receivedAt }: Props) {
         setProblem('Some answers do not fit what the server asked for; see the form');
         return;
       }
-      const content = pruneUnset(formValue, form.schema) as Record<
+      const content = argumentsToSend(formValue, form.schema, false) as Record<
         string,
         string | number | boolean | string[]
       >;
@@ -86,6 +87,7 @@ export function ElicitationRequestView({ id, params, receivedAt }: Props) {
           onChange={setFormValue}
           label="Elicitation form"
           onUnrenderable={setUnrenderable}
+          idPrefix={`elicitation-${id}`}
         />
       ) : (
         <>

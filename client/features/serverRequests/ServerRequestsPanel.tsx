@@ -1,4 +1,5 @@
 import { ElicitationRequestView } from './ElicitationRequestView';
+import { serverRequestElementId } from './requestNavigation';
 import { MalformedElicitationView } from './MalformedElicitationView';
 import { SamplingRequestView } from './SamplingRequestView';
 import { useServerRequests } from './useServerRequests';
@@ -21,7 +22,8 @@ export function ServerRequestsPanel() {
   return (
     <ul className="server-requests" aria-label="Server requests">
       {pending.map((request) => (
-        <li key={request.id}>
+        // Focusable, so a call waiting on it can bring the person straight here.
+        <li key={request.id} id={serverRequestElementId(request.id)} tabIndex={-1}>
           {request.kind === 'sampling' ? (
             <SamplingRequestView id={request.id} params={request.params} receivedAt={request.receivedAt} />
           ) : request.kind === 'elicitation' ? (

@@ -15,8 +15,8 @@ export function TasksPanel() {
   if (entries.length === 0) {
     return (
       <p className="placeholder">
-        No task yet. A tool runs as a task when it requires it, when you tick “Run as task” (2025-11-25 servers), or
-        when a 2026-07-28 server decides to answer a call with one; it is listed here.
+        No task yet. A tool runs as a task when it requires it, when you tick “Run as task” (2025-11-25
+        servers), or when a 2026-07-28 server decides to answer a call with one; it is listed here.
       </p>
     );
   }

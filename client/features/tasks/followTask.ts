@@ -31,7 +31,13 @@ export class TaskCancelled extends Error {}
  * server holds open while it sends its elicitations and answers with the tool result. Aborting
  * the signal sends `tasks/cancel`.
  */
-export async function followTask({ client, handle, signal, onUpdate, answering }: Following): Promise<unknown> {
+export async function followTask({
+  client,
+  handle,
+  signal,
+  onUpdate,
+  answering,
+}: Following): Promise<unknown> {
   const taskId = String(handle.task.taskId);
   const cancel = () => {
     void client.request({ method: 'tasks/cancel', params: { taskId } }, AnyResult).catch(() => undefined);
@@ -39,11 +45,13 @@ export async function followTask({ client, handle, signal, onUpdate, answering }
   signal.addEventListener('abort', cancel, { once: true });
   try {
     let task: Record<string, unknown> = handle.task;
-    for (let round = 1; ; ) {
+    for (let round = 1; ;) {
       onUpdate(entryPatch(task, handle.form));
       const status = String(task.status);
       if (handle.form === 'legacy' && (TERMINAL.has(status) || status === 'input_required')) {
-        const result = await client.request({ method: 'tasks/result', params: { taskId } }, AnyResult, { signal });
+        const result = await client.request({ method: 'tasks/result', params: { taskId } }, AnyResult, {
+          signal,
+        });
         onUpdate({ status: status === 'input_required' ? 'completed' : status, result });
         return result;
       }
@@ -57,7 +65,9 @@ export async function followTask({ client, handle, signal, onUpdate, answering }
         const inputRequests = (task.inputRequests ?? {}) as Parameters<typeof answerInputRequests>[0];
         const inputResponses = await answerInputRequests(inputRequests, answering(round));
         round += 1;
-        await client.request({ method: 'tasks/update', params: { taskId, inputResponses } }, AnyResult, { signal });
+        await client.request({ method: 'tasks/update', params: { taskId, inputResponses } }, AnyResult, {
+          signal,
+        });
       } else {
         await sleep(pollInterval(task, handle.form), signal);
       }

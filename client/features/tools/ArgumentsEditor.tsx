@@ -2,6 +2,7 @@ import type { RefObject } from 'react';
 import type { Tool } from '@modelcontextprotocol/client';
 import { JsonEditor } from '../../components/JsonEditor';
 import { SchemaForm, type SchemaFormHandle } from '../../components/schemaForm/SchemaForm';
+import { ArgumentsPreview } from './ArgumentsPreview';
 import type { ToolArguments } from './useToolArguments';
 
 interface ArgumentsEditorProps {
@@ -10,6 +11,9 @@ interface ArgumentsEditorProps {
   args: ToolArguments;
   formRef: RefObject<SchemaFormHandle | null>;
 }
+
+/** The form's controls are `args_<field>…`: the Run area's problem list links to them. */
+export const ARGUMENTS_ID_PREFIX = 'args';
 
 /** The arguments as a form built from the input schema, or as raw JSON in Monaco. */
 export function ArgumentsEditor({ tool, serverName, args, formRef }: ArgumentsEditorProps) {
@@ -31,7 +35,7 @@ export function ArgumentsEditor({ tool, serverName, args, formRef }: ArgumentsEd
           </button>
         </div>
         <span className="spacer" />
-        <button type="button" onClick={args.reset} title="Back to the schema's defaults">
+        <button type="button" onClick={args.reset} title="Clear every field: the server's defaults apply">
           Reset
         </button>
       </div>
@@ -41,14 +45,26 @@ export function ArgumentsEditor({ tool, serverName, args, formRef }: ArgumentsEd
         </p>
       )}
       {args.mode === 'form' && args.form ? (
-        <SchemaForm
-          ref={formRef}
-          form={args.form}
-          value={args.value}
-          onChange={args.setValue}
-          label="Arguments form"
-          onUnrenderable={args.onUnrenderable}
-        />
+        <>
+          <SchemaForm
+            ref={formRef}
+            form={args.form}
+            value={args.value}
+            onChange={args.setValue}
+            label="Arguments form"
+            onUnrenderable={args.onUnrenderable}
+            defaults="show"
+            idPrefix={ARGUMENTS_ID_PREFIX}
+          />
+          {args.toSend && (
+            <ArgumentsPreview
+              value={args.toSend}
+              schema={args.form.schema}
+              sendDefaults={args.sendDefaults}
+              onSendDefaults={args.setSendDefaults}
+            />
+          )}
+        </>
       ) : (
         <>
           <JsonEditor

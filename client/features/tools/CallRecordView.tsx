@@ -3,6 +3,7 @@ import { CallResultView } from '../results/CallResultView';
 import type { CallRecord } from './callLog';
 import { CallInputRequests } from './CallInputRequests';
 import { ElapsedTime, formatSeconds } from './ElapsedTime';
+import { WaitingOnPerson } from './WaitingOnPerson';
 
 interface CallRecordViewProps {
   record: CallRecord;
@@ -36,6 +37,7 @@ export function CallRecordView({ record, client, onCancel }: CallRecordViewProps
           </button>
         )}
       </header>
+      {running && <WaitingOnPerson startedAt={record.startedAt} callId={id} />}
       {running && (
         <div className="call-progress">
           <progress

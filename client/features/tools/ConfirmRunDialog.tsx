@@ -1,8 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import type { SkipScope } from './confirmationMemory';
 
 interface ConfirmRunDialogProps {
   toolName: string;
-  onConfirm: (dontAskAgain: boolean) => void;
+  /** Why it asks: the tool declares destructiveHint, or says nothing and the default applies. */
+  reason: 'declared' | 'default';
+  /** Said when the person asks not to be asked again for this tool or for the whole server. */
+  onConfirm: (dontAskAgain: SkipScope | undefined) => void;
   onCancel: () => void;
 }
 
@@ -11,9 +15,10 @@ interface ConfirmRunDialogProps {
  * (effective hints: destructive and not read-only). A modal <dialog>: focus stays inside,
  * Escape cancels.
  */
-export function ConfirmRunDialog({ toolName, onConfirm, onCancel }: ConfirmRunDialogProps) {
+export function ConfirmRunDialog({ toolName, reason, onConfirm, onCancel }: ConfirmRunDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
-  const [dontAsk, setDontAsk] = useState(false);
+  const [forTool, setForTool] = useState(false);
+  const [forServer, setForServer] = useState(false);
   const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
@@ -32,18 +37,40 @@ export function ConfirmRunDialog({ toolName, onConfirm, onCancel }: ConfirmRunDi
     >
       <h2 id={titleId}>Run {toolName}?</h2>
       <p>
-        This tool may be destructive: its hints say it is not read-only and may destroy or overwrite
-        something. Run it anyway?
+        {reason === 'declared'
+          ? 'This tool declares that it may destroy or overwrite something (destructiveHint: true).'
+          : 'This tool does not say whether it is destructive, so the spec’s default applies: it may destroy or overwrite something.'}{' '}
+        Run it anyway?
       </p>
-      <label className="confirm-dont-ask">
-        <input type="checkbox" checked={dontAsk} onChange={(event) => setDontAsk(event.target.checked)} />
-        Don&apos;t ask again for this tool
-      </label>
+      <div className="confirm-dont-ask" role="group" aria-label="Don't ask again">
+        <label>
+          <input
+            type="checkbox"
+            checked={forTool || forServer}
+            disabled={forServer}
+            onChange={(event) => setForTool(event.target.checked)}
+          />
+          Don&apos;t ask again for this tool
+        </label>
+        <label>
+          <input
+            type="checkbox"
+            checked={forServer}
+            onChange={(event) => setForServer(event.target.checked)}
+          />
+          Don&apos;t ask again for this server
+        </label>
+      </div>
       <div className="dialog-buttons">
         <button type="button" onClick={onCancel}>
           Don&apos;t run
         </button>
-        <button type="button" className="primary" autoFocus onClick={() => onConfirm(dontAsk)}>
+        <button
+          type="button"
+          className="primary"
+          autoFocus
+          onClick={() => onConfirm(forServer ? 'server' : forTool ? 'tool' : undefined)}
+        >
           Run
         </button>
       </div>

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Tool } from '@modelcontextprotocol/client';
 import { filterTools, indexTools } from './filterTools';
-import { effectiveHints } from './toolHints';
+import { destructiveness } from './toolHints';
 
 interface ToolListProps {
   tools: Tool[];
@@ -11,6 +11,15 @@ interface ToolListProps {
   /** What the last list_changed refetch added or changed, highlighted for a while. */
   changes?: { added: ReadonlySet<string>; changed: ReadonlySet<string> };
 }
+
+/** How the list tells a tool that says it is destructive from one that says nothing (the default). */
+const DESTRUCTIVE = {
+  declared: { label: 'destructive', description: 'Declared destructive: asks before running' },
+  default: {
+    label: 'destructive (default)',
+    description: 'Destructive by default (no destructiveHint given): asks before running',
+  },
+} as const;
 
 /** Fixed row height: measuring 5,000 rows would cost more than it gives. */
 const ROW_HEIGHT = 46;
@@ -114,9 +123,7 @@ export function ToolList({ tools, selected, onSelect, changes }: ToolListProps) 
             const entry = shown[row.index];
             if (!entry) return null;
             const { tool, title } = entry;
-            const destructive = effectiveHints(tool.annotations).some(
-              (hint) => hint.key === 'destructiveHint' && hint.value === true,
-            );
+            const destructive = destructiveness(tool);
             return (
               <div
                 key={tool.name}
@@ -125,6 +132,7 @@ export function ToolList({ tools, selected, onSelect, changes }: ToolListProps) 
                 aria-selected={tool.name === selected}
                 aria-setsize={shown.length}
                 aria-posinset={row.index + 1}
+                aria-description={destructive ? DESTRUCTIVE[destructive].description : undefined}
                 className={`tool-option${row.index === activeIndex ? ' active' : ''}${
                   changes?.added.has(tool.name) ? ' added' : changes?.changed.has(tool.name) ? ' changed' : ''
                 }`}
@@ -134,20 +142,21 @@ export function ToolList({ tools, selected, onSelect, changes }: ToolListProps) 
                   onSelect(tool.name);
                 }}
               >
-                <span className="tool-title">
-                  {title}
-                  {destructive && (
-                    <span
-                      className="tool-flag"
-                      aria-hidden="true"
-                      title="May be destructive: asks before running"
-                    >
-                      {' '}
-                      ⚠
-                    </span>
-                  )}
-                </span>
-                {title !== tool.name && <code className="tool-name">{tool.name}</code>}
+                <span className="tool-title">{title}</span>
+                {(title !== tool.name || destructive) && (
+                  <span className="tool-second-line">
+                    {title !== tool.name && <code className="tool-name">{tool.name}</code>}
+                    {destructive && (
+                      <span
+                        className={`tool-flag ${destructive}`}
+                        aria-hidden="true"
+                        title={DESTRUCTIVE[destructive].description}
+                      >
+                        {DESTRUCTIVE[destructive].label}
+                      </span>
+                    )}
+                  </span>
+                )}
               </div>
             );
           })}

@@ -1,14 +1,16 @@
-import { useState, useSyncExternalStore } from 'react';
+import { useRef, useState, useSyncExternalStore } from 'react';
 import type { Client } from '@modelcontextprotocol/client';
 import type { Tool } from '@modelcontextprotocol/client';
-import { ArgumentsEditor } from './ArgumentsEditor';
+import { ARGUMENTS_ID_PREFIX, ArgumentsEditor } from './ArgumentsEditor';
 import type { CallLog } from './callLog';
 import { CallRecordView } from './CallRecordView';
 import { ConfirmRunDialog } from './ConfirmRunDialog';
 import { confirmationSkipped, skipConfirmation } from './confirmationMemory';
-import { needsConfirmation } from './toolHints';
+import { RunProblems } from './RunProblems';
+import { destructiveness, needsConfirmation } from './toolHints';
 import { TaskOption, taskModeOf } from './TaskOption';
 import { ToolSummary } from './ToolSummary';
+import { useRevealCall } from './useRevealCall';
 import { useToolArguments } from './useToolArguments';
 import './tools.css';
 
@@ -44,14 +46,16 @@ export function ToolPanel({
       asTask: taskMode === 'required' || (taskMode === 'optional' && asTaskChosen),
     });
   };
-  const run = (): void => {
+  const run = (anyway = false): void => {
     if (!connected) return;
-    const values = args.collect();
+    const values = anyway ? args.collectAnyway() : args.collect();
     if (values === undefined) return;
     if (needsConfirmation(tool) && !confirmationSkipped(serverName, tool.name)) setConfirming(values);
     else send(values);
   };
   const mine = records.filter((record) => record.tool.name === tool.name);
+  const recordsRef = useRef<HTMLDivElement>(null);
+  useRevealCall(recordsRef, mine[0]);
 
   return (
     <section
@@ -72,8 +76,8 @@ export function ToolPanel({
         <button
           type="button"
           className="primary"
-          onClick={run}
-          disabled={!connected || args.jsonError !== undefined}
+          onClick={() => run()}
+          disabled={!connected || args.jsonError !== undefined || args.problems.length > 0}
           title="Ctrl/Cmd+Enter"
         >
           Run tool
@@ -94,18 +98,26 @@ export function ToolPanel({
         <span className="muted">restarts on progress · Ctrl/Cmd+Enter runs</span>
         <TaskOption mode={taskMode} checked={asTaskChosen} onChange={setAsTask} />
       </div>
+      <RunProblems
+        problems={args.problems}
+        idPrefix={ARGUMENTS_ID_PREFIX}
+        onShowInForm={() => formRef.current?.validate()}
+        onSendAnyway={() => run(true)}
+        disabled={!connected}
+      />
       {confirming && (
         <ConfirmRunDialog
           toolName={tool.name}
+          reason={destructiveness(tool) ?? 'default'}
           onCancel={() => setConfirming(undefined)}
           onConfirm={(dontAskAgain) => {
-            if (dontAskAgain) skipConfirmation(serverName, tool.name);
+            if (dontAskAgain) skipConfirmation(serverName, tool.name, dontAskAgain);
             setConfirming(undefined);
             send(confirming);
           }}
         />
       )}
-      <div className="call-records">
+      <div className="call-records" ref={recordsRef}>
         {mine.map((record) => (
           <CallRecordView
             key={record.id}

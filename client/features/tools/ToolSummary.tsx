@@ -17,7 +17,8 @@ export function ToolSummary({ tool }: { tool: Tool }) {
           <img key={index} className="tool-icon" src={icon.src} alt="" width={20} height={20} />
         ))}
         <h2>{title}</h2>
-        <code>{tool.name}</code>
+        {/* A tool without a title is named once. */}
+        {title !== tool.name && <code>{tool.name}</code>}
       </header>
       <ul className="tool-badges" aria-label="Hints">
         {effectiveHints(tool.annotations).map((hint) => (
@@ -38,7 +39,7 @@ export function ToolSummary({ tool }: { tool: Tool }) {
         {tool.outputSchema && <li className="chip">output schema</li>}
         {taskSupport && <li className="chip">task support: {taskSupport}</li>}
       </ul>
-      {tool.description && <SafeMarkdown className="description markdown" text={tool.description} />}
+      {tool.description && <SafeMarkdown className="tool-description" text={tool.description} />}
       <details>
         <summary>Input schema</summary>
         <JsonTree value={tool.inputSchema} label="Input schema" expandDepth={3} />

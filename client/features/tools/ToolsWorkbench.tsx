@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { McpConnection } from '../../bridge/inspectorSession';
 import { useInspector } from '../connection/inspectorContext';
@@ -30,6 +30,11 @@ export function ToolsWorkbench({ mcp }: { mcp: McpConnection }) {
     () => Number(localStorage.getItem(TIMEOUT_KEY)) || DEFAULT_TIMEOUT_SECONDS,
   );
   const tool = tools.data?.find((candidate) => candidate.name === selected);
+  const mainPane = useRef<HTMLDivElement>(null);
+  // Another tool starts at its top, not at the scroll position the last one was left at.
+  useLayoutEffect(() => {
+    if (mainPane.current) mainPane.current.scrollTop = 0;
+  }, [selected]);
   const serverName = mcp.serverInfo?.name ?? 'unknown server';
 
   if (mcp.capabilities && !mcp.capabilities.tools) {
@@ -56,7 +61,7 @@ export function ToolsWorkbench({ mcp }: { mcp: McpConnection }) {
           </p>
         )}
       </aside>
-      <div className="main-pane">
+      <div className="main-pane" ref={mainPane}>
         {tool ? (
           <Suspense fallback={<p className="muted">Loading…</p>}>
             <ToolPanel

@@ -195,7 +195,13 @@ export class CallLog {
     timer.stop();
     const taskId = String(handle.task.taskId);
     this.patch(id, { taskId });
-    this.tasks.put({ taskId, form: handle.form, tool: tool.name, callId: id, status: String(handle.task.status) });
+    this.tasks.put({
+      taskId,
+      form: handle.form,
+      tool: tool.name,
+      callId: id,
+      status: String(handle.task.status),
+    });
     this.tasks.setCanceler(taskId, () => this.cancel(id));
     try {
       const result = await followTask({
@@ -218,7 +224,11 @@ export class CallLog {
       return result;
     } catch (error) {
       const status = error instanceof TaskCancelled || signal.aborted ? 'cancelled' : 'failed';
-      this.tasks.put({ ...this.entryBase(taskId, handle.form, tool, id), status, error: (error as Error).message });
+      this.tasks.put({
+        ...this.entryBase(taskId, handle.form, tool, id),
+        status,
+        error: (error as Error).message,
+      });
       throw error;
     } finally {
       this.tasks.setCanceler(taskId, undefined);

@@ -23,3 +23,20 @@ describe('filterTools', () => {
     expect(indexTools(tools).map((entry) => entry.title)).toEqual(['Echo', 'Add numbers', 'delete_note']);
   });
 });
+
+describe('ranking', () => {
+  const ranked: Tool[] = [
+    { name: 'encode', description: 'Uses base64 as base', inputSchema: { type: 'object' } },
+    { name: 'base64', inputSchema: { type: 'object' } },
+    { name: 'rebase', inputSchema: { type: 'object' } },
+    { name: 'base', inputSchema: { type: 'object' } },
+  ];
+  it('puts the exact name first, then names starting with the query, then containing it', () => {
+    expect(filterTools(indexTools(ranked), 'base').map((entry) => entry.tool.name)).toEqual([
+      'base',
+      'base64',
+      'rebase',
+      'encode',
+    ]);
+  });
+});

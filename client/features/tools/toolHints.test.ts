@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Tool } from '@modelcontextprotocol/client';
-import { effectiveHints, hintText, needsConfirmation } from './toolHints';
+import { destructiveness, effectiveHints, hintText, needsConfirmation } from './toolHints';
 
 const tool = (annotations?: Tool['annotations']): Tool => ({
   name: 't',
@@ -21,7 +21,12 @@ describe('effectiveHints', () => {
   it('shows declared values as declared, and destructive/idempotent as n/a for a read-only tool', () => {
     expect(
       effectiveHints({ readOnlyHint: true, destructiveHint: true, openWorldHint: false }).map(hintText),
-    ).toEqual(['read-only: yes', 'destructive: n/a', 'idempotent: n/a (default)', 'open world: no']);
+    ).toEqual([
+      'read-only: yes',
+      'destructive: n/a (declared yes)',
+      'idempotent: n/a (default)',
+      'open world: no',
+    ]);
   });
 
   it('mixes declared and default values', () => {
@@ -41,5 +46,15 @@ describe('needsConfirmation', () => {
     expect(needsConfirmation(tool({ destructiveHint: false }))).toBe(false);
     expect(needsConfirmation(tool({ readOnlyHint: true }))).toBe(false);
     expect(needsConfirmation(tool({ readOnlyHint: true, destructiveHint: true }))).toBe(false);
+  });
+});
+
+describe('destructiveness', () => {
+  it('tells a declared destructive tool from one that is destructive by the spec default', () => {
+    expect(destructiveness(tool())).toBe('default');
+    expect(destructiveness(tool({ openWorldHint: false }))).toBe('default');
+    expect(destructiveness(tool({ destructiveHint: true }))).toBe('declared');
+    expect(destructiveness(tool({ destructiveHint: false }))).toBeUndefined();
+    expect(destructiveness(tool({ readOnlyHint: true, destructiveHint: true }))).toBeUndefined();
   });
 });

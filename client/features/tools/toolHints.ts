@@ -10,6 +10,8 @@ export interface EffectiveHint {
   value: boolean | 'n/a';
   /** False when the tool left the hint out and the spec's default applies. */
   declared: boolean;
+  /** What the tool declared, kept when the hint is 'n/a' (a read-only tool that says destructive). */
+  declaredValue?: boolean;
 }
 
 /** The spec's values for absent hints: assume the worst of a tool that says nothing. */
@@ -42,8 +44,25 @@ export function effectiveHints(annotations: Tool['annotations']): EffectiveHint[
   return (Object.keys(LABELS) as HintKey[]).map((key) => {
     const { value, declared } = hint(key);
     const applies = !(readOnly && (key === 'destructiveHint' || key === 'idempotentHint'));
-    return { key, label: LABELS[key], value: applies ? value : 'n/a', declared };
+    return {
+      key,
+      label: LABELS[key],
+      value: applies ? value : 'n/a',
+      declared,
+      ...(declared && !applies ? { declaredValue: value } : {}),
+    };
   });
+}
+
+/**
+ * Why a tool asks before running: it declares `destructiveHint: true`, or it leaves the hint out
+ * (often by declaring no hints at all) and the spec's default says destructive. Undefined when it
+ * does not ask.
+ */
+export function destructiveness(tool: Tool): 'declared' | 'default' | undefined {
+  const hint = effectiveHints(tool.annotations).find((entry) => entry.key === 'destructiveHint');
+  if (hint?.value !== true) return undefined;
+  return hint.declared ? 'declared' : 'default';
 }
 
 /** The spec asks for a human in the loop before a tool that may destroy something runs. */
@@ -52,8 +71,15 @@ export function needsConfirmation(tool: Tool): boolean {
   return hints.some((hint) => hint.key === 'destructiveHint' && hint.value === true);
 }
 
-/** A badge's text, e.g. "destructive: yes (default)". */
+/**
+ * A badge's text, e.g. "destructive: yes (default)". A hint that does not apply still shows what
+ * the tool declared ("destructive: n/a (declared yes)"): a read-only tool that says it destroys
+ * things is worth seeing.
+ */
 export function hintText(hint: EffectiveHint): string {
-  const value = hint.value === 'n/a' ? 'n/a' : hint.value ? 'yes' : 'no';
-  return `${hint.label}: ${value}${hint.declared ? '' : ' (default)'}`;
+  const yesNo = (value: boolean): string => (value ? 'yes' : 'no');
+  if (hint.value === 'n/a') {
+    return `${hint.label}: n/a${hint.declaredValue === undefined ? ' (default)' : ` (declared ${yesNo(hint.declaredValue)})`}`;
+  }
+  return `${hint.label}: ${yesNo(hint.value)}${hint.declared ? '' : ' (default)'}`;
 }

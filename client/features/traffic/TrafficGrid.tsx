@@ -139,7 +139,11 @@ export function TrafficGrid({
                   onSelect={onSelect}
                   latencyMs={row.latencyMs}
                   ended={row.ended}
-                  round={row.conversation && row.kind === 'request' ? row.conversation.rounds.indexOf(row) + 1 : undefined}
+                  round={
+                    row.conversation && row.kind === 'request'
+                      ? row.conversation.rounds.indexOf(row) + 1
+                      : undefined
+                  }
                   isError={row.isError}
                 />
               );

@@ -79,7 +79,10 @@ export const TrafficRowView = memo(function TrafficRowView({
         {frame?.synthetic && <span className="tag">by mcp-inspect</span>}
         {frame?.elided && <span className="tag">elided</span>}
         {round !== undefined && (
-          <span className="tag round" title="A multi round-trip call: each retry answers the server's input_required">
+          <span
+            className="tag round"
+            title="A multi round-trip call: each retry answers the server's input_required"
+          >
             round {round}
           </span>
         )}
