@@ -9,6 +9,14 @@ import type {
 import { WIRE_PROTOCOL_VERSION, WS_PATH, WS_SUBPROTOCOL, WS_TOKEN_PROTOCOL_PREFIX } from '../shared/wire.js';
 
 const PROTOCOL_VERSION = '2025-11-25';
+const MODERN_PROTOCOL_VERSION = '2026-07-28';
+const CLIENT_INFO = { name: 'mcp-inspect-bench', version: '0' };
+
+/** What the bridge stamped on one request and its answer (its own clock, ms). */
+export interface BridgeStamps {
+  sentAt?: number;
+  answeredAt?: number;
+}
 const DEFAULT_TIMEOUT_MS = 15_000;
 
 type Response = JSONRPCResultResponse | JSONRPCErrorResponse;
@@ -21,6 +29,7 @@ interface Envelope {
   state?: string;
   records?: Envelope[];
   reason?: string;
+  t?: number;
 }
 
 interface Pending<T = Response> {
@@ -38,6 +47,10 @@ export class BridgeClient {
   private connected = false;
   private connectedWaiters: Array<Pending<void>> = [];
   private failure: Error | undefined;
+  /** Set by discover(): every request then carries the 2026-07-28 `_meta` envelope. */
+  private modern = false;
+  /** Ids whose bridge stamps are kept (only when asked: the relay bench wants no extra work). */
+  private readonly stamped = new Map<RequestId, BridgeStamps>();
 
   private constructor(private readonly ws: WebSocket) {
     ws.on('message', (data) => this.receive(String(data)));
@@ -87,10 +100,27 @@ export class BridgeClient {
     const response = await this.request('initialize', {
       protocolVersion: PROTOCOL_VERSION,
       capabilities: {},
-      clientInfo: { name: 'mcp-inspect-bench', version: '0' },
+      clientInfo: CLIENT_INFO,
     });
     this.notify('notifications/initialized');
     return response;
+  }
+
+  /** The modern era's opening (2026-07-28): no handshake, a `server/discover`, and every request enveloped. */
+  async discover(): Promise<JSONRPCResultResponse> {
+    await this.waitConnected();
+    this.modern = true;
+    return this.request('server/discover', {});
+  }
+
+  /** The bridge's stamps of a request sent with `stamp`, once answered. */
+  stampsOf(id: RequestId): BridgeStamps | undefined {
+    return this.stamped.get(id);
+  }
+
+  /** The id the next request gets. */
+  get upcomingId(): number {
+    return this.nextId;
   }
 
   /** Sends a request; resolves with its fromServer response, rejects on a JSON-RPC error. */
@@ -98,10 +128,13 @@ export class BridgeClient {
     method: string,
     params?: Record<string, unknown>,
     timeoutMs = DEFAULT_TIMEOUT_MS,
+    stamp = false,
   ): Promise<JSONRPCResultResponse> {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;
-    const message: JSONRPCRequest = { jsonrpc: '2.0', id, method, ...(params ? { params } : {}) };
+    if (stamp) this.stamped.set(id, {});
+    const withMeta = this.modern ? { ...params, _meta: { ...modernEnvelope(), ...(params?._meta as object) } } : params;
+    const message: JSONRPCRequest = { jsonrpc: '2.0', id, method, ...(withMeta ? { params: withMeta } : {}) };
     const answered = new Promise<Response>((resolve, reject) => this.pending.set(id, { resolve, reject }));
     this.ws.send(JSON.stringify({ type: 'mcp', message }));
     return withTimeout(answered, timeoutMs, `${method} #${id}`, () => this.pending.delete(id)).then(
@@ -159,9 +192,15 @@ export class BridgeClient {
       }
       return;
     }
-    // The bridge echoes our own requests back as toServer frames; only answers matter here.
-    if (record.type !== 'frame' || record.dir !== 'fromServer') return;
+    if (record.type !== 'frame') return;
     const message = record.message;
+    if (message?.id !== undefined && this.stamped.size > 0) {
+      const stamps = this.stamped.get(message.id);
+      if (stamps && record.dir === 'toServer' && message.method !== undefined) stamps.sentAt = record.t;
+      if (stamps && record.dir === 'fromServer' && message.method === undefined) stamps.answeredAt = record.t;
+    }
+    // The bridge echoes our own requests back as toServer frames; only answers matter here.
+    if (record.dir !== 'fromServer') return;
     if (message?.id === undefined || message.method !== undefined) return;
     const pending = this.pending.get(message.id);
     if (!pending) return;
@@ -175,6 +214,15 @@ export class BridgeClient {
     this.pending.clear();
     for (const waiter of this.connectedWaiters.splice(0)) waiter.reject(error);
   }
+}
+
+/** The per-request `_meta` a 2026-07-28 client sends (no handshake carries these any more). */
+function modernEnvelope(): Record<string, unknown> {
+  return {
+    'io.modelcontextprotocol/protocolVersion': MODERN_PROTOCOL_VERSION,
+    'io.modelcontextprotocol/clientInfo': CLIENT_INFO,
+    'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} }, sampling: {} },
+  };
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string, onTimeout?: () => void): Promise<T> {

@@ -7,7 +7,11 @@ import { echoText, measureEcho, type EchoFigures, type EchoPlan } from './echoWo
 import { DEMO_SERVER_PATH } from './paths.js';
 import type { StopReport } from './processes.js';
 
+/** Which protocol era both clients speak. */
+export type BenchEra = 'legacy' | 'modern';
+
 export interface RelayResult {
+  era: BenchEra;
   plan: EchoPlan;
   direct: EchoFigures;
   bridge: EchoFigures;
@@ -32,13 +36,16 @@ export const DEFAULT_PLAN: EchoPlan = {
  * The same demo server code reached straight over stdio (the SDK client, as any MCP host would)
  * and through the bridge (the page's wire), both open at once so they can take turns.
  */
-export async function runRelayBench(plan: EchoPlan = DEFAULT_PLAN): Promise<RelayResult> {
+export async function runRelayBench(plan: EchoPlan = DEFAULT_PLAN, era: BenchEra = 'legacy'): Promise<RelayResult> {
   // The SDK waits for 'drain' with one listener per queued write, so a batch in flight trips
   // Node's leak warning in this process; it is noise here, not a leak.
   const maxListeners = EventEmitter.defaultMaxListeners;
   EventEmitter.defaultMaxListeners = plan.inFlight + 10;
 
-  const direct = new Client({ name: 'mcp-inspect-bench', version: '0' });
+  const direct = new Client(
+    { name: 'mcp-inspect-bench', version: '0' },
+    era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {},
+  );
   let cli: RunningCli | undefined;
   let bridge: BridgeClient | undefined;
   try {
@@ -47,7 +54,8 @@ export async function runRelayBench(plan: EchoPlan = DEFAULT_PLAN): Promise<Rela
     );
     cli = await launchCli();
     bridge = await BridgeClient.connect(cli.port, cli.token);
-    await bridge.initialize();
+    if (era === 'modern') await bridge.discover();
+    else await bridge.initialize();
     const overBridge = bridge;
     const figures = await measureEcho(
       {
@@ -60,6 +68,7 @@ export async function runRelayBench(plan: EchoPlan = DEFAULT_PLAN): Promise<Rela
     await bridge.close();
     const cliStop = await cli.stop();
     return {
+      era,
       plan,
       ...figures,
       sequentialRatio: figures.bridge.sequential.callsPerSecond / figures.direct.sequential.callsPerSecond,

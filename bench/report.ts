@@ -1,6 +1,7 @@
 import { LONG_TASK_GOAL_MS, type BigResultBenchResult } from './bigResultBench.js';
 import type { BrowserStartupResult } from './browserStartupBench.js';
 import type { EchoFigures } from './echoWorkload.js';
+import type { MrtrResult } from './mrtrBench.js';
 import type { RelayResult } from './relayBench.js';
 import type { Spread } from './stats.js';
 import type { StartupResult } from './startupBench.js';
@@ -24,7 +25,13 @@ export type Outcome<T> = T | { error: string };
 export interface BenchResults {
   environment: Environment;
   relay: Outcome<RelayResult>;
+  /** The same relay with both clients in the modern era (2026-07-28). */
+  relayModern?: Outcome<RelayResult>;
   startup: Outcome<StartupResult>;
+  /** Startup with the page's first request a server/discover instead of initialize. */
+  startupModern?: Outcome<StartupResult>;
+  /** What the bridge adds per round of a multi round-trip call. */
+  mrtr?: Outcome<MrtrResult>;
   browserStartup: Outcome<BrowserStartupResult>;
   bigResults: Outcome<BigResultBenchResult>;
   toolList: Outcome<ToolListResult>;
@@ -43,8 +50,11 @@ export function formatReport(results: BenchResults): string {
     '',
     ...relaySection(results.relay),
     '',
+    ...(results.relayModern ? [...relaySection(results.relayModern), ''] : []),
+    ...(results.mrtr ? [...mrtrSection(results.mrtr), ''] : []),
     ...startupSection(results.startup, results.browserStartup),
     '',
+    ...(results.startupModern ? [...modernStartupSection(results.startupModern), ''] : []),
     ...bigResultsSection(results.bigResults),
     ...toolListSection(results.toolList),
     ...trafficSection(results.traffic, results.trafficAllTabs),
@@ -78,7 +88,7 @@ function relaySection(relay: Outcome<RelayResult>): string[] {
     figures.inFlight.callsPerSecond.toFixed(0),
   ];
   const lines = [
-    `Relay: echo tools/call on the demo server. Sequential: ${plan.sequential} calls in ${plan.rounds} ` +
+    `Relay (${relay.era} era): echo tools/call on the demo server. Sequential: ${plan.sequential} calls in ${plan.rounds} ` +
       `alternating rounds after ${plan.warmup} warm-up; in flight: ${plan.inFlight} at once, median of ${plan.batches} batches`,
     ...table(
       ['', 'seq calls/s', 'p50 ms', 'p99 ms', 'max ms', 'batch ms', 'batch calls/s'],
@@ -101,6 +111,63 @@ function relaySection(relay: Outcome<RelayResult>): string[] {
   ];
   for (const warning of relay.cliWarnings) lines.push(`  CLI printed: ${warning}`);
   return lines;
+}
+
+/** The figures of both eras side by side, for bench/erasOnly.ts. */
+export function erasSections(results: {
+  relay: RelayResult;
+  relayModern: RelayResult;
+  mrtr: MrtrResult;
+  startup: StartupResult;
+  startupModern: StartupResult;
+}): string[] {
+  const startupRows = (name: string, startup: StartupResult) =>
+    spreadRow(`${name}: first answer (initialize or server/discover)`, startup.initialize);
+  return [
+    ...relaySection(results.relay),
+    '',
+    ...relaySection(results.relayModern),
+    '',
+    ...mrtrSection(results.mrtr),
+    '',
+    'Startup, ms from spawning the CLI to the first answer over the wire',
+    ...table(
+      ['', 'median', 'min', 'max'],
+      [startupRows('legacy', results.startup), startupRows('modern', results.startupModern)],
+    ),
+  ];
+}
+
+function mrtrSection(mrtr: Outcome<MrtrResult>): string[] {
+  if ('error' in mrtr) return ['Multi round-trip: FAILED', `  ${mrtr.error}`];
+  const names = ['1: → input_required (elicitation)', '2: → input_required (sampling)', '3: → complete'];
+  return [
+    `Multi round-trip (modern era): the demo's book_table, 3 rounds, ${mrtr.calls} calls; ms per round, medians`,
+    ...table(
+      ['round', 'page round trip', 'server (bridge stamps)', 'bridge adds', 'bridge adds max'],
+      mrtr.rounds.map((round, index) => [
+        names[index] ?? String(index + 1),
+        ms(round.pageMs.medianMs, 3),
+        ms(round.serverMs.medianMs, 3),
+        ms(round.bridgeMs.medianMs, 3),
+        ms(round.bridgeMs.maxMs, 1),
+      ]),
+    ),
+  ];
+}
+
+function modernStartupSection(startup: Outcome<StartupResult>): string[] {
+  if ('error' in startup) return ['Startup (modern era): FAILED', `  ${startup.error}`];
+  return [
+    `Startup (modern era): the page opens with server/discover instead of initialize; ${startup.runs} runs`,
+    ...table(
+      ['', 'median', 'min', 'max'],
+      [
+        spreadRow('(a) link printed', startup.link),
+        spreadRow('(c) server/discover answered', startup.initialize),
+      ],
+    ),
+  ];
 }
 
 function describeStop(relay: RelayResult): string {

@@ -4,6 +4,7 @@ import { cpus, loadavg, platform, release } from 'node:os';
 import { runBigResultBench } from './bigResultBench.js';
 import { runBrowserStartupBench } from './browserStartupBench.js';
 import { RESULTS_PATH } from './paths.js';
+import { runMrtrBench } from './mrtrBench.js';
 import { runRelayBench } from './relayBench.js';
 import { formatReport, type BenchResults, type Outcome } from './report.js';
 import { runStartupBench } from './startupBench.js';
@@ -29,7 +30,10 @@ async function section<T>(name: string, bench: () => Promise<T>): Promise<Outcom
 }
 
 const relay = await section('relay (direct vs bridge)', () => runRelayBench());
+const relayModern = await section('relay, modern era', () => runRelayBench(undefined, 'modern'));
+const mrtr = await section('multi round-trip rounds', () => runMrtrBench());
 const startup = await section('startup', () => runStartupBench());
+const startupModern = await section('startup, modern era', () => runStartupBench(undefined, undefined, 'modern'));
 const browserStartup = await section('startup in a browser', () => runBrowserStartupBench());
 const bigResults = await section('big results in a browser', () => runBigResultBench());
 const toolList = await section('tool list with 5,000 tools', () => runToolListBench());
@@ -49,7 +53,10 @@ const results: BenchResults = {
     totalSeconds: (performance.now() - started) / 1000,
   },
   relay,
+  relayModern,
+  mrtr,
   startup,
+  startupModern,
   browserStartup,
   bigResults,
   toolList,

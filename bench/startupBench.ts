@@ -12,6 +12,8 @@ export interface StartupRun {
 }
 
 export interface StartupResult {
+  /** How the page-side client opened: initialize (legacy) or server/discover (modern). */
+  era: 'legacy' | 'modern';
   runs: number;
   warmupRuns: number;
   link: Spread;
@@ -25,13 +27,18 @@ export interface StartupResult {
  * served, (c) initialize answered over the wire. The first launch after a build pays for a cold
  * disk cache and is left out.
  */
-export async function runStartupBench(runs = 7, warmupRuns = 1): Promise<StartupResult> {
+export async function runStartupBench(
+  runs = 7,
+  warmupRuns = 1,
+  era: 'legacy' | 'modern' = 'legacy',
+): Promise<StartupResult> {
   const measured: StartupRun[] = [];
   for (let i = 0; i < warmupRuns + runs; i++) {
-    const run = await oneStartup();
+    const run = await oneStartup(era);
     if (i >= warmupRuns) measured.push(run);
   }
   return {
+    era,
     runs,
     warmupRuns,
     link: spread(measured.map((run) => run.linkMs)),
@@ -41,7 +48,7 @@ export async function runStartupBench(runs = 7, warmupRuns = 1): Promise<Startup
   };
 }
 
-async function oneStartup(): Promise<StartupRun> {
+async function oneStartup(era: 'legacy' | 'modern'): Promise<StartupRun> {
   const cli = await launchCli();
   try {
     const since = (): number => performance.now() - cli.spawnedAt;
@@ -50,7 +57,8 @@ async function oneStartup(): Promise<StartupRun> {
     const pageMs = since();
     const client = await BridgeClient.connect(cli.port, cli.token);
     try {
-      await client.initialize();
+      if (era === 'modern') await client.discover();
+      else await client.initialize();
       return { linkMs, pageMs, initializeMs: since(), assets };
     } finally {
       await client.close();

@@ -1,3 +1,4 @@
+import { DeprecatedTag } from '../../components/DeprecatedTag';
 import { useInspector, useInspectorSnapshot } from './inspectorContext';
 import type { McpConnection } from '../../bridge/inspectorSession';
 import type { SocketStatus } from '../../bridge/bridgeSocket';
@@ -17,6 +18,7 @@ export function ConnectionBar() {
         {target ? targetLabel(target) : '…'}
       </span>
       {targetState?.transport && <span className="chip">{transportLabel(targetState.transport)}</span>}
+      {targetState?.transport === 'sse' && <DeprecatedTag feature="The HTTP+SSE transport" />}
       {mcp?.serverInfo && (
         <span className="server-identity" aria-label="Server identity">
           {mcp.serverInfo.title ?? mcp.serverInfo.name}{' '}

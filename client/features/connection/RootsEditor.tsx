@@ -1,3 +1,4 @@
+import { DeprecatedTag } from '../../components/DeprecatedTag';
 import { useState, useSyncExternalStore } from 'react';
 import type { Root } from '@modelcontextprotocol/client';
 import { useInspector } from './inspectorContext';
@@ -26,7 +27,9 @@ export function RootsEditor() {
 
   return (
     <section className="roots-editor" aria-label="Roots">
-      <h3>Roots</h3>
+      <h3>
+        Roots <DeprecatedTag feature="Roots" />
+      </h3>
       <p className="muted">The directories servers may work in, sent in answer to roots/list.</p>
       {draft.map((root, index) => (
         <div className="root-row" key={index}>

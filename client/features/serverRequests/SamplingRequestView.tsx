@@ -1,3 +1,4 @@
+import { DeprecatedTag } from '../../components/DeprecatedTag';
 import { useState } from 'react';
 import type { CreateMessageRequest, CreateMessageResult } from '@modelcontextprotocol/client';
 import { USER_REJECTED } from '../../bridge/serverRequests';
@@ -29,7 +30,9 @@ export function SamplingRequestView({ id, params, receivedAt }: Props) {
   return (
     <article className="server-request" aria-label="Sampling request">
       <header>
-        <h3>sampling/createMessage</h3>
+        <h3>
+          sampling/createMessage <DeprecatedTag feature="Sampling" />
+        </h3>
         <time className="muted">{new Date(receivedAt).toLocaleTimeString()}</time>
       </header>
       <dl className="request-facts">
