@@ -74,7 +74,7 @@ describe('the demo server process', () => {
       jsonrpc: '2.0',
       id: 2,
       method: 'tools/call',
-      params: { name: 'long_task', arguments: { steps: 100, stepMs: 10_000 }, task: { ttl: 60_000 } },
+      params: { name: 'long_task', arguments: { steps: 100, stepMs: 5_000 }, task: { ttl: 60_000 } },
     });
     const answer = await new Promise<string>((resolve) => {
       let stdout = '';
