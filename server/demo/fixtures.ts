@@ -14,6 +14,8 @@ export const README_MARKDOWN = [
   '  embedded resources, plus structured output, errors, progress and cancellation.',
   '- **Resources** include this document, a PNG swatch and a `demo://notes/{id}` template.',
   '- **Prompts** show required, optional and autocompleted arguments.',
+  '- **Both protocol eras**: the 2025-11-25 handshake and 2026-07-28, with a booking that asks',
+  '  twice (`book_table`), a task (`long_task`) and an `x-mcp-header` argument (`region_status`).',
   '',
 ].join('\n');
 

@@ -24,12 +24,13 @@ export const LONG_TASK = 'long_task';
 
 export const LongTaskArgs = z.object({
   steps: z.number().int().min(1).max(100).default(10).describe('How many steps to count'),
-  stepMs: z.number().int().min(10).max(10_000).default(1000).describe('Pause per step in ms'),
+  // At most 100 steps of 5 s: a task ends well within its TTL.
+  stepMs: z.number().int().min(10).max(5_000).default(1000).describe('Pause per step in ms'),
   askHalfway: z.boolean().default(false).describe('Stop halfway and ask whether to go on'),
 });
 type LongTaskArgs = z.infer<typeof LongTaskArgs>;
 
-/** How long a finished task stays retrievable, and how often clients are asked to poll. */
+/** A task's lifetime from its creation (its TTL), and how often clients are asked to poll. */
 export const TASK_TTL_MS = 10 * 60_000;
 export const TASK_POLL_MS = 500;
 
