@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import { JSONRPCMessageSchema } from '@modelcontextprotocol/core';
 import { type JSONRPCMessage } from '@modelcontextprotocol/client';
+import { isJsonRpcMessageShape } from '../../shared/jsonRpcShape.js';
 import { adoptGroup, endGroup, isAdopted, signalGroup } from '../processGroups.js';
 import { LineSplitter } from './lineSplitter.js';
 import type { TargetConnection, TargetEvents } from './target.js';
@@ -193,14 +194,14 @@ export class StdioTarget implements TargetConnection {
       });
       return;
     }
-    const result = JSONRPCMessageSchema.safeParse(parsed);
-    if (!result.success) {
+    // Checked by hand on the hot path (see shared/jsonRpcShape.ts); the SDK's schema is the reference.
+    if (!isJsonRpcMessageShape(parsed) && !JSONRPCMessageSchema.safeParse(parsed).success) {
       this.events.onTransportError('A stdout line is JSON but not a JSON-RPC message', {
         raw: shorten(line, RAW_PREVIEW_CHARS),
       });
       return;
     }
-    this.events.onMessage(result.data, line);
+    this.events.onMessage(parsed as JSONRPCMessage, line);
   }
 
   private finish(exit: { code: number | null; signal: string | null; reason?: string }): void {
