@@ -133,7 +133,9 @@ export class BridgeClient {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;
     if (stamp) this.stamped.set(id, {});
-    const withMeta = this.modern ? { ...params, _meta: { ...modernEnvelope(), ...(params?._meta as object) } } : params;
+    const withMeta = this.modern
+      ? { ...params, _meta: { ...modernEnvelope(), ...(params?._meta as object) } }
+      : params;
     const message: JSONRPCRequest = { jsonrpc: '2.0', id, method, ...(withMeta ? { params: withMeta } : {}) };
     const answered = new Promise<Response>((resolve, reject) => this.pending.set(id, { resolve, reject }));
     this.ws.send(JSON.stringify({ type: 'mcp', message }));

@@ -52,7 +52,7 @@ export async function runMrtrBench(calls = 60, warmup = 10): Promise<MrtrResult>
         const pageMs = performance.now() - started;
         const result = response.result as { resultType?: string; requestState?: string };
         state = result.requestState;
-        if ((round < 2) !== (result.resultType === 'input_required')) {
+        if (round < 2 !== (result.resultType === 'input_required')) {
           throw new Error(`round ${round + 1} answered ${result.resultType ?? 'complete'}`);
         }
         const stamps = client.stampsOf(id);

@@ -36,7 +36,10 @@ export const DEFAULT_PLAN: EchoPlan = {
  * The same demo server code reached straight over stdio (the SDK client, as any MCP host would)
  * and through the bridge (the page's wire), both open at once so they can take turns.
  */
-export async function runRelayBench(plan: EchoPlan = DEFAULT_PLAN, era: BenchEra = 'legacy'): Promise<RelayResult> {
+export async function runRelayBench(
+  plan: EchoPlan = DEFAULT_PLAN,
+  era: BenchEra = 'legacy',
+): Promise<RelayResult> {
   // The SDK waits for 'drain' with one listener per queued write, so a batch in flight trips
   // Node's leak warning in this process; it is noise here, not a leak.
   const maxListeners = EventEmitter.defaultMaxListeners;

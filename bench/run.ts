@@ -33,7 +33,9 @@ const relay = await section('relay (direct vs bridge)', () => runRelayBench());
 const relayModern = await section('relay, modern era', () => runRelayBench(undefined, 'modern'));
 const mrtr = await section('multi round-trip rounds', () => runMrtrBench());
 const startup = await section('startup', () => runStartupBench());
-const startupModern = await section('startup, modern era', () => runStartupBench(undefined, undefined, 'modern'));
+const startupModern = await section('startup, modern era', () =>
+  runStartupBench(undefined, undefined, 'modern'),
+);
 const browserStartup = await section('startup in a browser', () => runBrowserStartupBench());
 const bigResults = await section('big results in a browser', () => runBigResultBench());
 const toolList = await section('tool list with 5,000 tools', () => runToolListBench());

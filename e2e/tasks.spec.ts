@@ -50,7 +50,10 @@ test.describe('server-everything (legacy): a tool that requires a task', () => {
     await expect(ui.result).toContainText('Research Report: tides', { timeout: 30_000 });
     await page.getByRole('tab', { name: 'Tasks', exact: true }).click();
     await expect(
-      page.getByRole('table', { name: 'Tasks' }).getByRole('row').filter({ hasText: 'simulate-research-query' }),
+      page
+        .getByRole('table', { name: 'Tasks' })
+        .getByRole('row')
+        .filter({ hasText: 'simulate-research-query' }),
     ).toContainText('completed');
   });
 });
