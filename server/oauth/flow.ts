@@ -78,14 +78,14 @@ export class OAuthFlow {
     if (this.failed) return 'failed';
     if (this.busy) return 'running';
     const current = this.steps[this.cursor];
-    if (!current) return 'authorized';
+    if (!current || this.cursor >= SIGN_IN_STEPS.length) return 'authorized';
     if (current.definition === callbackStep && current.verdict === 'waiting') return 'waiting-for-browser';
     return this.cursor === 0 ? 'needed' : 'paused';
   }
 
   /** Whether the flow waits for the browser's redirect (and so accepts one). */
   get awaitingCallback(): boolean {
-    return this.steps[this.cursor]?.definition === callbackStep && !this.failed;
+    return this.cursor < SIGN_IN_STEPS.length && this.steps[this.cursor]?.definition === callbackStep && !this.failed;
   }
 
   runAll(): Promise<void> {
@@ -152,7 +152,7 @@ export class OAuthFlow {
   private async loop(): Promise<void> {
     while (!this.failed) {
       const step = this.steps[this.cursor];
-      if (!step || (this.cursor >= SIGN_IN_STEPS.length)) return;
+      if (!step || this.cursor >= SIGN_IN_STEPS.length) return;
       await this.runStep(step);
       if (step.verdict === 'fail') return;
       if (step.verdict === 'waiting') return;

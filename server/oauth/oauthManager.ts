@@ -181,7 +181,7 @@ export class OAuthManager {
   private async accessToken(serverUrl: string): Promise<string | undefined> {
     const stored = this.storedTokens(serverUrl);
     if (!stored) return undefined;
-    if (stored.tokens.expiresAt !== undefined && stored.tokens.expiresAt <= Date.now() + 5_000) {
+    if (stored.tokens.expiresAt !== undefined && stored.tokens.expiresAt <= Date.now() + 1_000) {
       await this.refresh(serverUrl, 'before expiry');
     }
     return this.storedTokens(serverUrl)?.tokens.tokens.access_token;

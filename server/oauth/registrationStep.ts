@@ -4,6 +4,7 @@ import {
   type OAuthClientInformationMixed,
   type OAuthClientMetadata,
 } from '@modelcontextprotocol/client';
+import { computeScopeUnion } from '@modelcontextprotocol/client';
 import { initialScope } from './discoverySteps.js';
 import { StepFailure, type StepDefinition, type StepRun } from './flowTypes.js';
 
@@ -78,7 +79,12 @@ async function register(step: StepRun, redirectUri: string): Promise<OAuthClient
   try {
     return await registerClient(step.data.authorizationServerUrl!, {
       metadata: step.data.metadata!,
-      clientMetadata: inspectorClientMetadata(redirectUri, initialScope(step)),
+      // Every scope the resource lists: a server that limits a client to its registered scope
+      // would otherwise refuse a later step-up.
+      clientMetadata: inspectorClientMetadata(
+        redirectUri,
+        computeScopeUnion(initialScope(step), step.data.resourceMetadata?.scopes_supported?.join(' ')),
+      ),
       fetchFn: step.fetch,
     });
   } catch (error) {
