@@ -5,19 +5,21 @@ import { AccessGate } from './features/connection/AccessGate';
 import { ConnectionBar } from './features/connection/ConnectionBar';
 import { ConnectionProblem } from './features/connection/ConnectionProblem';
 import { useInspectorSnapshot } from './features/connection/inspectorContext';
+import { OAuthBanner } from './features/oauth/OAuthBanner';
 import { useServerRequests } from './features/serverRequests/useServerRequests';
 import { ToolsWorkbench } from './features/tools/ToolsWorkbench';
 import { TrafficPane } from './features/traffic/TrafficPane';
 import {
   ConnectionSettings,
   LogsPanel,
+  OAuthPanel,
   PromptsPanel,
   ResourcesPanel,
   ServerInfo,
   ServerRequestsPanel,
 } from './lazyFeatures';
 
-type FeatureTab = 'tools' | 'resources' | 'prompts' | 'requests' | 'logs' | 'server' | 'connection';
+type FeatureTab = 'tools' | 'resources' | 'prompts' | 'requests' | 'logs' | 'server' | 'connection' | 'oauth';
 
 export function App() {
   const snapshot = useInspectorSnapshot();
@@ -36,6 +38,7 @@ export function App() {
       <ConnectionBar />
       <div className="banners">
         <ConnectionProblem />
+        {snapshot.target?.kind === 'url' && <OAuthBanner onShow={() => setTab('oauth')} />}
       </div>
       <div className="app-body">
         <SplitPane
@@ -83,6 +86,7 @@ export function App() {
                 { key: 'logs', label: 'Logs', content: () => <LogsPanel mcp={mcp} /> },
                 { key: 'server', label: 'Server', content: () => <ServerInfo /> },
                 { key: 'connection', label: 'Connection', content: () => <ConnectionSettings /> },
+                { key: 'oauth', label: 'OAuth', content: () => <OAuthPanel /> },
               ]}
             />
           }

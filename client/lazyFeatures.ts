@@ -27,3 +27,6 @@ export const ServerInfo = lazy(() =>
 export const ConnectionSettings = lazy(() =>
   import('./features/connection/ConnectionSettings').then((m) => ({ default: m.ConnectionSettings })),
 );
+export const OAuthPanel = lazy(() =>
+  import('./features/oauth/OAuthPanel').then((m) => ({ default: m.OAuthPanel })),
+);

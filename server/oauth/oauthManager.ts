@@ -77,7 +77,7 @@ export class OAuthManager {
 
   /** Starts a new sign-in (or continues the current one) in "run all" mode. */
   async signIn(serverUrl: string): Promise<void> {
-    const flow = this.continuable(serverUrl) ?? this.newFlow(serverUrl, { kind: 'sign-in' });
+    const flow = this.continuable(serverUrl) ?? this.newFlow(serverUrl, { kind: this.auth(serverUrl).needed ? 'challenge' : 'sign-in' });
     await flow.runAll();
   }
 
@@ -228,6 +228,8 @@ export class OAuthManager {
   private challenged(serverUrl: string, status: number, header: string | undefined): void {
     const auth = this.auth(serverUrl);
     const busy = auth.flow && ['running', 'paused', 'waiting-for-browser'].includes(auth.flow.status);
+    // A sign-in offered, or one that failed, stays on show until the person acts on it.
+    const unanswered = auth.flow && auth.flow.status !== 'authorized';
     if (status === 403 && header && /insufficient_scope/.test(header)) {
       if (busy) return;
       const previousScope = this.storedTokens(serverUrl)?.tokens.requestedScope;
@@ -237,7 +239,7 @@ export class OAuthManager {
     }
     if (status !== 401) return;
     auth.needed = true;
-    if (busy) return;
+    if (unanswered) return;
     void this.listening.then(() => {
       const flow = this.newFlow(serverUrl, { kind: 'challenge' });
       // Someone who configured OAuth for this server asked to sign in: go on at once.
