@@ -10,7 +10,10 @@ const DISCOVERY = [
   [6, 'Authorization request'],
 ] as const;
 
-test('signs in through consent, then steps up when a tool needs more scope', async ({ page, inspectorUrl }) => {
+test('signs in through consent, then steps up when a tool needs more scope', async ({
+  page,
+  inspectorUrl,
+}) => {
   await page.goto(inspectorUrl);
   const { banner, status, step, open } = oauthView(page);
   await expect(banner).toContainText('This server needs you to sign in');
@@ -28,7 +31,9 @@ test('signs in through consent, then steps up when a tool needs more scope', asy
   // The token exchange is shown whole, its secrets masked.
   await open(step(8, 'Token request'));
   await expect(step(8, 'Token request').getByLabel('Request')).toContainText('code_verifier=%E2%80%A2');
-  await expect(step(8, 'Token request').getByLabel('Response')).toContainText(/"access_token": "•+ #[0-9a-f]{4}"/);
+  await expect(step(8, 'Token request').getByLabel('Response')).toContainText(
+    /"access_token": "•+ #[0-9a-f]{4}"/,
+  );
   const token = page.getByLabel('Token', { exact: true });
   await expect(token.getByText('mcp:read', { exact: true })).toBeVisible();
 
@@ -66,9 +71,12 @@ test.describe('refresh', () => {
   test('refreshes the access token before it expires', async ({ page, inspectorUrl }) => {
     await page.goto(inspectorUrl);
     await signIn(page);
-    await expect(oauthView(page).step(10, /Refresh \(before expiry\)/.source)).toHaveAccessibleName(/passed$/, {
-      timeout: 10_000,
-    });
+    await expect(oauthView(page).step(10, /Refresh \(before expiry\)/.source)).toHaveAccessibleName(
+      /passed$/,
+      {
+        timeout: 10_000,
+      },
+    );
     await expect(page.getByRole('status', { name: 'Connection state' })).toHaveText(/connected/);
   });
 });
@@ -82,7 +90,9 @@ test.describe('a server without PKCE S256', () => {
     await expect(status).toHaveText('The sign-in failed');
     await expect(step(4, 'PKCE S256 offered')).toHaveAccessibleName(/failed$/);
     await expect(step(4, 'PKCE S256 offered')).toContainText('must offer PKCE with S256');
-    await expect(step(4, 'PKCE S256 offered')).toContainText('Got instead: code_challenge_methods_supported: ["plain"]');
+    await expect(step(4, 'PKCE S256 offered')).toContainText(
+      'Got instead: code_challenge_methods_supported: ["plain"]',
+    );
     await expect(step(5, 'Client registration')).toHaveAccessibleName(/not run$/);
   });
 });
@@ -99,7 +109,9 @@ test.describe('a redirect with the wrong iss', () => {
     await expect(status).toHaveText('The sign-in failed');
     await expect(step(7, 'Redirect back')).toHaveAccessibleName(/failed$/);
     await expect(step(7, 'Redirect back')).toContainText('the code was not redeemed');
-    await expect(step(7, 'Redirect back')).toContainText('Got instead: iss="http://127.0.0.1:1/another-issuer"');
+    await expect(step(7, 'Redirect back')).toContainText(
+      'Got instead: iss="http://127.0.0.1:1/another-issuer"',
+    );
     await expect(step(8, 'Token request')).toHaveAccessibleName(/not run$/);
   });
 });
@@ -113,7 +125,9 @@ test.describe('a registration endpoint that refuses', () => {
     await expect(step(5, 'Client registration')).toHaveAccessibleName(/failed$/);
     await expect(step(5, 'Client registration')).toContainText(/Got instead: HTTP 401: .*invalid_token/);
     await open(step(5, 'Client registration'));
-    await expect(step(5, 'Client registration').getByLabel('Request')).toContainText('"application_type": "native"');
+    await expect(step(5, 'Client registration').getByLabel('Request')).toContainText(
+      '"application_type": "native"',
+    );
   });
 });
 

@@ -134,21 +134,33 @@ describe('OAuth options', () => {
       '--oauth-store',
       '/tmp/t.json',
     );
-    expect(config.oauth).toEqual({ clientId: 'app', clientSecret: 's', scope: 'a b', storeFile: '/tmp/t.json' });
+    expect(config.oauth).toEqual({
+      clientId: 'app',
+      clientSecret: 's',
+      scope: 'a b',
+      storeFile: '/tmp/t.json',
+    });
     expect(parse('--url', 'http://127.0.0.1:1/mcp').oauth).toBeUndefined();
   });
 
-  it('reads a config entry\'s oauth block, the command line winning', () => {
+  it("reads a config entry's oauth block, the command line winning", () => {
     const dir = mkdtempSync(join(tmpdir(), 'mcp-inspect-oauth-cli-'));
     const file = join(dir, 'mcp.json');
     writeFileSync(
       file,
       JSON.stringify({
         mcpServers: {
-          remote: { url: 'http://127.0.0.1:1/mcp', oauth: { clientId: 'from-file', scope: 'x', tokenStore: '/tmp/s.json' } },
+          remote: {
+            url: 'http://127.0.0.1:1/mcp',
+            oauth: { clientId: 'from-file', scope: 'x', tokenStore: '/tmp/s.json' },
+          },
         },
       }),
     );
-    expect(parse('--config', file, '--scope', 'y').oauth).toEqual({ clientId: 'from-file', scope: 'y', storeFile: '/tmp/s.json' });
+    expect(parse('--config', file, '--scope', 'y').oauth).toEqual({
+      clientId: 'from-file',
+      scope: 'y',
+      storeFile: '/tmp/s.json',
+    });
   });
 });

@@ -168,8 +168,10 @@ function oauthSettings(
     ...(options.oauthStore === undefined ? {} : { storeFile: options.oauthStore }),
   };
   if (Object.keys(given).length === 0) return undefined;
-  if (target.kind !== 'url') fail('--client-id, --client-secret, --scope and --oauth-store are for servers reached by URL');
-  if (given.clientSecret !== undefined && given.clientId === undefined) fail('--client-secret goes with --client-id');
+  if (target.kind !== 'url')
+    fail('--client-id, --client-secret, --scope and --oauth-store are for servers reached by URL');
+  if (given.clientSecret !== undefined && given.clientId === undefined)
+    fail('--client-secret goes with --client-id');
   return given;
 }
 

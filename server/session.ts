@@ -18,7 +18,7 @@ import { Timeline } from './timeline.js';
 import { unhandledEnvelopeReason } from './unhandledEnvelope.js';
 import { describeTarget, openTarget, targetFromRequest, targetLabel, type TargetSpec } from './targetSpec.js';
 import type { TargetAuth } from './oauth/oauthManager.js';
-import type { TargetConnection, TargetExit } from './targets/target.js';
+import type { TargetConnection, TargetEvents, TargetExit } from './targets/target.js';
 
 /** Where the session writes envelopes for the page; a WebSocket in production. */
 export interface PageSink {
@@ -311,9 +311,7 @@ export class BridgeSession {
     this.stderrTail = [];
     this.pending.clear();
     this.emitState(generation, { state: 'starting' });
-    const spec = this.spec;
-    const auth = spec.kind === 'url' ? this.options.targetAuth?.(spec.url) : undefined;
-    const target = openTarget(spec, {
+    const target = this.openTarget({
       onMessage: (message, json) => {
         const responseId = responseIdOf(message);
         if (responseId !== undefined) this.pending.delete(responseId);
@@ -356,7 +354,7 @@ export class BridgeSession {
         this.emitNote(generation, level, 'bridge', text);
       },
       onExit: (exit) => this.onTargetExit(target, generation, exit),
-    }, auth);
+    });
     this.target = target;
     try {
       await target.start();
@@ -387,6 +385,12 @@ export class BridgeSession {
       ...(pid === undefined ? {} : { pid }),
       ...(note ? { note } : {}),
     });
+  }
+
+  /** A URL target gets the bridge's OAuth client for its URL (server/oauth). */
+  private openTarget(events: TargetEvents): TargetConnection {
+    const spec = this.spec;
+    return openTarget(spec, events, spec.kind === 'url' ? this.options.targetAuth?.(spec.url) : undefined);
   }
 
   private async stopTarget(): Promise<void> {

@@ -78,7 +78,11 @@ function toTarget(name: string, entry: Record<string, unknown>): ParsedEntry {
     if (headers === undefined) return fail('"headers" must map names to strings');
     const oauth = oauthBlock(entry.oauth);
     if (typeof oauth === 'string') return fail(oauth);
-    return { name, target: { kind: 'url', url: entry.url, transport, headers, era }, ...(oauth ? { oauth } : {}) };
+    return {
+      name,
+      target: { kind: 'url', url: entry.url, transport, headers, era },
+      ...(oauth ? { oauth } : {}),
+    };
   }
   if (typeof entry.command !== 'string' || entry.command === '')
     return fail('"command" or "url" is required');
@@ -109,7 +113,8 @@ function oauthBlock(value: unknown): OAuthEntry | undefined | string {
   if (value === undefined) return undefined;
   if (!isObject(value)) return '"oauth" must be an object';
   const unknown = Object.keys(value).filter((key) => !(OAUTH_KEYS as readonly string[]).includes(key));
-  if (unknown.length > 0) return `"oauth" has unknown keys: ${unknown.join(', ')} (known: ${OAUTH_KEYS.join(', ')})`;
+  if (unknown.length > 0)
+    return `"oauth" has unknown keys: ${unknown.join(', ')} (known: ${OAUTH_KEYS.join(', ')})`;
   const block: OAuthEntry = {};
   for (const key of OAUTH_KEYS) {
     const field = value[key];
@@ -117,7 +122,8 @@ function oauthBlock(value: unknown): OAuthEntry | undefined | string {
     if (typeof field !== 'string' || field === '') return `"oauth.${key}" must be a non-empty string`;
     block[key] = field;
   }
-  if (block.clientSecret !== undefined && block.clientId === undefined) return '"oauth.clientSecret" needs "oauth.clientId"';
+  if (block.clientSecret !== undefined && block.clientId === undefined)
+    return '"oauth.clientSecret" needs "oauth.clientId"';
   return block;
 }
 

@@ -2,12 +2,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export type OAuthScenario =
-  | 'ok'
-  | 'no-s256'
-  | 'wrong-iss'
-  | 'registration-refused'
-  | 'expired-refresh'
-  | 'no-expires-in';
+  'ok' | 'no-s256' | 'wrong-iss' | 'registration-refused' | 'expired-refresh' | 'no-expires-in';
 
 export interface OAuthFixture {
   /** The MCP server that requires the authorization server's tokens. */
@@ -23,7 +18,10 @@ const FIXTURE = fileURLToPath(new URL('../fixtures/oauth/oauthFixture.mjs', impo
  * Starts a real authorization server and the MCP server behind it in a child process, on
  * loopback ports of their own, and resolves with their URLs.
  */
-export function startOAuthFixture(scenario: OAuthScenario = 'ok', options: { accessTtl?: number } = {}): Promise<OAuthFixture> {
+export function startOAuthFixture(
+  scenario: OAuthScenario = 'ok',
+  options: { accessTtl?: number } = {},
+): Promise<OAuthFixture> {
   const child = spawn(
     process.execPath,
     [FIXTURE, '--scenario', scenario, '--access-ttl', String(options.accessTtl ?? 3600)],

@@ -15,7 +15,8 @@ export const authorizeStep: StepDefinition = {
     'The browser goes to the authorization endpoint with response_type=code, a PKCE S256 code_challenge, an unguessable state, the resource parameter naming the MCP server (RFC 8707), the chosen scope and a loopback redirect_uri.',
   async run(step) {
     const { data } = step;
-    const scope = data.challengeScope && step.trigger.kind === 'step-up' ? data.challengeScope : initialScope(step);
+    const scope =
+      data.challengeScope && step.trigger.kind === 'step-up' ? data.challengeScope : initialScope(step);
     const { authorizationUrl, codeVerifier } = await startAuthorization(data.authorizationServerUrl!, {
       metadata: data.metadata!,
       clientInformation: data.client!,
@@ -43,7 +44,11 @@ export const callbackStep: StepDefinition = {
   async run(step) {
     const { data } = step;
     const params = data.callback;
-    if (!params) return { verdict: 'waiting', detail: 'Waiting for the browser to come back from the authorization page…' };
+    if (!params)
+      return {
+        verdict: 'waiting',
+        detail: 'Waiting for the browser to come back from the authorization page…',
+      };
     const error = params.get('error');
     if (error) {
       throw new StepFailure(
@@ -74,7 +79,10 @@ export const callbackStep: StepDefinition = {
       throw failure;
     }
     step.fact('code', maskSecret(code));
-    return { verdict: 'pass', detail: iss ? 'state and iss match.' : 'state matches; this server does not send iss.' };
+    return {
+      verdict: 'pass',
+      detail: iss ? 'state and iss match.' : 'state matches; this server does not send iss.',
+    };
   },
 };
 
@@ -100,7 +108,10 @@ export const tokenStep: StepDefinition = {
         fetchFn: step.fetch,
       });
     } catch (error) {
-      throw new StepFailure('The token endpoint must exchange the code for tokens.', (error as Error).message);
+      throw new StepFailure(
+        'The token endpoint must exchange the code for tokens.',
+        (error as Error).message,
+      );
     }
     data.tokens = tokens;
     step.fact('token_type', tokens.token_type);
@@ -112,7 +123,10 @@ export const tokenStep: StepDefinition = {
       throw new StepFailure('token_type must be Bearer.', tokens.token_type);
     }
     if (!tokens.refresh_token) {
-      return { verdict: 'warn', detail: 'No refresh token: signing in again will be needed when the access token expires.' };
+      return {
+        verdict: 'warn',
+        detail: 'No refresh token: signing in again will be needed when the access token expires.',
+      };
     }
     return { verdict: 'pass', detail: 'Tokens received; they stay in the bridge.' };
   },
@@ -141,6 +155,9 @@ export const authorizedRequestStep: StepDefinition = {
         `HTTP ${response.status}: ${response.headers.get('www-authenticate') ?? ''}`,
       );
     }
-    return { verdict: 'pass', detail: `HTTP ${response.status}: the token is accepted; reconnecting the inspector with it.` };
+    return {
+      verdict: 'pass',
+      detail: `HTTP ${response.status}: the token is accepted; reconnecting the inspector with it.`,
+    };
   },
 };

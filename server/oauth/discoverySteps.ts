@@ -26,7 +26,11 @@ export const challengeStep: StepDefinition = {
       step.fact('scope asked for', params.scope ?? '(none)');
       step.fact('union to request', data.challengeScope ?? '(none)');
       if (!params.scope) {
-        return { verdict: 'warn', detail: 'HTTP 403 insufficient_scope, but the challenge names no scope: asking again for the same scopes.' };
+        return {
+          verdict: 'warn',
+          detail:
+            'HTTP 403 insufficient_scope, but the challenge names no scope: asking again for the same scopes.',
+        };
       }
       return { verdict: 'pass', detail: `HTTP 403 insufficient_scope: the server needs ${params.scope}.` };
     }
@@ -44,7 +48,10 @@ export const challengeStep: StepDefinition = {
       };
     }
     if (!header || !/^\s*(Bearer|DPoP)\b/i.test(header)) {
-      throw new StepFailure('HTTP 401 must carry a WWW-Authenticate: Bearer challenge.', header ?? 'no WWW-Authenticate header');
+      throw new StepFailure(
+        'HTTP 401 must carry a WWW-Authenticate: Bearer challenge.',
+        header ?? 'no WWW-Authenticate header',
+      );
     }
     const params = extractWWWAuthenticateParams(response);
     if (params.resourceMetadataUrl) data.resourceMetadataUrl = params.resourceMetadataUrl;
@@ -54,7 +61,8 @@ export const challengeStep: StepDefinition = {
     if (!params.resourceMetadataUrl) {
       return {
         verdict: 'warn',
-        detail: 'HTTP 401 with a Bearer challenge but no resource_metadata: the well-known locations will be tried.',
+        detail:
+          'HTTP 401 with a Bearer challenge but no resource_metadata: the well-known locations will be tried.',
       };
     }
     return { verdict: 'pass', detail: 'HTTP 401 with a Bearer challenge naming its resource metadata.' };
@@ -76,14 +84,21 @@ export const resourceMetadataStep: StepDefinition = {
         step.fetch,
       );
     } catch (error) {
-      throw new StepFailure('The server must publish protected resource metadata (MCP authorization, RFC 9728).', (error as Error).message);
+      throw new StepFailure(
+        'The server must publish protected resource metadata (MCP authorization, RFC 9728).',
+        (error as Error).message,
+      );
     }
     data.resourceMetadata = metadata;
     const server = metadata.authorization_servers?.[0];
     step.fact('resource', metadata.resource);
     step.fact('authorization_servers', (metadata.authorization_servers ?? []).join(', ') || '(none)');
     if (metadata.scopes_supported) step.fact('scopes_supported', metadata.scopes_supported.join(' '));
-    if (!server) throw new StepFailure('authorization_servers must list at least one server.', JSON.stringify(metadata.authorization_servers ?? null));
+    if (!server)
+      throw new StepFailure(
+        'authorization_servers must list at least one server.',
+        JSON.stringify(metadata.authorization_servers ?? null),
+      );
     if (!checkResourceAllowed({ requestedResource: data.serverUrl, configuredResource: metadata.resource })) {
       throw new StepFailure(`resource must identify ${data.serverUrl.href}.`, metadata.resource);
     }
@@ -107,18 +122,31 @@ export const authServerMetadataStep: StepDefinition = {
       metadata = await discoverAuthorizationServerMetadata(url, { fetchFn: step.fetch });
     } catch (error) {
       if (error instanceof IssuerMismatchError) {
-        throw new StepFailure(`The metadata's issuer must be ${error.expected ?? url}.`, String(error.received));
+        throw new StepFailure(
+          `The metadata's issuer must be ${error.expected ?? url}.`,
+          String(error.received),
+        );
       }
       throw new StepFailure('The authorization server must publish its metadata.', (error as Error).message);
     }
-    if (!metadata) throw new StepFailure('The authorization server must publish its metadata.', 'nothing at any of the well-known locations');
+    if (!metadata)
+      throw new StepFailure(
+        'The authorization server must publish its metadata.',
+        'nothing at any of the well-known locations',
+      );
     data.metadata = metadata;
     step.fact('issuer', metadata.issuer);
     step.fact('authorization_endpoint', metadata.authorization_endpoint);
     step.fact('token_endpoint', metadata.token_endpoint);
     step.fact('registration_endpoint', metadata.registration_endpoint ?? '(none)');
-    step.fact('client_id_metadata_document_supported', String(metadata.client_id_metadata_document_supported ?? false));
-    step.fact('authorization_response_iss_parameter_supported', String(metadata.authorization_response_iss_parameter_supported ?? false));
+    step.fact(
+      'client_id_metadata_document_supported',
+      String(metadata.client_id_metadata_document_supported ?? false),
+    );
+    step.fact(
+      'authorization_response_iss_parameter_supported',
+      String(metadata.authorization_response_iss_parameter_supported ?? false),
+    );
     return { verdict: 'pass', detail: `Found at ${step.lastUrl()}.` };
   },
 };
@@ -134,7 +162,9 @@ export const pkceStep: StepDefinition = {
     if (!methods?.includes('S256')) {
       throw new StepFailure(
         'The authorization server must offer PKCE with S256; the inspector refuses to sign in without it.',
-        methods ? `code_challenge_methods_supported: ${JSON.stringify(methods)}` : 'no code_challenge_methods_supported',
+        methods
+          ? `code_challenge_methods_supported: ${JSON.stringify(methods)}`
+          : 'no code_challenge_methods_supported',
       );
     }
     return { verdict: 'pass', detail: 'S256 is offered.' };

@@ -67,7 +67,12 @@ export class OAuthFlow {
       state: randomBytes(32).toString('base64url'),
       resource: serverUrl.href,
     };
-    this.steps = SIGN_IN_STEPS.map((definition) => ({ definition, verdict: 'pending', facts: [], exchanges: [] }));
+    this.steps = SIGN_IN_STEPS.map((definition) => ({
+      definition,
+      verdict: 'pending',
+      facts: [],
+      exchanges: [],
+    }));
   }
 
   get state(): string {
@@ -85,7 +90,11 @@ export class OAuthFlow {
 
   /** Whether the flow waits for the browser's redirect (and so accepts one). */
   get awaitingCallback(): boolean {
-    return this.cursor < SIGN_IN_STEPS.length && this.steps[this.cursor]?.definition === callbackStep && !this.failed;
+    return (
+      this.cursor < SIGN_IN_STEPS.length &&
+      this.steps[this.cursor]?.definition === callbackStep &&
+      !this.failed
+    );
   }
 
   runAll(): Promise<void> {
@@ -191,7 +200,8 @@ export class OAuthFlow {
       step.detail = outcome.detail;
     } catch (error) {
       step.verdict = 'fail';
-      step.detail = error instanceof StepFailure ? error.message : `The step could not run: ${(error as Error).message}`;
+      step.detail =
+        error instanceof StepFailure ? error.message : `The step could not run: ${(error as Error).message}`;
       if (error instanceof StepFailure && error.got !== undefined) step.got = error.got;
       // A failed refresh row does not fail the sign-in it follows.
       if (SIGN_IN_STEPS.includes(step.definition)) this.failed = true;

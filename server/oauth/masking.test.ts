@@ -12,7 +12,10 @@ describe('masking OAuth secrets', () => {
     expect(new URLSearchParams(form).get('code')).toBe(maskSecret('abc'));
 
     const json = JSON.parse(
-      maskBody('{"access_token":"AT","refresh_token":"RT","id_token":"ID","token_type":"Bearer","scope":"a b"}', 'application/json'),
+      maskBody(
+        '{"access_token":"AT","refresh_token":"RT","id_token":"ID","token_type":"Bearer","scope":"a b"}',
+        'application/json',
+      ),
     ) as Record<string, string>;
     expect(JSON.stringify(json)).not.toMatch(/"AT"|"RT"|"ID"/);
     expect(json).toMatchObject({ token_type: 'Bearer', scope: 'a b' });

@@ -77,7 +77,9 @@ export class OAuthManager {
 
   /** Starts a new sign-in (or continues the current one) in "run all" mode. */
   async signIn(serverUrl: string): Promise<void> {
-    const flow = this.continuable(serverUrl) ?? this.newFlow(serverUrl, { kind: this.auth(serverUrl).needed ? 'challenge' : 'sign-in' });
+    const flow =
+      this.continuable(serverUrl) ??
+      this.newFlow(serverUrl, { kind: this.auth(serverUrl).needed ? 'challenge' : 'sign-in' });
     await flow.runAll();
   }
 
@@ -105,11 +107,15 @@ export class OAuthManager {
     const state = params.get('state');
     const flow = [...this.resources.values()].map((auth) => auth.flow).find((f) => f?.state === state);
     if (!state || !flow || !flow.awaitingCallback) {
-      return { ok: false, message: 'This sign-in is not one mcp-inspect is waiting for (unknown or used state).' };
+      return {
+        ok: false,
+        message: 'This sign-in is not one mcp-inspect is waiting for (unknown or used state).',
+      };
     }
     await flow.receiveCallback(params);
     const callbackRow = flow.steps.find((step) => step.definition.id === 'callback');
-    if (callbackRow?.verdict === 'fail') return { ok: false, message: callbackRow.detail ?? 'The sign-in failed.' };
+    if (callbackRow?.verdict === 'fail')
+      return { ok: false, message: callbackRow.detail ?? 'The sign-in failed.' };
     return { ok: true, message: 'Signed in. You can close this tab: the inspector continues by itself.' };
   }
 
@@ -118,14 +124,25 @@ export class OAuthManager {
     const auth = this.auth(serverUrl);
     const flow = auth.flow;
     const stored = this.storedTokens(serverUrl);
-    const status = flow && flow.status !== 'authorized' ? flow.status : stored ? 'authorized' : auth.needed ? 'needed' : 'idle';
+    const status =
+      flow && flow.status !== 'authorized'
+        ? flow.status
+        : stored
+          ? 'authorized'
+          : auth.needed
+            ? 'needed'
+            : 'idle';
     return {
       applicable: true,
       status,
       ...(flow ? { trigger: describeTrigger(flow.trigger) } : {}),
       steps: flow?.view() ?? [],
-      ...(flow?.awaitingCallback && flow.data.authorizationUrl ? { authorizationUrl: flow.data.authorizationUrl } : {}),
-      ...(stored ? { token: summarize(stored.issuer, stored.tokens, auth.client, this.store.file !== undefined) } : {}),
+      ...(flow?.awaitingCallback && flow.data.authorizationUrl
+        ? { authorizationUrl: flow.data.authorizationUrl }
+        : {}),
+      ...(stored
+        ? { token: summarize(stored.issuer, stored.tokens, auth.client, this.store.file !== undefined) }
+        : {}),
       ...(this.store.file ? { storeFile: this.store.file } : {}),
     };
   }
@@ -137,11 +154,18 @@ export class OAuthManager {
 
   private newFlow(serverUrl: string, trigger: FlowTrigger): OAuthFlow {
     const auth = this.auth(serverUrl);
-    const flow: OAuthFlow = new OAuthFlow(new URL(serverUrl), this.redirectUri, trigger, this.options.settings, this.store, {
-      onAuthorizationUrl: (url) => this.showAuthorizationUrl(url),
-      onAuthorized: (data) => this.authorized(serverUrl, flow, data),
-      onChange: () => undefined,
-    });
+    const flow: OAuthFlow = new OAuthFlow(
+      new URL(serverUrl),
+      this.redirectUri,
+      trigger,
+      this.options.settings,
+      this.store,
+      {
+        onAuthorizationUrl: (url) => this.showAuthorizationUrl(url),
+        onAuthorized: (data) => this.authorized(serverUrl, flow, data),
+        onChange: () => undefined,
+      },
+    );
     auth.flow = flow;
     return flow;
   }
@@ -161,10 +185,14 @@ export class OAuthManager {
     Object.assign(auth, { issuer, client: data.client, metadata: data.metadata, needed: false });
     this.keep(serverUrl, issuer, {
       tokens: data.tokens!,
-      ...(data.tokens!.expires_in === undefined ? {} : { expiresAt: Date.now() + data.tokens!.expires_in * 1000 }),
+      ...(data.tokens!.expires_in === undefined
+        ? {}
+        : { expiresAt: Date.now() + data.tokens!.expires_in * 1000 }),
       ...(data.scope ? { requestedScope: data.scope } : {}),
     });
-    this.options.log(`OAuth: signed in with ${issuer}${data.tokens!.scope ? ` (scope: ${data.tokens!.scope})` : ''}`);
+    this.options.log(
+      `OAuth: signed in with ${issuer}${data.tokens!.scope ? ` (scope: ${data.tokens!.scope})` : ''}`,
+    );
     auth.flow = flow;
     this.onAuthorized(serverUrl);
   }
@@ -174,7 +202,10 @@ export class OAuthManager {
     const auth = this.auth(serverUrl);
     clearTimeout(auth.refreshTimer);
     if (tokens.expiresAt === undefined || !tokens.tokens.refresh_token) return;
-    auth.refreshTimer = setTimeout(() => void this.refresh(serverUrl, 'before expiry'), refreshDelayMs(tokens.expiresAt));
+    auth.refreshTimer = setTimeout(
+      () => void this.refresh(serverUrl, 'before expiry'),
+      refreshDelayMs(tokens.expiresAt),
+    );
     auth.refreshTimer.unref();
   }
 
@@ -198,8 +229,11 @@ export class OAuthManager {
     const auth = this.auth(serverUrl);
     const stored = this.storedTokens(serverUrl);
     const { clientId, clientSecret } = this.options.settings;
-    const given = clientId ? { client_id: clientId, ...(clientSecret ? { client_secret: clientSecret } : {}) } : undefined;
-    const client = auth.client ?? (stored ? this.store.client(stored.issuer, this.redirectUri) : undefined) ?? given;
+    const given = clientId
+      ? { client_id: clientId, ...(clientSecret ? { client_secret: clientSecret } : {}) }
+      : undefined;
+    const client =
+      auth.client ?? (stored ? this.store.client(stored.issuer, this.redirectUri) : undefined) ?? given;
     if (!stored || !client) return false;
     const flow = auth.flow ?? this.newFlow(serverUrl, { kind: 'challenge' });
     const row = await flow.appendStep(

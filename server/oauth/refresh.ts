@@ -24,17 +24,22 @@ export interface RefreshInput {
  * A refresh as a row of the guided view: the refresh_token grant, with the same resource
  * (RFC 8707 §2.2), asking for no new scope (a refresh cannot widen a grant, RFC 6749 §6).
  */
-export function refreshStep(why: 'before expiry' | 'after a 401', input: RefreshInput): Omit<StepDefinition, 'id'> {
+export function refreshStep(
+  why: 'before expiry' | 'after a 401',
+  input: RefreshInput,
+): Omit<StepDefinition, 'id'> {
   return {
     title: `Refresh (${why})`,
     requirement:
       'POST grant_type=refresh_token with the same resource returns a new access token; a rotated refresh token replaces the old one (OAuth 2.1 §4.3, RFC 8707 §2.2).',
     async run(step) {
       const refreshToken = input.current.tokens.refresh_token;
-      if (!refreshToken) throw new StepFailure('A refresh needs a refresh token; the server issued none. Sign in again.');
+      if (!refreshToken)
+        throw new StepFailure('A refresh needs a refresh token; the server issued none. Sign in again.');
       const metadata =
         input.metadata ?? (await discoverAuthorizationServerMetadata(input.issuer, { fetchFn: step.fetch }));
-      if (!metadata) throw new StepFailure('The authorization server must publish its metadata.', 'not found');
+      if (!metadata)
+        throw new StepFailure('The authorization server must publish its metadata.', 'not found');
       let tokens;
       try {
         tokens = await refreshAuthorization(input.issuer, {
@@ -62,7 +67,10 @@ export function refreshStep(why: 'before expiry' | 'after a 401', input: Refresh
         metadata,
       );
       const rotated = tokens.refresh_token && tokens.refresh_token !== refreshToken;
-      return { verdict: 'pass', detail: `New access token${rotated ? ', and a rotated refresh token' : ''}.` };
+      return {
+        verdict: 'pass',
+        detail: `New access token${rotated ? ', and a rotated refresh token' : ''}.`,
+      };
     },
   };
 }

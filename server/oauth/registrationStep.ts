@@ -40,7 +40,10 @@ export const registrationStep: StepDefinition = {
         ...(settings.clientSecret ? { client_secret: settings.clientSecret } : {}),
       };
       step.fact('client_id', settings.clientId);
-      step.fact('how', `pre-registered (given on the command line or in the config)${settings.clientSecret ? ', with a secret' : ''}`);
+      step.fact(
+        'how',
+        `pre-registered (given on the command line or in the config)${settings.clientSecret ? ', with a secret' : ''}`,
+      );
       return { verdict: 'pass', detail: 'Using the client id given for this server; nothing to register.' };
     }
     const cimdSupported = metadata.client_id_metadata_document_supported === true;
@@ -48,7 +51,10 @@ export const registrationStep: StepDefinition = {
       data.client = { client_id: settings.clientMetadataUrl };
       step.fact('client_id', settings.clientMetadataUrl);
       step.fact('how', 'client ID metadata document');
-      return { verdict: 'pass', detail: 'The server fetches the inspector’s metadata from its URL; nothing to register.' };
+      return {
+        verdict: 'pass',
+        detail: 'The server fetches the inspector’s metadata from its URL; nothing to register.',
+      };
     }
     const known = store.client(issuer, data.redirectUri);
     if (known) {

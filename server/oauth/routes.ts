@@ -27,8 +27,14 @@ export function oauthApiRouter(oauth: OAuthManager, session: BridgeSession): Rou
 
   router.get(API_OAUTH_PATH, (_req, res) => view(res));
   // Resolve once the flow stops: at the browser, at a failure, or after one step.
-  router.post(`${API_OAUTH_PATH}/run`, withUrl((url) => oauth.signIn(url)));
-  router.post(`${API_OAUTH_PATH}/next`, withUrl((url) => oauth.next(url)));
+  router.post(
+    `${API_OAUTH_PATH}/run`,
+    withUrl((url) => oauth.signIn(url)),
+  );
+  router.post(
+    `${API_OAUTH_PATH}/next`,
+    withUrl((url) => oauth.next(url)),
+  );
   router.post(
     `${API_OAUTH_PATH}/clear`,
     withUrl((url) => {

@@ -45,7 +45,9 @@ describe('signing in to a server behind a real authorization server', () => {
     const registration = waiting.steps.find((s) => s.id === 'registration')!;
     expect(registration.exchanges[0]?.requestBody).toContain('"application_type": "native"');
     // The challenge came from the resource_metadata of the 401, not a guess.
-    expect(waiting.steps[1]!.exchanges[0]!.url).toBe(`${new URL(env.fixture.mcpUrl).origin}/.well-known/oauth-protected-resource/mcp`);
+    expect(waiting.steps[1]!.exchanges[0]!.url).toBe(
+      `${new URL(env.fixture.mcpUrl).origin}/.well-known/oauth-protected-resource/mcp`,
+    );
 
     const landing = await env.consent(waiting.authorizationUrl!);
     expect(landing.status).toBe(200);

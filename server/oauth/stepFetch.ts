@@ -19,16 +19,26 @@ export function stepFetch(exchanges: OAuthExchange[], inner: typeof fetch = fetc
   return async (input, init) => {
     const request = new Request(input, init);
     const startedAt = performance.now();
-    const requestBody = typeof init?.body === 'string' ? init.body : init?.body instanceof URLSearchParams ? init.body.toString() : undefined;
+    const requestBody =
+      typeof init?.body === 'string'
+        ? init.body
+        : init?.body instanceof URLSearchParams
+          ? init.body.toString()
+          : undefined;
     const base = {
       method: request.method,
       url: maskOAuthUrl(request.url),
       requestHeaders: maskHeaders(request.headers),
-      ...(requestBody === undefined ? {} : { requestBody: maskBody(requestBody, request.headers.get('content-type')) }),
+      ...(requestBody === undefined
+        ? {}
+        : { requestBody: maskBody(requestBody, request.headers.get('content-type')) }),
     };
     let response: Response;
     try {
-      response = await inner(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(STEP_REQUEST_TIMEOUT_MS) });
+      response = await inner(input, {
+        ...init,
+        signal: init?.signal ?? AbortSignal.timeout(STEP_REQUEST_TIMEOUT_MS),
+      });
     } catch (error) {
       exchanges.push({ ...base, responseHeaders: {}, durationMs: since(startedAt), error: describe(error) });
       throw error;

@@ -81,7 +81,8 @@ export class TokenStore {
     if (!record) return;
     delete record.tokens[resource];
     if (clients) record.clients = {};
-    if (Object.keys(record.tokens).length === 0 && Object.keys(record.clients).length === 0) delete this.data.issuers[issuer];
+    if (Object.keys(record.tokens).length === 0 && Object.keys(record.clients).length === 0)
+      delete this.data.issuers[issuer];
     this.persist();
   }
 

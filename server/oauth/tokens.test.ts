@@ -27,10 +27,9 @@ describe('tokens after the sign-in', () => {
     await signIn(env);
     const tokenRow = (await env.view()).steps.find((s) => s.id === 'token')!;
     const before = tokenRow.facts.find(([name]) => name === 'access_token')![1];
-    await expect.poll(async () => (await rows(env)).map((s) => [s.title, s.verdict]), { timeout: 8_000 }).toContainEqual([
-      'Refresh (before expiry)',
-      'pass',
-    ]);
+    await expect
+      .poll(async () => (await rows(env)).map((s) => [s.title, s.verdict]), { timeout: 8_000 })
+      .toContainEqual(['Refresh (before expiry)', 'pass']);
     const refresh = (await rows(env))[0]!;
     expect(refresh.exchanges[0]!.requestBody).toMatch(/grant_type=refresh_token/);
     expect(refresh.exchanges[0]!.requestBody).toMatch(/refresh_token=%E2%80%A2/);
@@ -54,7 +53,9 @@ describe('tokens after the sign-in', () => {
     running = await startOAuthBridge('expired-refresh', { accessTtl: 4 });
     const env = running;
     await signIn(env);
-    await expect.poll(async () => (await rows(env)).map((s) => s.verdict), { timeout: 8_000 }).toEqual(['fail']);
+    await expect
+      .poll(async () => (await rows(env)).map((s) => s.verdict), { timeout: 8_000 })
+      .toEqual(['fail']);
     const [failed] = await rows(env);
     expect(failed!.detail).toMatch(/refused, so signing in again is needed/);
     expect(failed!.got).toMatch(/invalid_grant|grant request is invalid/);
@@ -76,7 +77,12 @@ describe('tokens after the sign-in', () => {
     });
     await page.waitFor((e) => e.type === 'frame' && (e.message as { id?: unknown }).id === 1);
     page.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
-    page.send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'write_note', arguments: { text: 'x' } } });
+    page.send({
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'write_note', arguments: { text: 'x' } },
+    });
     await expect.poll(async () => (await env.view()).status, { timeout: 10_000 }).toBe('waiting-for-browser');
     const view = await env.view();
     expect(view.trigger).toMatch(/step-up/);
@@ -92,7 +98,9 @@ describe('tokens after the sign-in', () => {
     running = await startOAuthBridge('ok', { settings: { storeFile: file } });
     await signIn(running);
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    const saved = JSON.parse(readFileSync(file, 'utf8')) as { issuers: Record<string, { tokens: Record<string, unknown> }> };
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as {
+      issuers: Record<string, { tokens: Record<string, unknown> }>;
+    };
     expect(Object.keys(saved.issuers)).toEqual([running.fixture.issuer]);
     expect(Object.keys(saved.issuers[running.fixture.issuer]!.tokens)).toEqual([running.fixture.mcpUrl]);
     expect((await running.view()).token!.persisted).toBe(true);

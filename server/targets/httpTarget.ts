@@ -110,16 +110,21 @@ export class HttpTarget implements TargetConnection {
     const attempt = async (): ReturnType<typeof probeStreamableHttp> => {
       const token = await this.auth?.token();
       challenged = undefined;
-      return probeStreamableHttp(url, token ? { ...this.headers, authorization: `Bearer ${token}` } : this.headers, {
-        url: shown,
-        describe: (error, challenge) => {
-          if (httpStatusOf(error) === 401) challenged = challenge ?? '';
-          return this.describe(error, challenge);
+      return probeStreamableHttp(
+        url,
+        token ? { ...this.headers, authorization: `Bearer ${token}` } : this.headers,
+        {
+          url: shown,
+          describe: (error, challenge) => {
+            if (httpStatusOf(error) === 401) challenged = challenge ?? '';
+            return this.describe(error, challenge);
+          },
         },
-      });
+      );
     };
     let verdict = await attempt();
-    if (challenged !== undefined && this.auth && (await this.auth.onUnauthorized())) verdict = await attempt();
+    if (challenged !== undefined && this.auth && (await this.auth.onUnauthorized()))
+      verdict = await attempt();
     if (challenged !== undefined) this.auth?.onChallenge(401, challenged);
     return verdict;
   }
@@ -199,7 +204,9 @@ export class HttpTarget implements TargetConnection {
       onUnauthorized: async () => {
         if (!(await auth.onUnauthorized())) {
           auth.onChallenge(401, this.challenge);
-          throw new Error('HTTP 401: the token was refused and could not be refreshed; sign in again in the OAuth tab');
+          throw new Error(
+            'HTTP 401: the token was refused and could not be refreshed; sign in again in the OAuth tab',
+          );
         }
       },
     };

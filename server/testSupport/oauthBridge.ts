@@ -25,7 +25,10 @@ export async function startOAuthBridge(
   scenario: OAuthScenario = 'ok',
   options: { accessTtl?: number; settings?: OAuthSettings } = {},
 ): Promise<OAuthBridge> {
-  const fixture = await startOAuthFixture(scenario, options.accessTtl === undefined ? {} : { accessTtl: options.accessTtl });
+  const fixture = await startOAuthFixture(
+    scenario,
+    options.accessTtl === undefined ? {} : { accessTtl: options.accessTtl },
+  );
   const lines: string[] = [];
   const bridge = await startBridge({
     target: { kind: 'url', url: fixture.mcpUrl, transport: 'streamable-http', headers: {}, era: 'auto' },
@@ -37,7 +40,10 @@ export async function startOAuthBridge(
     oauth: { settings: options.settings ?? {} },
   });
   const api = async (path: string, method = 'GET'): Promise<OAuthView> => {
-    const response = await fetch(`${bridge.origin}${path}`, { method, headers: { authorization: `Bearer ${TOKEN}` } });
+    const response = await fetch(`${bridge.origin}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
     if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${await response.text()}`);
     return OAuthViewSchema.parse(await response.json());
   };
@@ -47,7 +53,8 @@ export async function startOAuthBridge(
     lines,
     view: () => api(API_OAUTH_PATH),
     act: (action) => api(`${API_OAUTH_PATH}/${action}`, 'POST'),
-    consent: async (authorizationUrl) => fetch(await consentThrough(authorizationUrl, `${bridge.origin}/oauth/callback`)),
+    consent: async (authorizationUrl) =>
+      fetch(await consentThrough(authorizationUrl, `${bridge.origin}/oauth/callback`)),
     connected: () => eventually(() => bridge.session.state?.state === 'connected', 10_000),
     stop: async () => {
       await bridge.close();

@@ -35,7 +35,11 @@ export function OAuthPanel() {
           <button type="button" disabled={busy} onClick={() => act('run')}>
             {view.status === 'paused' ? 'Run the remaining steps' : 'Sign in'}
           </button>
-          <button type="button" disabled={busy || view.status === 'waiting-for-browser'} onClick={() => act('next')}>
+          <button
+            type="button"
+            disabled={busy || view.status === 'waiting-for-browser'}
+            onClick={() => act('next')}
+          >
             Next step
           </button>
           <button type="button" disabled={busy} onClick={() => act('clear')}>
@@ -60,7 +64,9 @@ export function OAuthPanel() {
           ))}
         </ol>
       ) : (
-        <p className="placeholder">No sign-in yet. “Sign in” runs every step; “Next step” runs them one at a time.</p>
+        <p className="placeholder">
+          No sign-in yet. “Sign in” runs every step; “Next step” runs them one at a time.
+        </p>
       )}
     </section>
   );
@@ -82,7 +88,9 @@ function TokenSummary({ token, storeFile }: { token: OAuthTokenSummary; storeFil
       <dt>Refresh token</dt>
       <dd>{token.refreshToken ?? '(none)'}</dd>
       <dt>Kept</dt>
-      <dd>{token.persisted && storeFile ? `in memory and in ${storeFile}` : 'in the bridge’s memory only'}</dd>
+      <dd>
+        {token.persisted && storeFile ? `in memory and in ${storeFile}` : 'in the bridge’s memory only'}
+      </dd>
     </dl>
   );
 }

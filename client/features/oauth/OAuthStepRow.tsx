@@ -13,7 +13,10 @@ const VERDICT_WORDS: Record<OAuthStep['verdict'], string> = {
 /** One step of the flow: verdict, what happened, and on demand the spec's words and the wire. */
 export function OAuthStepRow({ step, index }: { step: OAuthStep; index: number }) {
   return (
-    <li className={`oauth-step verdict-${step.verdict}`} aria-label={`Step ${index + 1}: ${step.title}, ${VERDICT_WORDS[step.verdict]}`}>
+    <li
+      className={`oauth-step verdict-${step.verdict}`}
+      aria-label={`Step ${index + 1}: ${step.title}, ${VERDICT_WORDS[step.verdict]}`}
+    >
       <div className="oauth-step-head">
         <span className="oauth-verdict">{VERDICT_WORDS[step.verdict]}</span>
         <strong>{step.title}</strong>
