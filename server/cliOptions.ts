@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { parseServerConfig } from '../shared/serverEntry.js';
 import type { EraChoice } from '../shared/wire.js';
@@ -244,5 +245,7 @@ function targetFromConfigFile(
   if (target.kind === 'url') checkHttpUrl(target.url, `"${parsed.name}" in ${path}`, fail);
   if (!parsed.oauth) return { target };
   const { tokenStore, ...rest } = parsed.oauth;
-  return { target, oauth: { ...rest, ...(tokenStore === undefined ? {} : { storeFile: tokenStore }) } };
+  // A path in a config file is often written from the home folder.
+  const storeFile = tokenStore?.replace(/^~(?=\/)/, homedir());
+  return { target, oauth: { ...rest, ...(storeFile === undefined ? {} : { storeFile }) } };
 }

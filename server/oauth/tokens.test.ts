@@ -87,6 +87,8 @@ describe('tokens after the sign-in', () => {
     const view = await env.view();
     expect(view.trigger).toMatch(/step-up/);
     expect(view.steps[0]!.facts).toContainEqual(['union to request', 'mcp:read notes:write']);
+    // The client registered for the sign-in is the issuer's: reused, not registered again.
+    expect(view.steps.find((s) => s.id === 'registration')!.exchanges).toEqual([]);
     expect(new URL(view.authorizationUrl!).searchParams.get('scope')).toBe('mcp:read notes:write');
     await env.consent(view.authorizationUrl!);
     await expect.poll(async () => (await env.view()).token?.scopes).toEqual(['mcp:read', 'notes:write']);
