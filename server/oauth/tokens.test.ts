@@ -92,6 +92,15 @@ describe('tokens after the sign-in', () => {
     expect(new URL(view.authorizationUrl!).searchParams.get('scope')).toBe('mcp:read notes:write');
     await env.consent(view.authorizationUrl!);
     await expect.poll(async () => (await env.view()).token?.scopes).toEqual(['mcp:read', 'notes:write']);
+    // The traffic pane (and so its export) saw the bearer go out, masked; the terminal never saw it.
+    const issuer = env.bridge.oauth.store.issuerFor(env.fixture.mcpUrl)!;
+    const used = env.bridge.oauth.store.tokens(issuer, env.fixture.mcpUrl)!.tokens;
+    const traffic = JSON.stringify(page.received);
+    expect(traffic).toContain('"authorization":"Bearer ••••••"');
+    for (const secret of [used.access_token, used.refresh_token!]) {
+      expect(traffic).not.toContain(secret);
+      expect(env.lines.join('\n')).not.toContain(secret);
+    }
     page.ws.close();
   });
 
