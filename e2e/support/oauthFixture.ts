@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export type OAuthScenario =
-  'ok' | 'no-s256' | 'wrong-iss' | 'registration-refused' | 'expired-refresh' | 'no-expires-in';
+  'ok' | 'no-s256' | 'wrong-iss' | 'registration-refused' | 'expired-refresh' | 'no-expires-in' | 'cimd';
 
 export interface OAuthFixture {
   /** The MCP server that requires the authorization server's tokens. */
