@@ -48,8 +48,11 @@ test('signs in through consent, then steps up when a tool needs more scope', asy
   (await consentInNewTab(page)).close();
   await expect(status).toHaveText('Signed in');
   await expect(token.getByText('mcp:read notes:write', { exact: true })).toBeVisible();
-  await ui.runTool('write_note', '{"text":"hello"}');
-  await expect(ui.result).toContainText('noted: hello');
+  // The bridge reconnects with the new token; once the page's client is back, the call goes through.
+  await expect(async () => {
+    await ui.runTool('write_note', '{"text":"hello"}');
+    await expect(ui.result).toContainText('noted: hello', { timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
 });
 
 test('runs step by step', async ({ page, inspectorUrl }) => {
