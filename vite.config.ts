@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -12,6 +13,15 @@ export default defineConfig({
   base: './',
   plugins: [react()],
   define: { __APP_VERSION__: JSON.stringify(version) },
+  resolve: {
+    // One JSON Schema engine in the page: the SDK's browser shim gets the page's ajv (see the file).
+    alias: [
+      {
+        find: /^@modelcontextprotocol\/client\/_shims$/,
+        replacement: fileURLToPath(new URL('./client/schema/sdkShims.ts', import.meta.url)),
+      },
+    ],
+  },
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,

@@ -6,12 +6,14 @@ import { ConnectionBar } from './features/connection/ConnectionBar';
 import { ConnectionProblem } from './features/connection/ConnectionProblem';
 import { useInspectorSnapshot } from './features/connection/inspectorContext';
 import { focusServerRequest, onShowServerRequest } from './features/serverRequests/requestNavigation';
+import { OAuthBanner } from './features/oauth/OAuthBanner';
 import { useServerRequests } from './features/serverRequests/useServerRequests';
 import { ToolsWorkbench } from './features/tools/ToolsWorkbench';
 import { TrafficPane } from './features/traffic/TrafficPane';
 import {
   ConnectionSettings,
   LogsPanel,
+  OAuthPanel,
   PromptsPanel,
   ResourcesPanel,
   ServerInfo,
@@ -19,7 +21,8 @@ import {
   TasksPanel,
 } from './lazyFeatures';
 
-type FeatureTab = 'tools' | 'resources' | 'prompts' | 'requests' | 'tasks' | 'logs' | 'server' | 'connection';
+type FeatureTab =
+  'tools' | 'resources' | 'prompts' | 'requests' | 'tasks' | 'logs' | 'server' | 'connection' | 'oauth';
 
 export function App() {
   const snapshot = useInspectorSnapshot();
@@ -46,6 +49,7 @@ export function App() {
       <ConnectionBar />
       <div className="banners">
         <ConnectionProblem />
+        {snapshot.target?.kind === 'url' && <OAuthBanner onShow={() => setTab('oauth')} />}
       </div>
       <div className="app-body">
         <SplitPane
@@ -94,6 +98,7 @@ export function App() {
                 { key: 'logs', label: 'Logs', content: () => <LogsPanel mcp={mcp} /> },
                 { key: 'server', label: 'Server', content: () => <ServerInfo /> },
                 { key: 'connection', label: 'Connection', content: () => <ConnectionSettings /> },
+                { key: 'oauth', label: 'OAuth', content: () => <OAuthPanel /> },
               ]}
             />
           }

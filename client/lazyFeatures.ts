@@ -30,3 +30,6 @@ export const ConnectionSettings = lazy(() =>
 export const TasksPanel = lazy(() =>
   import('./features/tasks/TasksPanel').then((m) => ({ default: m.TasksPanel })),
 );
+export const OAuthPanel = lazy(() =>
+  import('./features/oauth/OAuthPanel').then((m) => ({ default: m.OAuthPanel })),
+);

@@ -73,6 +73,38 @@ test.describe('a modern-only server over stdio', () => {
   });
 });
 
+test.describe('a modern-only server: prompts/get and resources/read that ask for input', () => {
+  test.use({ cliArgs: ['node', fixturePath('modernOnly.mjs')] });
+  test('each round is answered where the request was made, then retried', async ({ page, cli }) => {
+    await page.goto(cli.url);
+    await page.getByRole('tab', { name: 'Prompts', exact: true }).click();
+    await page
+      .getByRole('listbox', { name: 'Prompts' })
+      .getByRole('option')
+      .filter({ hasText: 'mood_greeting' })
+      .click();
+    await page.getByRole('button', { name: 'Get prompt' }).click();
+    const promptInput = page.getByRole('region', { name: 'Input for prompt mood_greeting' });
+    await promptInput.getByRole('textbox').first().fill('sunny');
+    await promptInput.getByRole('button', { name: 'Accept' }).click();
+    await expect(page.getByRole('region', { name: 'Prompt messages' })).toContainText('Glad you feel sunny!');
+
+    await page.getByRole('tab', { name: 'Resources', exact: true }).click();
+    await page
+      .getByRole('listbox', { name: 'Resources' })
+      .getByRole('option')
+      .filter({ hasText: 'guarded' })
+      .click();
+    await page.getByRole('button', { name: /^Read/ }).first().click();
+    const readInput = page.getByRole('region', { name: 'Input for reading fixture://guarded' });
+    await readInput.getByRole('checkbox').first().check();
+    await readInput.getByRole('button', { name: 'Accept' }).click();
+    await expect(page.getByRole('region', { name: 'Resource contents' })).toContainText(
+      'The guarded note, unlocked.',
+    );
+  });
+});
+
 test.describe('a modern-only server asked for the legacy era', () => {
   test.use({ cliArgs: ['--era', 'legacy', 'node', fixturePath('modernOnly.mjs')] });
   test('says in plain words that it refuses the version, with what it supports', async ({ page, cli }) => {

@@ -1,4 +1,5 @@
 import { expect, inspector, test } from './support/test.js';
+import { trafficPane } from './support/traffic.js';
 
 // Tasks in both forms (issue 8, point 9): the 2026-07-28 extension (the demo decides to answer
 // with a task when the page declares the extension), 2025-11-25 core tasks asked for per call
@@ -17,6 +18,22 @@ test.describe('the demo under auto (modern tasks extension)', () => {
     const tasks = page.getByRole('table', { name: 'Tasks' });
     await expect(tasks.getByRole('row').filter({ hasText: 'long_task' })).toContainText('completed');
     await expect(tasks).toContainText('tasks extension');
+  });
+
+  test('a task that needs input asks on its call, and tasks/update carries the answer', async ({
+    page,
+    cli,
+  }) => {
+    const ui = inspector(page);
+    await page.goto(cli.url);
+    await ui.runTool('long_task', '{"steps":2,"stepMs":100,"askHalfway":true}');
+    const input = ui.calls.first().getByRole('region', { name: /^Input for call \d+$/ });
+    const form = input.getByRole('article', { name: 'Elicitation request' });
+    await expect(form).toContainText('Go on counting?');
+    await form.getByRole('checkbox').first().check();
+    await form.getByRole('button', { name: 'Accept' }).click();
+    await expect(ui.result).toContainText('Counted all 2 steps.');
+    await expect(trafficPane(page).row('request', 'tasks/update')).toHaveCount(1);
   });
 });
 
@@ -50,7 +67,10 @@ test.describe('server-everything (legacy): a tool that requires a task', () => {
     await expect(ui.result).toContainText('Research Report: tides', { timeout: 30_000 });
     await page.getByRole('tab', { name: 'Tasks', exact: true }).click();
     await expect(
-      page.getByRole('table', { name: 'Tasks' }).getByRole('row').filter({ hasText: 'simulate-research-query' }),
+      page
+        .getByRole('table', { name: 'Tasks' })
+        .getByRole('row')
+        .filter({ hasText: 'simulate-research-query' }),
     ).toContainText('completed');
   });
 });

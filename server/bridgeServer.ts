@@ -1,6 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHttpApp } from './httpApp.js';
+import { OAuthManager } from './oauth/oauthManager.js';
+import type { OAuthSettings } from './oauth/flowTypes.js';
 import { allowedHosts } from './security.js';
 import { BridgeSession } from './session.js';
 import type { TargetSpec } from './targetSpec.js';
@@ -16,6 +18,8 @@ export interface BridgeOptions {
   clientDir?: string;
   version: string;
   log: (line: string) => void;
+  /** OAuth for URL targets: what the person configured, and how to open an authorization page. */
+  oauth?: { settings: OAuthSettings; openUrl?: (url: string) => void };
 }
 
 export interface RunningBridge {
@@ -25,18 +29,30 @@ export interface RunningBridge {
   /** Whether the preferred port was taken and another was used. */
   portWasTaken: boolean;
   session: BridgeSession;
+  /** The OAuth client of URL targets (its store is the only place tokens live). */
+  oauth: OAuthManager;
   close(): Promise<void>;
 }
 
 /** Starts the HTTP server, the WebSocket bridge and the target; resolves once listening. */
 export async function startBridge(options: BridgeOptions): Promise<RunningBridge> {
-  const session = new BridgeSession(options.target, { version: options.version, log: options.log });
+  const oauth = new OAuthManager({ settings: {}, log: options.log, ...options.oauth });
+  const session = new BridgeSession(options.target, {
+    version: options.version,
+    log: options.log,
+    targetAuth: (url) => oauth.forTarget(url),
+  });
+  // New tokens: reconnect the server they are for, so the page's client starts over with them.
+  oauth.onAuthorized = (url) => {
+    if (session.targetUrl === url) void session.restart();
+  };
   let hosts = new Set<string>();
   const app = createHttpApp({
     token: options.token,
     allowedHosts: () => hosts,
     session,
     version: options.version,
+    oauth,
     ...(options.clientDir === undefined ? {} : { clientDir: options.clientDir }),
   });
   const server = createServer(app);
@@ -59,6 +75,9 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
   }
   const { port, portWasTaken } = bound;
   hosts = allowedHosts(port, options.host);
+  // The redirect URI: loopback on whatever port this run got (a wildcard address is not one).
+  const callbackHost = ['0.0.0.0', '::'].includes(options.host) ? '127.0.0.1' : options.host;
+  oauth.setOrigin(`http://${callbackHost.includes(':') ? `[${callbackHost}]` : callbackHost}:${port}`);
   await targetStarted;
 
   const displayHost = options.host.includes(':') ? `[${options.host}]` : options.host;
@@ -67,6 +86,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     port,
     portWasTaken,
     session,
+    oauth,
     close: async () => {
       await session.dispose();
       for (const client of wss.clients) client.terminate();

@@ -56,6 +56,11 @@ async function main(): Promise<void> {
       clientDir,
       version,
       log,
+      // --no-open prints the authorization page's address instead of opening it.
+      oauth: {
+        settings: config.oauth ?? {},
+        ...(config.open ? { openUrl: (url: string) => void openBrowser(url) } : {}),
+      },
     });
   } catch (error) {
     // startBridge has stopped the server it started; the exit hook of processGroups is the net.

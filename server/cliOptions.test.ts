@@ -119,3 +119,48 @@ describe('protocol era', () => {
     expect(parseWith('--era', 'modern', '--url', 'http://127.0.0.1:1/mcp').target.era).toBe('modern');
   });
 });
+
+describe('OAuth options', () => {
+  it('takes --client-id, --client-secret, --scope and --oauth-store for a URL', () => {
+    const config = parse(
+      '--url',
+      'http://127.0.0.1:1/mcp',
+      '--client-id',
+      'app',
+      '--client-secret',
+      's',
+      '--scope',
+      'a b',
+      '--oauth-store',
+      '/tmp/t.json',
+    );
+    expect(config.oauth).toEqual({
+      clientId: 'app',
+      clientSecret: 's',
+      scope: 'a b',
+      storeFile: '/tmp/t.json',
+    });
+    expect(parse('--url', 'http://127.0.0.1:1/mcp').oauth).toBeUndefined();
+  });
+
+  it("reads a config entry's oauth block, the command line winning", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcp-inspect-oauth-cli-'));
+    const file = join(dir, 'mcp.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        mcpServers: {
+          remote: {
+            url: 'http://127.0.0.1:1/mcp',
+            oauth: { clientId: 'from-file', scope: 'x', tokenStore: '/tmp/s.json' },
+          },
+        },
+      }),
+    );
+    expect(parse('--config', file, '--scope', 'y').oauth).toEqual({
+      clientId: 'from-file',
+      scope: 'y',
+      storeFile: '/tmp/s.json',
+    });
+  });
+});

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { parseServerConfig } from '../shared/serverEntry.js';
 import type { EraChoice } from '../shared/wire.js';
 import { maskUrl } from '../shared/urlSecrets.js';
+import type { OAuthSettings } from './oauth/flowTypes.js';
 import { targetFromRequest, type TargetSpec } from './targetSpec.js';
 import type { UrlTransportChoice } from './targets/httpTarget.js';
 
@@ -14,6 +16,8 @@ export interface CliConfig {
   open: boolean;
   /** Address to listen on; loopback unless --dangerously-listen-on was given. */
   host: string;
+  /** OAuth for a URL target, when the person gave any (--client-id, --scope, a config `oauth` block…). */
+  oauth?: OAuthSettings;
 }
 
 interface RawOptions {
@@ -28,6 +32,10 @@ interface RawOptions {
   config?: string;
   server?: string;
   era?: EraChoice;
+  clientId?: string;
+  clientSecret?: string;
+  scope?: string;
+  oauthStore?: string;
 }
 
 const EXAMPLES = `
@@ -39,6 +47,7 @@ Examples:
   mcp-inspect --url http://127.0.0.1:3001/sse --transport sse --header "Authorization: Bearer abc"
   mcp-inspect --config ~/.cursor/mcp.json --server github
   mcp-inspect --era legacy node build/index.js   skip server/discover, send initialize
+  mcp-inspect --url https://example.com/mcp --client-id my-app --scope "mcp:read"   sign in with OAuth
 
 The page's address, with its one-time token, is printed on start. The bridge listens on
 127.0.0.1 only; it can spawn processes, so treat its link like a password.`;
@@ -70,6 +79,10 @@ export function parseCli(argv: string[], version: string, demoServerPath: string
     .option('--header <"Name: value">', 'an HTTP header for --url (repeatable)', collect, [])
     .option('-e, --env <KEY=VALUE>', 'an environment variable for the stdio server (repeatable)', collect, [])
     .option('--cwd <dir>', 'working directory for the stdio server')
+    .option('--client-id <id>', 'OAuth: a client id registered in advance with the authorization server')
+    .option('--client-secret <secret>', 'OAuth: the secret of that client, for a confidential one')
+    .option('--scope <scopes>', 'OAuth: scopes to ask for, space-separated, on top of what the server asks')
+    .option('--oauth-store <file>', 'OAuth: keep tokens across runs in this file (readable by you only)')
     .option('--config <file>', 'read the server from an MCP config file ("mcpServers" or "servers")')
     .option('--server <name>', 'which server of --config (needed when it has several)')
     .option('--port <n>', `port for the page (if taken, a free one is used)`, parsePort, DEFAULT_PORT)
@@ -90,10 +103,11 @@ export function parseCli(argv: string[], version: string, demoServerPath: string
   const fail = (message: string): never => program.error(`error: ${message}`);
 
   let target: TargetSpec;
+  let fromFile: OAuthSettings | undefined;
   if (options.server !== undefined && options.config === undefined) fail('--server goes with --config');
   if (options.config !== undefined) {
     if (command !== undefined || options.url !== undefined) fail('give one of a command, --url or --config');
-    target = targetFromConfigFile(options.config, options.server, fail);
+    ({ target, oauth: fromFile } = targetFromConfigFile(options.config, options.server, fail));
     if (target.kind === 'stdio') {
       Object.assign(target.env, parsePairs(options.env, '=', 'a variable as KEY=VALUE', fail));
       if (options.cwd !== undefined) target.cwd = options.cwd;
@@ -129,13 +143,37 @@ export function parseCli(argv: string[], version: string, demoServerPath: string
 
   // --era overrides a config entry's own "era"; either overrides auto.
   if (options.era !== undefined) target.era = options.era;
+  const oauth = oauthSettings(options, fromFile, target, fail);
 
   return {
     target,
     port: options.port,
     open: options.open,
     host: options.dangerouslyListenOn ?? '127.0.0.1',
+    ...(oauth ? { oauth } : {}),
   };
+}
+
+/** The command line's OAuth options over the config entry's `oauth` block. */
+function oauthSettings(
+  options: RawOptions,
+  fromFile: OAuthSettings | undefined,
+  target: TargetSpec,
+  fail: (message: string) => never,
+): OAuthSettings | undefined {
+  const given: OAuthSettings = {
+    ...fromFile,
+    ...(options.clientId === undefined ? {} : { clientId: options.clientId }),
+    ...(options.clientSecret === undefined ? {} : { clientSecret: options.clientSecret }),
+    ...(options.scope === undefined ? {} : { scope: options.scope }),
+    ...(options.oauthStore === undefined ? {} : { storeFile: options.oauthStore }),
+  };
+  if (Object.keys(given).length === 0) return undefined;
+  if (target.kind !== 'url')
+    fail('--client-id, --client-secret, --scope and --oauth-store are for servers reached by URL');
+  if (given.clientSecret !== undefined && given.clientId === undefined)
+    fail('--client-secret goes with --client-id');
+  return given;
 }
 
 /** The transports speak HTTP: another scheme would only fail later, as "fetch failed". */
@@ -183,7 +221,7 @@ function targetFromConfigFile(
   path: string,
   name: string | undefined,
   fail: (message: string) => never,
-): TargetSpec {
+): { target: TargetSpec; oauth?: OAuthSettings } {
   let json: unknown;
   try {
     json = JSON.parse(readFileSync(path, 'utf8'));
@@ -205,5 +243,9 @@ function targetFromConfigFile(
   });
   if ('error' in target) return fail(`${path}: ${target.error}`);
   if (target.kind === 'url') checkHttpUrl(target.url, `"${parsed.name}" in ${path}`, fail);
-  return target;
+  if (!parsed.oauth) return { target };
+  const { tokenStore, ...rest } = parsed.oauth;
+  // A path in a config file is often written from the home folder.
+  const storeFile = tokenStore?.replace(/^~(?=\/)/, homedir());
+  return { target, oauth: { ...rest, ...(storeFile === undefined ? {} : { storeFile }) } };
 }

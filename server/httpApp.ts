@@ -1,5 +1,7 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { API_FRAMES_PATH, API_SESSION_PATH, AUTH_SCHEME } from '../shared/http.js';
+import type { OAuthManager } from './oauth/oauthManager.js';
+import { oauthApiRouter, oauthCallbackRoute } from './oauth/routes.js';
 import type { BridgeSession } from './session.js';
 import { isAllowedHost, isAllowedOrigin, tokensMatch } from './security.js';
 
@@ -11,6 +13,8 @@ export interface HttpAppOptions {
   clientDir?: string;
   session: BridgeSession;
   version: string;
+  /** The bridge's OAuth client; its routes are mounted when given. */
+  oauth?: OAuthManager;
 }
 
 /**
@@ -88,9 +92,14 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
     res.type('application/json').send(json);
   });
 
+  if (options.oauth) app.use(oauthApiRouter(options.oauth, options.session));
+
   app.use('/api', (_req: Request, res: Response) => {
     res.status(404).json({ error: 'No such route' });
   });
+
+  // Outside /api: the authorization server's redirect cannot carry the token (see routes.ts).
+  if (options.oauth) app.use(oauthCallbackRoute(options.oauth));
 
   if (options.clientDir !== undefined) {
     app.use(express.static(options.clientDir, { index: 'index.html', fallthrough: true }));

@@ -19,7 +19,8 @@ import { LargeFrameStore } from './largeFrameStore.js';
 import { Timeline } from './timeline.js';
 import { unhandledEnvelopeReason } from './unhandledEnvelope.js';
 import { describeTarget, openTarget, targetFromRequest, targetLabel, type TargetSpec } from './targetSpec.js';
-import type { TargetConnection, TargetExit } from './targets/target.js';
+import type { TargetAuth } from './oauth/oauthManager.js';
+import type { TargetConnection, TargetEvents, TargetExit } from './targets/target.js';
 
 /** Where the session writes envelopes for the page; a WebSocket in production. */
 export interface PageSink {
@@ -35,6 +36,8 @@ export interface SessionOptions {
   /** Bounds of the history a re-attaching page gets back. */
   historyRecords?: number;
   historyBytes?: number;
+  /** The bridge's OAuth client for a URL target (server/oauth). */
+  targetAuth?: (url: string) => TargetAuth;
 }
 
 const STDERR_TAIL_LINES = 20;
@@ -116,6 +119,11 @@ export class BridgeSession {
   /** What the session inspects, as the page may see it (no secret values). */
   get targetInfo(): TargetInfo {
     return describeTarget(this.spec);
+  }
+
+  /** The URL of a URL target, as given (with its secrets: for the bridge only). */
+  get targetUrl(): string | undefined {
+    return this.spec.kind === 'url' ? this.spec.url : undefined;
   }
 
   /** Switches to another target: the current one is stopped, the new one started. */
@@ -317,7 +325,7 @@ export class BridgeSession {
     this.stderrTail = [];
     this.pending.clear();
     this.emitState(generation, { state: 'starting' });
-    const target = openTarget(this.spec, {
+    const target = this.openTarget({
       onMessage: (message, json) => {
         const responseId = responseIdOf(message);
         if (responseId !== undefined) this.pending.delete(responseId);
@@ -391,6 +399,12 @@ export class BridgeSession {
       ...(pid === undefined ? {} : { pid }),
       ...(note ? { note } : {}),
     });
+  }
+
+  /** A URL target gets the bridge's OAuth client for its URL (server/oauth). */
+  private openTarget(events: TargetEvents): TargetConnection {
+    const spec = this.spec;
+    return openTarget(spec, events, spec.kind === 'url' ? this.options.targetAuth?.(spec.url) : undefined);
   }
 
   private async stopTarget(): Promise<void> {

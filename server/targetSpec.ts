@@ -1,6 +1,7 @@
 import { keptSecretsRefusal } from '../shared/secretBinding.js';
 import { maskUrl, restoreMaskedUrl } from '../shared/urlSecrets.js';
 import type { EraChoice, TargetInfo, TargetRequest } from '../shared/wire.js';
+import type { TargetAuth } from './oauth/oauthManager.js';
 import type { TargetConnection, TargetEvents } from './targets/target.js';
 import { HttpTarget, type UrlTargetSpec } from './targets/httpTarget.js';
 import { StdioTarget, type StdioTargetSpec } from './targets/stdioTarget.js';
@@ -42,8 +43,8 @@ export function targetLabel(spec: TargetSpec): string {
   return [spec.command, ...spec.args].join(' ');
 }
 
-export function openTarget(spec: TargetSpec, events: TargetEvents): TargetConnection {
-  return spec.kind === 'stdio' ? new StdioTarget(spec, events) : new HttpTarget(spec, events);
+export function openTarget(spec: TargetSpec, events: TargetEvents, auth?: TargetAuth): TargetConnection {
+  return spec.kind === 'stdio' ? new StdioTarget(spec, events) : new HttpTarget(spec, events, auth);
 }
 
 /**

@@ -73,3 +73,24 @@ describe('server entries', () => {
     }
   });
 });
+
+describe('the oauth block of a server entry', () => {
+  it('is read for a URL server and checked', () => {
+    const ok = parseServerConfig({
+      url: 'http://x/mcp',
+      oauth: { clientId: 'a', clientSecret: 'b', clientMetadataUrl: 'https://c/d' },
+    });
+    expect(ok).toMatchObject({
+      oauth: { clientId: 'a', clientSecret: 'b', clientMetadataUrl: 'https://c/d' },
+    });
+    expect(parseServerConfig({ url: 'http://x/mcp', oauth: { clientSecret: 'b' } })).toEqual({
+      error: 'server "server": "oauth.clientSecret" needs "oauth.clientId"',
+    });
+    expect(parseServerConfig({ url: 'http://x/mcp', oauth: { token: 'b' } })).toMatchObject({
+      error: /unknown keys: token/,
+    });
+    expect(parseServerConfig({ command: 'node', oauth: {} })).toMatchObject({
+      error: /"oauth" is for servers reached by URL/,
+    });
+  });
+});

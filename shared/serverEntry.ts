@@ -6,7 +6,20 @@
  */
 import { EraChoiceSchema, type EraChoice, type TargetRequest } from './wire.js';
 
-export type ParsedEntry = { name: string; target: TargetRequest } | { error: string };
+/**
+ * An entry's `oauth` block, for servers behind OAuth: a client registered in advance (its id,
+ * and secret for a confidential one), the scopes to ask for, the HTTPS URL of the inspector's
+ * client ID metadata document, and a file to keep tokens in across runs (opt-in).
+ */
+export interface OAuthEntry {
+  clientId?: string;
+  clientSecret?: string;
+  scope?: string;
+  clientMetadataUrl?: string;
+  tokenStore?: string;
+}
+
+export type ParsedEntry = { name: string; target: TargetRequest; oauth?: OAuthEntry } | { error: string };
 
 /**
  * Reads a whole config file, a `{name: entry}` map, or a single entry. With several servers
@@ -63,10 +76,17 @@ function toTarget(name: string, entry: Record<string, unknown>): ParsedEntry {
           : 'auto';
     const headers = stringMap(entry.headers);
     if (headers === undefined) return fail('"headers" must map names to strings');
-    return { name, target: { kind: 'url', url: entry.url, transport, headers, era } };
+    const oauth = oauthBlock(entry.oauth);
+    if (typeof oauth === 'string') return fail(oauth);
+    return {
+      name,
+      target: { kind: 'url', url: entry.url, transport, headers, era },
+      ...(oauth ? { oauth } : {}),
+    };
   }
   if (typeof entry.command !== 'string' || entry.command === '')
     return fail('"command" or "url" is required');
+  if (entry.oauth !== undefined) return fail('"oauth" is for servers reached by URL');
   const args = entry.args ?? [];
   if (!Array.isArray(args) || !args.every((arg) => typeof arg === 'string'))
     return fail('"args" must be strings');
@@ -84,6 +104,27 @@ function toTarget(name: string, entry: Record<string, unknown>): ParsedEntry {
       era,
     },
   };
+}
+
+const OAUTH_KEYS = ['clientId', 'clientSecret', 'scope', 'clientMetadataUrl', 'tokenStore'] as const;
+
+/** The `oauth` block, or words saying what is wrong with it. */
+function oauthBlock(value: unknown): OAuthEntry | undefined | string {
+  if (value === undefined) return undefined;
+  if (!isObject(value)) return '"oauth" must be an object';
+  const unknown = Object.keys(value).filter((key) => !(OAUTH_KEYS as readonly string[]).includes(key));
+  if (unknown.length > 0)
+    return `"oauth" has unknown keys: ${unknown.join(', ')} (known: ${OAUTH_KEYS.join(', ')})`;
+  const block: OAuthEntry = {};
+  for (const key of OAUTH_KEYS) {
+    const field = value[key];
+    if (field === undefined) continue;
+    if (typeof field !== 'string' || field === '') return `"oauth.${key}" must be a non-empty string`;
+    block[key] = field;
+  }
+  if (block.clientSecret !== undefined && block.clientId === undefined)
+    return '"oauth.clientSecret" needs "oauth.clientId"';
+  return block;
 }
 
 function looksLikeEntry(value: Record<string, unknown>): boolean {

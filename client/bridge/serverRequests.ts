@@ -11,8 +11,8 @@ import type {
  * modern multi round-trip request (shown on that call's card), under the server's key.
  */
 export interface AskOrigin {
-  /** The call log's id of the call. */
-  callId: number;
+  /** What asked, e.g. `call:3` (a tool call of the call log), `prompt:greeting`, `resource:demo://x`. */
+  owner: string;
   /** Which round of the call asked (1 for the first answer). */
   round: number;
   /** The server's key for this input in `inputRequests`. */

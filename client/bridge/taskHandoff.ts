@@ -34,7 +34,12 @@ export class TaskHandoff {
     if (!this.calls.delete(key) || !('result' in message)) return message;
     const handle = taskHandleOf(message.result as Record<string, unknown>);
     if (!handle) return message;
-    return { ...message, result: { content: [], _meta: { [TASK_HANDOFF_KEY]: handle } } } as JSONRPCMessage;
+    // A modern result must say it is complete (2026-07-28); a 2025 one must not need to.
+    const complete = handle.form === 'modern' ? { resultType: 'complete' } : {};
+    return {
+      ...message,
+      result: { ...complete, content: [], _meta: { [TASK_HANDOFF_KEY]: handle } },
+    } as JSONRPCMessage;
   }
 }
 

@@ -9,7 +9,10 @@ export function DeprecatedTag({ feature }: { feature: string }) {
   const { mcp } = useInspectorSnapshot();
   if (mcp?.era !== 'modern') return null;
   return (
-    <span className="chip deprecated" title={`${feature} is deprecated as of MCP 2026-07-28 (SEP-2577); it still works`}>
+    <span
+      className="chip deprecated"
+      title={`${feature} is deprecated as of MCP 2026-07-28 (SEP-2577); it still works`}
+    >
       deprecated
     </span>
   );

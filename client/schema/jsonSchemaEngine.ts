@@ -1,13 +1,14 @@
-import { customizeValidator } from '@rjsf/validator-ajv8';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/client/validators/ajv';
 import Ajv2020 from 'ajv/dist/2020';
 import draft07MetaSchema from 'ajv/dist/refs/json-schema-draft-07.json';
+import addFormats from 'ajv-formats';
 
 /**
  * The page's one JSON Schema engine, on the 2020-12 dialect that MCP 2026-07-28 makes the
- * default for `inputSchema` and `outputSchema`: the forms (rjsf) validate with it, the result
- * view checks `structuredContent` with it, and the SDK client validates with it. One engine means
- * a schema that draws a form is also the schema the checks read, keyword for keyword.
+ * default for `inputSchema` and `outputSchema`: the SDK client validates with it, the result
+ * view checks `structuredContent` with it, and the forms (rjsf, loaded later with the tools
+ * panel) are given this same instance. One engine means a schema that draws a form is also the
+ * schema the checks read, keyword for keyword.
  *
  * Schemas that declare draft-07 (what zod-to-json-schema writes for SDK v1 servers) still
  * compile: the draft-07 meta-schema is known, and the keywords they use mean the same in 2020-12.
@@ -15,14 +16,17 @@ import draft07MetaSchema from 'ajv/dist/refs/json-schema-draft-07.json';
  * ajv compiles each schema to a function: this is why the page's Content Security Policy allows
  * 'unsafe-eval' (see server/httpApp.ts).
  */
-export const formValidator = customizeValidator({
-  AjvClass: Ajv2020,
-  // A server's own schema is not ours to reject for style: unknown keywords and formats pass.
-  ajvOptionsOverrides: { strict: false, validateSchema: false },
+export const ajv = new Ajv2020({
+  // What rjsf configures too; a server's own schema is not ours to reject for style, so unknown
+  // keywords and formats pass, and every failing path is reported, not only the first.
+  allErrors: true,
+  multipleOfPrecision: 8,
+  strict: false,
+  verbose: true,
+  discriminator: false,
+  validateSchema: false,
 });
-
-/** The ajv instance behind the forms, shared with the other checks. */
-export const ajv = formValidator.ajv;
+addFormats(ajv);
 ajv.addMetaSchema(draft07MetaSchema);
 
 /** The SDK's validator interface over the same instance. */

@@ -1,4 +1,5 @@
 import {
+  InsufficientScopeError,
   SSEClientTransport,
   StreamableHTTPClientTransport,
   type JSONRPCMessage,
@@ -8,6 +9,7 @@ import {
 import { maskUrl, maskUrlIn } from '../../shared/urlSecrets.js';
 import type { TransportKind } from '../../shared/wire.js';
 import { requestIdOf, responseIdOf } from '../jsonRpcShape.js';
+import type { TargetAuth } from '../oauth/oauthManager.js';
 import { recordingFetch } from './httpExchanges.js';
 import type { TargetConnection, TargetEvents } from './target.js';
 import { moveUrlCredentials } from './urlCredentials.js';
@@ -51,6 +53,8 @@ export class HttpTarget implements TargetConnection {
   constructor(
     private readonly spec: UrlTargetSpec,
     private readonly events: TargetEvents,
+    /** The bridge's OAuth client for this server (server/oauth): tokens, refresh, step-up. */
+    private readonly auth?: TargetAuth,
   ) {
     this.current = spec.transport === 'sse' ? 'sse' : 'streamable-http';
     this.recordedFetch = recordingFetch(Object.keys(spec.headers), (exchange) =>
@@ -72,10 +76,7 @@ export class HttpTarget implements TargetConnection {
     }
     let rejected = '';
     if (this.spec.transport !== 'sse') {
-      const verdict = await probeStreamableHttp(url, this.headers, {
-        url: shown,
-        describe: (error, challenge) => this.describe(error, challenge),
-      });
+      const verdict = await this.probe(url, shown);
       if ('failed' in verdict) throw new Error(verdict.failed);
       if (verdict.speaks === 'other') {
         rejected = `${shown} answered ${verdict.answer} to a JSON-RPC POST`;
@@ -100,6 +101,34 @@ export class HttpTarget implements TargetConnection {
     }
   }
 
+  /**
+   * The probe carries the OAuth token, if the bridge holds one; a 401 is first answered with a
+   * refresh, then reported to the OAuth client, which starts (or offers) a sign-in.
+   */
+  private async probe(url: URL, shown: string): ReturnType<typeof probeStreamableHttp> {
+    let challenged: string | undefined;
+    const attempt = async (): ReturnType<typeof probeStreamableHttp> => {
+      const token = await this.auth?.token();
+      challenged = undefined;
+      return probeStreamableHttp(
+        url,
+        token ? { ...this.headers, authorization: `Bearer ${token}` } : this.headers,
+        {
+          url: shown,
+          describe: (error, challenge) => {
+            if (httpStatusOf(error) === 401) challenged = challenge ?? '';
+            return this.describe(error, challenge);
+          },
+        },
+      );
+    };
+    let verdict = await attempt();
+    if (challenged !== undefined && this.auth && (await this.auth.onUnauthorized()))
+      verdict = await attempt();
+    if (challenged !== undefined) this.auth?.onChallenge(401, challenged);
+    return verdict;
+  }
+
   setProtocolVersion(version: string): void {
     this.protocolVersion = version;
     this.transport?.setProtocolVersion?.(version);
@@ -118,6 +147,8 @@ export class HttpTarget implements TargetConnection {
       this.closeCancelledStream(message);
     } catch (error) {
       if (id !== undefined) this.streams.delete(id);
+      // The SDK hands step-up to its caller when the provider is not its own OAuthClientProvider.
+      if (error instanceof InsufficientScopeError) this.auth?.onChallenge(403, this.challenge);
       const status = httpStatusOf(error);
       const text = this.describe(error);
       if (isDiscoverProbe(message) && status !== undefined && status >= 400 && status < 500) {
@@ -163,7 +194,9 @@ export class HttpTarget implements TargetConnection {
     init?: RequestInit,
   ): Promise<Response> => {
     const response = await this.recordedFetch(input, init);
-    if (response.status === 401) this.challenge = response.headers.get('www-authenticate') ?? undefined;
+    if (response.status === 401 || response.status === 403) {
+      this.challenge = response.headers.get('www-authenticate') ?? undefined;
+    }
     return response;
   };
   private challenge: string | undefined;
@@ -175,10 +208,25 @@ export class HttpTarget implements TargetConnection {
 
   private open(kind: TransportKind, url: URL): Transport {
     const requestInit: RequestInit = { headers: this.headers };
+    const auth = this.auth;
+    // A minimal AuthProvider, not the SDK's OAuthClientProvider: the bridge runs each OAuth step
+    // itself (server/oauth) so the page can see it; the transport only asks for the token.
+    const authProvider = auth && {
+      token: () => auth.token(),
+      onUnauthorized: async () => {
+        if (!(await auth.onUnauthorized())) {
+          auth.onChallenge(401, this.challenge);
+          throw new Error(
+            'HTTP 401: the token was refused and could not be refreshed; sign in again in the OAuth tab',
+          );
+        }
+      },
+    };
     const transport =
       kind === 'sse'
         ? new SSEClientTransport(url, {
             requestInit,
+            ...(authProvider ? { authProvider } : {}),
             fetch: this.watchingFetch,
             // EventSource does not take requestInit; its own fetch must carry the headers too.
             eventSourceInit: {
@@ -191,6 +239,7 @@ export class HttpTarget implements TargetConnection {
           })
         : new StreamableHTTPClientTransport(url, {
             requestInit,
+            ...(authProvider ? { authProvider } : {}),
             fetch: this.watchingFetch,
             ...(this.protocolVersion ? { protocolVersion: this.protocolVersion } : {}),
           });
@@ -261,7 +310,7 @@ export function describeHttpError(error: unknown, url: string, challenge?: strin
     return (
       'HTTP 401: the server needs authorization. ' +
       (challenge ? `It asks for: WWW-Authenticate: ${challenge}. ` : '') +
-      'Sign-in (OAuth) is not supported yet; pass a token with --header "Authorization: Bearer …" or in the connection settings.'
+      'Sign in from the OAuth tab, or pass a token with --header "Authorization: Bearer …" or in the connection settings.'
     );
   }
   return err?.message ?? String(error);

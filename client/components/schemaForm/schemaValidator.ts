@@ -1,5 +1,6 @@
 import { getDefaultFormState, type Experimental_DefaultFormStateBehavior } from '@rjsf/utils';
-import { compileSchema, formValidator as validator } from '../../schema/jsonSchemaEngine';
+import { formValidator as validator } from '../../schema/formValidator';
+import { compileSchema } from '../../schema/jsonSchemaEngine';
 import { normalizeSchema, type JsonSchema, type Normalization } from './normalizeSchema';
 
 /** The page's one JSON Schema engine (2020-12), as rjsf's validator. */

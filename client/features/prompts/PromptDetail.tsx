@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { GetPromptResultSchema } from '@modelcontextprotocol/core';
-import { type Prompt } from '@modelcontextprotocol/client';
+import type { GetPromptResult, Prompt } from '@modelcontextprotocol/client';
+import { withInputRounds } from '../../bridge/withInputRounds';
+import { useInspector } from '../connection/inspectorContext';
+import { InputRequestsFor } from '../tools/CallInputRequests';
 import type { McpConnection } from '../../bridge/inspectorSession';
 import { CompletingInput } from '../../components/CompletingInput';
 import { ContentBlockView } from '../results/ContentBlockView';
@@ -10,11 +12,23 @@ import { ContentBlockView } from '../results/ContentBlockView';
 export function PromptDetail({ mcp, prompt }: { mcp: McpConnection; prompt: Prompt }) {
   const [values, setValues] = useState<Record<string, string>>({});
   const args = prompt.arguments ?? [];
+  const session = useInspector();
+  const owner = `prompt:${prompt.name}`;
   const get = useMutation({
+    // A modern server may answer input_required: its rounds are put to the person here, then retried.
     mutationFn: (sent: Record<string, string>) =>
-      mcp.client.request(
-        { method: 'prompts/get', params: { name: prompt.name, arguments: sent } },
-        GetPromptResultSchema,
+      withInputRounds<GetPromptResult>(
+        (retry) =>
+          mcp.client.request(
+            { method: 'prompts/get', params: { name: prompt.name, arguments: sent, ...retry } },
+            { allowInputRequired: true },
+          ),
+        (round) => ({
+          requests: session.requests,
+          roots: session.roots,
+          signal: new AbortController().signal,
+          origin: (key) => ({ owner, round, key }),
+        }),
       ),
   });
   const complete = mcp.capabilities?.completions !== undefined && mcp.status === 'ready';
@@ -58,6 +72,7 @@ export function PromptDetail({ mcp, prompt }: { mcp: McpConnection; prompt: Prom
           {get.isPending ? 'Getting…' : 'Get prompt'}
         </button>
       </form>
+      {get.isPending && <InputRequestsFor owner={owner} label={`Input for prompt ${prompt.name}`} />}
       {get.isError && (
         <p className="field-error" role="alert">
           prompts/get failed: {get.error.message}

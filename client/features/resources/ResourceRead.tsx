@@ -1,15 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
 import type { McpConnection } from '../../bridge/inspectorSession';
-import { resourceReadQueryOptions } from '../results/resourceReadQuery';
+import { useInspector } from '../connection/inspectorContext';
+import { readOwner, resourceReadQueryOptions } from '../results/resourceReadQuery';
+import { InputRequestsFor } from '../tools/CallInputRequests';
 import { ResourceContentsView } from '../results/ResourceContentsView';
 
 /** resources/read of one URI, shown with the same views as tool results. */
 export function ResourceRead({ mcp, uri }: { mcp: McpConnection; uri: string }) {
+  const session = useInspector();
   const read = useQuery({
-    ...resourceReadQueryOptions(mcp.client, mcp.generation, uri),
+    ...resourceReadQueryOptions(mcp.client, mcp.generation, uri, session),
     enabled: mcp.status === 'ready',
   });
-  if (read.isPending) return <p className="muted">Reading {uri}…</p>;
+  if (read.isPending) {
+    return (
+      <>
+        <p className="muted">Reading {uri}…</p>
+        <InputRequestsFor owner={readOwner(uri)} label={`Input for reading ${uri}`} />
+      </>
+    );
+  }
   if (read.isError) {
     return (
       <p className="field-error" role="alert">

@@ -3,19 +3,20 @@ import { SamplingRequestView } from '../serverRequests/SamplingRequestView';
 import { useServerRequests } from '../serverRequests/useServerRequests';
 
 /**
- * What the server asked for in a call's `input_required` round, answered right on the call's
- * card with the same views the Requests tab has. The call is sent again when all are answered.
+ * What the server asked for in an `input_required` round (a tool call, prompts/get or
+ * resources/read), answered where the request was made with the same views the Requests tab
+ * has. The request is sent again when all are answered.
  */
-export function CallInputRequests({ callId }: { callId: number }) {
-  const asks = useServerRequests().filter((request) => request.origin?.callId === callId);
+export function InputRequestsFor({ owner, label }: { owner: string; label: string }) {
+  const asks = useServerRequests().filter((request) => request.origin?.owner === owner);
   if (asks.length === 0) return null;
   const round = asks[0]?.origin?.round ?? 1;
   return (
-    <section className="call-input" aria-label={`Input for call ${callId}`}>
+    <section className="call-input" aria-label={label}>
       <p className="notice">
         The server needs {asks.length === 1 ? 'an answer' : `${asks.length} answers`} before it can finish
-        (input required, round {round}). The call is sent again with {asks.length === 1 ? 'it' : 'them'} once
-        all are given.
+        (input required, round {round}). The request is sent again with {asks.length === 1 ? 'it' : 'them'}{' '}
+        once all are given.
       </p>
       <ul className="server-requests">
         {asks.map((ask) => (
@@ -33,4 +34,8 @@ export function CallInputRequests({ callId }: { callId: number }) {
       </ul>
     </section>
   );
+}
+
+export function CallInputRequests({ callId }: { callId: number }) {
+  return <InputRequestsFor owner={`call:${callId}`} label={`Input for call ${callId}`} />;
 }

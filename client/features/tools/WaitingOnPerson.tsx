@@ -17,7 +17,10 @@ interface WaitingOnPersonProps {
 export function WaitingOnPerson({ startedAt, callId }: WaitingOnPersonProps) {
   const pending = useServerRequests();
   const sentAt = performance.timeOrigin + startedAt;
-  const during = pending.filter((request) => request.receivedAt >= sentAt - 1);
+  // Asks that belong to a multi round-trip round of a call are answered on that call's card.
+  const during = pending.filter(
+    (request) => request.receivedAt >= sentAt - 1 && request.origin === undefined,
+  );
   if (during.length === 0) return null;
   return (
     <div className="call-waiting" role="note" aria-label={`Call ${callId} waits for you`}>

@@ -125,8 +125,8 @@ describe('a call that asks for input', () => {
       result: { content: [{ type: 'text', text: 'Booked Hamlet for Ada: bravo' }] },
     });
     // Each ask was tied to this call and its round, under the server's key.
-    expect(origins).toContainEqual({ callId: record.id, round: 1, key: 'who' });
-    expect(origins).toContainEqual({ callId: record.id, round: 2, key: 'poem' });
+    expect(origins).toContainEqual({ owner: `call:${record.id}`, round: 1, key: 'who' });
+    expect(origins).toContainEqual({ owner: `call:${record.id}`, round: 2, key: 'poem' });
   });
 
   it('in the legacy era, gets the same answers through server→client requests', async () => {

@@ -166,7 +166,7 @@ export class CallLog {
         requests: this.requests,
         roots: this.roots,
         signal,
-        origin: (key) => ({ callId: id, round, key }),
+        origin: (key) => ({ owner: callOwner(id), round, key }),
       });
       timer.setPaused(this.requests.getSnapshot().length > 0);
       timer.restart();
@@ -217,7 +217,7 @@ export class CallLog {
           requests: this.requests,
           roots: this.roots,
           signal,
-          origin: (key) => ({ callId: id, round, key }),
+          origin: (key) => ({ owner: callOwner(id), round, key }),
         }),
       });
       this.tasks.put({ ...this.entryBase(taskId, handle.form, tool, id), status: 'completed', result });
@@ -313,4 +313,9 @@ function callOnce(
 
 function formatTimeout(ms: number): string {
   return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** The owner of a call's input asks, for the views that show them on its card. */
+export function callOwner(id: number): string {
+  return `call:${id}`;
 }

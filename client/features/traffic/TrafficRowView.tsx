@@ -102,6 +102,8 @@ export const TrafficRowView = memo(function TrafficRowView({
 
 function latencyText(row: TrafficRow, ended: TrafficRow['ended']): string {
   if (row.linked) return `↳ #${row.linked.record.seq}`;
-  if (row.kind === 'request') return ended ?? 'pending';
+  // The modern era's subscriptions/listen is answered only when the stream ends.
+  if (row.kind === 'request')
+    return ended ?? (row.method === 'subscriptions/listen' ? 'stream open' : 'pending');
   return '';
 }

@@ -1,0 +1,321 @@
+import type { AuthorizationServerMetadata, OAuthClientInformationMixed } from '@modelcontextprotocol/client';
+import type { OAuthView } from '../../shared/oauth.js';
+import { OAUTH_CALLBACK_PATH } from '../../shared/oauth.js';
+import { OAuthFlow } from './flow.js';
+import type { FlowData, FlowTrigger, OAuthSettings } from './flowTypes.js';
+import { maskSecret } from './masking.js';
+import { refreshDelayMs, refreshStep } from './refresh.js';
+import { TokenStore, type StoredTokens } from './tokenStore.js';
+
+export interface OAuthManagerOptions {
+  settings: OAuthSettings;
+  /** Lines for the terminal; never given a token. */
+  log(line: string): void;
+  /** Opens the authorization page in the person's browser; absent with --no-open (printed instead). */
+  openUrl?: (url: string) => void;
+}
+
+/** What the bridge holds for one MCP server reached by URL. */
+interface ResourceAuth {
+  flow?: OAuthFlow;
+  issuer?: string;
+  client?: OAuthClientInformationMixed;
+  metadata?: AuthorizationServerMetadata;
+  refreshTimer?: NodeJS.Timeout;
+  refreshing?: Promise<boolean>;
+  /** Set when the server asked for authorization and no sign-in answered it yet. */
+  needed?: boolean;
+}
+
+/** How a target uses the manager: a token per request, and what to do on a 401 or 403. */
+export interface TargetAuth {
+  /** The access token to send, refreshed first when it is about to expire. */
+  token(): Promise<string | undefined>;
+  /** A 401: refresh if possible; false when signing in again is needed. */
+  onUnauthorized(): Promise<boolean>;
+  /** A 401 at start, or a 403 insufficient_scope: what the server said. */
+  onChallenge(status: number, wwwAuthenticate: string | undefined): void;
+}
+
+/**
+ * The bridge's OAuth client: one flow at a time per MCP server, tokens in its store, refreshes
+ * on a timer and on 401, step-up on insufficient_scope. The page drives it through the routes
+ * in routes.ts and sees only `view()`.
+ */
+export class OAuthManager {
+  readonly store: TokenStore;
+  private readonly resources = new Map<string, ResourceAuth>();
+  private origin = '';
+  /** Resolves once the bridge listens: no flow starts before its redirect URI is known. */
+  private readonly listening: Promise<void>;
+  private markListening: () => void = () => undefined;
+  /** Called when new tokens should be used: the session restarts its target. */
+  onAuthorized: (serverUrl: string) => void = () => undefined;
+
+  constructor(private readonly options: OAuthManagerOptions) {
+    this.store = new TokenStore(options.settings.storeFile);
+    this.listening = new Promise((resolve) => (this.markListening = resolve));
+  }
+
+  /** The bridge's own origin, known once it listens: the redirect URI is built on it. */
+  setOrigin(origin: string): void {
+    this.origin = origin;
+    this.markListening();
+  }
+
+  get redirectUri(): string {
+    return `${this.origin}${OAUTH_CALLBACK_PATH}`;
+  }
+
+  forTarget(serverUrl: string): TargetAuth {
+    return {
+      token: () => this.accessToken(serverUrl),
+      onUnauthorized: () => this.refresh(serverUrl, 'after a 401'),
+      onChallenge: (status, header) => this.challenged(serverUrl, status, header),
+    };
+  }
+
+  /** Starts a new sign-in (or continues the current one) in "run all" mode. */
+  async signIn(serverUrl: string): Promise<void> {
+    const flow =
+      this.continuable(serverUrl) ??
+      this.newFlow(serverUrl, { kind: this.auth(serverUrl).needed ? 'challenge' : 'sign-in' });
+    await flow.runAll();
+  }
+
+  /** Runs one step, starting a new flow in step mode when none is under way. */
+  async next(serverUrl: string): Promise<void> {
+    const flow = this.continuable(serverUrl) ?? this.newFlow(serverUrl, { kind: 'sign-in' });
+    await flow.next();
+  }
+
+  /** "Clear OAuth state": tokens, registrations, the flow and its timer, memory and file. */
+  clear(serverUrl: string): void {
+    const auth = this.auth(serverUrl);
+    clearTimeout(auth.refreshTimer);
+    const issuer = auth.issuer ?? this.store.issuerFor(serverUrl);
+    if (issuer) this.store.clear(issuer, serverUrl, { clients: true });
+    this.resources.delete(serverUrl);
+    this.options.log('OAuth: cleared the tokens and client registration for this server');
+  }
+
+  /**
+   * The authorization server's redirect. Only a flow waiting for the browser, with this exact
+   * state, takes it; anything else is refused and changes nothing.
+   */
+  async callback(params: URLSearchParams): Promise<{ ok: boolean; message: string }> {
+    const state = params.get('state');
+    const flow = [...this.resources.values()].map((auth) => auth.flow).find((f) => f?.state === state);
+    if (!state || !flow || !flow.awaitingCallback) {
+      return {
+        ok: false,
+        message: 'This sign-in is not one mcp-inspect is waiting for (unknown or used state).',
+      };
+    }
+    await flow.receiveCallback(params);
+    const callbackRow = flow.steps.find((step) => step.definition.id === 'callback');
+    if (callbackRow?.verdict === 'fail')
+      return { ok: false, message: callbackRow.detail ?? 'The sign-in failed.' };
+    return { ok: true, message: 'Signed in. You can close this tab: the inspector continues by itself.' };
+  }
+
+  view(serverUrl: string | undefined): OAuthView {
+    if (serverUrl === undefined) return { applicable: false, status: 'idle', steps: [] };
+    const auth = this.auth(serverUrl);
+    const flow = auth.flow;
+    const stored = this.storedTokens(serverUrl);
+    const status =
+      flow && flow.status !== 'authorized'
+        ? flow.status
+        : stored
+          ? 'authorized'
+          : auth.needed
+            ? 'needed'
+            : 'idle';
+    return {
+      applicable: true,
+      status,
+      ...(flow ? { trigger: describeTrigger(flow.trigger) } : {}),
+      steps: flow?.view() ?? [],
+      ...(flow?.awaitingCallback && flow.data.authorizationUrl
+        ? { authorizationUrl: flow.data.authorizationUrl }
+        : {}),
+      ...(stored
+        ? { token: summarize(stored.issuer, stored.tokens, auth.client, this.store.file !== undefined) }
+        : {}),
+      ...(this.store.file ? { storeFile: this.store.file } : {}),
+    };
+  }
+
+  private continuable(serverUrl: string): OAuthFlow | undefined {
+    const flow = this.auth(serverUrl).flow;
+    return flow && (flow.status === 'needed' || flow.status === 'paused') ? flow : undefined;
+  }
+
+  private newFlow(serverUrl: string, trigger: FlowTrigger): OAuthFlow {
+    const auth = this.auth(serverUrl);
+    const flow: OAuthFlow = new OAuthFlow(
+      new URL(serverUrl),
+      this.redirectUri,
+      trigger,
+      this.options.settings,
+      this.store,
+      {
+        onAuthorizationUrl: (url) => this.showAuthorizationUrl(url),
+        onAuthorized: (data) => this.authorized(serverUrl, flow, data),
+        onChange: () => undefined,
+      },
+    );
+    auth.flow = flow;
+    return flow;
+  }
+
+  private showAuthorizationUrl(url: string): void {
+    if (this.options.openUrl) {
+      this.options.log('OAuth: opening the authorization page in your browser');
+      this.options.openUrl(url);
+    } else {
+      this.options.log(`OAuth: open this page to sign in: ${url}`);
+    }
+  }
+
+  private authorized(serverUrl: string, flow: OAuthFlow, data: FlowData): void {
+    const auth = this.auth(serverUrl);
+    const issuer = data.metadata!.issuer;
+    Object.assign(auth, { issuer, client: data.client, metadata: data.metadata, needed: false });
+    this.keep(serverUrl, issuer, {
+      tokens: data.tokens!,
+      ...(data.tokens!.expires_in === undefined
+        ? {}
+        : { expiresAt: Date.now() + data.tokens!.expires_in * 1000 }),
+      ...(data.scope ? { requestedScope: data.scope } : {}),
+    });
+    this.options.log(
+      `OAuth: signed in with ${issuer}${data.tokens!.scope ? ` (scope: ${data.tokens!.scope})` : ''}`,
+    );
+    auth.flow = flow;
+    this.onAuthorized(serverUrl);
+  }
+
+  private keep(serverUrl: string, issuer: string, tokens: StoredTokens): void {
+    this.store.saveTokens(issuer, serverUrl, tokens);
+    const auth = this.auth(serverUrl);
+    clearTimeout(auth.refreshTimer);
+    if (tokens.expiresAt === undefined || !tokens.tokens.refresh_token) return;
+    auth.refreshTimer = setTimeout(
+      () => void this.refresh(serverUrl, 'before expiry'),
+      refreshDelayMs(tokens.expiresAt),
+    );
+    auth.refreshTimer.unref();
+  }
+
+  private async accessToken(serverUrl: string): Promise<string | undefined> {
+    const stored = this.storedTokens(serverUrl);
+    if (!stored) return undefined;
+    if (stored.tokens.expiresAt !== undefined && stored.tokens.expiresAt <= Date.now() + 1_000) {
+      await this.refresh(serverUrl, 'before expiry');
+    }
+    return this.storedTokens(serverUrl)?.tokens.tokens.access_token;
+  }
+
+  /** One refresh at a time per server; resolves whether a new token is in hand. */
+  private refresh(serverUrl: string, why: 'before expiry' | 'after a 401'): Promise<boolean> {
+    const auth = this.auth(serverUrl);
+    auth.refreshing ??= this.runRefresh(serverUrl, why).finally(() => (auth.refreshing = undefined));
+    return auth.refreshing;
+  }
+
+  private async runRefresh(serverUrl: string, why: 'before expiry' | 'after a 401'): Promise<boolean> {
+    const auth = this.auth(serverUrl);
+    const stored = this.storedTokens(serverUrl);
+    const { clientId, clientSecret } = this.options.settings;
+    const given = clientId
+      ? { client_id: clientId, ...(clientSecret ? { client_secret: clientSecret } : {}) }
+      : undefined;
+    const client =
+      auth.client ?? (stored ? this.store.client(stored.issuer, this.redirectUri) : undefined) ?? given;
+    if (!stored || !client) return false;
+    const flow = auth.flow ?? this.newFlow(serverUrl, { kind: 'challenge' });
+    const row = await flow.appendStep(
+      refreshStep(why, {
+        issuer: stored.issuer,
+        resource: serverUrl,
+        client,
+        metadata: auth.metadata,
+        current: stored.tokens,
+        done: (tokens, metadata) => {
+          auth.metadata = metadata;
+          this.keep(serverUrl, stored.issuer, tokens);
+        },
+      }),
+    );
+    if (row.verdict === 'pass') {
+      this.options.log(`OAuth: refreshed the access token (${why})`);
+      return true;
+    }
+    this.options.log(`OAuth: the refresh failed (${why}): ${row.got ?? row.detail ?? ''}; sign in again`);
+    this.store.clear(stored.issuer, serverUrl, { clients: false });
+    auth.needed = true;
+    return false;
+  }
+
+  private challenged(serverUrl: string, status: number, header: string | undefined): void {
+    const auth = this.auth(serverUrl);
+    const busy = auth.flow && ['running', 'paused', 'waiting-for-browser'].includes(auth.flow.status);
+    // A sign-in offered, or one that failed, stays on show until the person acts on it.
+    const unanswered = auth.flow && auth.flow.status !== 'authorized';
+    if (status === 403 && header && /insufficient_scope/.test(header)) {
+      if (busy) return;
+      const previousScope = this.storedTokens(serverUrl)?.tokens.requestedScope;
+      this.options.log('OAuth: the server needs more scope; authorizing again with the union of scopes');
+      void this.newFlow(serverUrl, { kind: 'step-up', wwwAuthenticate: header, previousScope }).runAll();
+      return;
+    }
+    if (status !== 401) return;
+    auth.needed = true;
+    if (unanswered) return;
+    void this.listening.then(() => {
+      const flow = this.newFlow(serverUrl, { kind: 'challenge' });
+      // Someone who configured OAuth for this server asked to sign in: go on at once.
+      const { clientId, scope, clientMetadataUrl } = this.options.settings;
+      if (clientId || scope || clientMetadataUrl) void flow.runAll();
+      else this.options.log('OAuth: the server needs authorization: use "Sign in" in the OAuth tab');
+    });
+  }
+
+  private storedTokens(serverUrl: string): { issuer: string; tokens: StoredTokens } | undefined {
+    const issuer = this.auth(serverUrl).issuer ?? this.store.issuerFor(serverUrl);
+    const tokens = issuer ? this.store.tokens(issuer, serverUrl) : undefined;
+    return issuer && tokens ? { issuer, tokens } : undefined;
+  }
+
+  private auth(serverUrl: string): ResourceAuth {
+    let auth = this.resources.get(serverUrl);
+    if (!auth) this.resources.set(serverUrl, (auth = {}));
+    return auth;
+  }
+}
+
+function describeTrigger(trigger: FlowTrigger): string {
+  if (trigger.kind === 'step-up') return 'The server asked for more scope (403 insufficient_scope): step-up';
+  if (trigger.kind === 'challenge') return 'The server answered 401: it needs authorization';
+  return 'Sign in';
+}
+
+function summarize(
+  issuer: string,
+  stored: StoredTokens,
+  client: OAuthClientInformationMixed | undefined,
+  persisted: boolean,
+) {
+  const scope = stored.tokens.scope ?? stored.requestedScope ?? '';
+  return {
+    issuer,
+    clientId: client?.client_id ?? '(unknown)',
+    scopes: scope.split(' ').filter(Boolean),
+    ...(stored.expiresAt === undefined ? {} : { expiresAt: stored.expiresAt }),
+    accessToken: maskSecret(stored.tokens.access_token),
+    ...(stored.tokens.refresh_token ? { refreshToken: maskSecret(stored.tokens.refresh_token) } : {}),
+    persisted,
+  };
+}

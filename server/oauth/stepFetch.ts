@@ -1,0 +1,93 @@
+import { performance } from 'node:perf_hooks';
+import type { OAuthExchange } from '../../shared/oauth.js';
+import { MASK } from '../targets/httpExchanges.js';
+import { maskBody, maskOAuthUrl } from './masking.js';
+
+/** Enough of a metadata document or error to judge it; a hostile server may send more. */
+const BODY_LIMIT = 64 * 1024;
+/** An authorization server that accepts a connection and never answers must not hang a step. */
+const STEP_REQUEST_TIMEOUT_MS = 15_000;
+const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'dpop']);
+
+/**
+ * A fetch for the SDK's auth helpers that keeps every exchange for the guided view: the SDK's
+ * helpers take a `fetchFn`, which is how the inspector sees inside each step without
+ * re-implementing it. Bodies are read from a clone (the helper still reads the original) and
+ * masked before they are kept: tokens, codes, verifiers and secrets never reach the page.
+ */
+export function stepFetch(exchanges: OAuthExchange[], inner: typeof fetch = fetch): typeof fetch {
+  return async (input, init) => {
+    const request = new Request(input, init);
+    const startedAt = performance.now();
+    const requestBody =
+      typeof init?.body === 'string'
+        ? init.body
+        : init?.body instanceof URLSearchParams
+          ? init.body.toString()
+          : undefined;
+    const base = {
+      method: request.method,
+      url: maskOAuthUrl(request.url),
+      requestHeaders: maskHeaders(request.headers),
+      ...(requestBody === undefined
+        ? {}
+        : { requestBody: maskBody(requestBody, request.headers.get('content-type')) }),
+    };
+    let response: Response;
+    try {
+      response = await inner(input, {
+        ...init,
+        signal: init?.signal ?? AbortSignal.timeout(STEP_REQUEST_TIMEOUT_MS),
+      });
+    } catch (error) {
+      exchanges.push({ ...base, responseHeaders: {}, durationMs: since(startedAt), error: describe(error) });
+      throw error;
+    }
+    const text = await readCapped(response.clone());
+    exchanges.push({
+      ...base,
+      status: response.status,
+      responseHeaders: maskHeaders(response.headers),
+      ...(text === '' ? {} : { responseBody: maskBody(text, response.headers.get('content-type')) }),
+      durationMs: since(startedAt),
+    });
+    return response;
+  };
+}
+
+function maskHeaders(headers: Headers): Record<string, string> {
+  const out: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    if (!SECRET_HEADERS.has(name)) out[name] = value;
+    else out[name] = /^(Basic|Bearer|DPoP)\s/i.test(value) ? `${value.split(' ')[0]} ${MASK}` : MASK;
+  });
+  return out;
+}
+
+async function readCapped(response: Response): Promise<string> {
+  const reader = response.body?.getReader();
+  if (!reader) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < BODY_LIMIT) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.length;
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  return Buffer.concat(chunks).toString('utf8', 0, Math.min(size, BODY_LIMIT));
+}
+
+function since(startedAt: number): number {
+  return Math.round((performance.now() - startedAt) * 10) / 10;
+}
+
+function describe(error: unknown): string {
+  const err = error as (Error & { cause?: { code?: string } }) | undefined;
+  if (err?.name === 'TimeoutError') return `no answer within ${STEP_REQUEST_TIMEOUT_MS / 1000} s`;
+  return err?.cause?.code ?? err?.message ?? String(error);
+}

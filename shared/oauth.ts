@@ -1,0 +1,98 @@
+/**
+ * What the page may know of an OAuth sign-in, served by the bridge at `API_OAUTH_PATH` and
+ * validated at both ends. Tokens and secrets never appear here: only scopes, expiry, and masked
+ * values (a mask and a short fingerprint, so a person can see a token change on refresh).
+ */
+import * as z from 'zod';
+
+/** `GET` the view; `POST …/run`, `…/next`, `…/clear` act on it. All need the bridge's token. */
+export const API_OAUTH_PATH = '/api/oauth';
+/**
+ * Where the authorization server sends the browser back. It cannot carry the bridge's token
+ * (the authorization server builds that request), so it is bound to a flow by `state` instead.
+ */
+export const OAUTH_CALLBACK_PATH = '/oauth/callback';
+
+export const StepVerdictSchema = z.enum(['pending', 'running', 'waiting', 'pass', 'warn', 'fail', 'skipped']);
+export type StepVerdict = z.infer<typeof StepVerdictSchema>;
+
+/** One HTTP exchange a step made, secrets masked in headers, query and bodies. */
+export const OAuthExchangeSchema = z.object({
+  method: z.string(),
+  /** The whole URL; secret query values masked. */
+  url: z.string(),
+  requestHeaders: z.record(z.string(), z.string()),
+  /** Form or JSON body as sent, secret fields masked. */
+  requestBody: z.string().optional(),
+  /** Absent when no response came. */
+  status: z.number().int().optional(),
+  responseHeaders: z.record(z.string(), z.string()),
+  /** At most 64 KiB of the body, secret fields masked. */
+  responseBody: z.string().optional(),
+  durationMs: z.number().nonnegative(),
+  /** Why no response came. */
+  error: z.string().optional(),
+});
+export type OAuthExchange = z.infer<typeof OAuthExchangeSchema>;
+
+export const OAuthStepSchema = z.object({
+  /** Stable within a flow: `challenge`, `resource-metadata`, …, or `refresh-3`. */
+  id: z.string(),
+  title: z.string(),
+  /** What the spec asks of this step, in a sentence, with the RFC or spec section. */
+  requirement: z.string(),
+  verdict: StepVerdictSchema,
+  /** What happened, in plain words; for a failure, which requirement failed. */
+  detail: z.string().optional(),
+  /** For a failure: what the server sent instead. */
+  got: z.string().optional(),
+  /** Values the step found or chose (issuer, scope, client id, …); never a secret. */
+  facts: z.array(z.tuple([z.string(), z.string()])),
+  exchanges: z.array(OAuthExchangeSchema),
+  /** Milliseconds the step took, once done. */
+  durationMs: z.number().nonnegative().optional(),
+});
+export type OAuthStep = z.infer<typeof OAuthStepSchema>;
+
+export const OAuthTokenSummarySchema = z.object({
+  issuer: z.string(),
+  clientId: z.string(),
+  scopes: z.array(z.string()),
+  /** Epoch milliseconds, when the server said. */
+  expiresAt: z.number().optional(),
+  /** Masked, with a fingerprint: `•••••• #1a2b`. */
+  accessToken: z.string(),
+  refreshToken: z.string().optional(),
+  /** Whether it is also kept in the user's token file. */
+  persisted: z.boolean(),
+});
+export type OAuthTokenSummary = z.infer<typeof OAuthTokenSummarySchema>;
+
+export const OAuthFlowStatusSchema = z.enum([
+  /** Nothing asked yet: no challenge seen, no sign-in started. */
+  'idle',
+  /** The server asked for authorization; the person can sign in. */
+  'needed',
+  'running',
+  /** Stopped between steps (step-by-step mode), or waiting for the person in the browser. */
+  'paused',
+  'waiting-for-browser',
+  'authorized',
+  'failed',
+]);
+export type OAuthFlowStatus = z.infer<typeof OAuthFlowStatusSchema>;
+
+export const OAuthViewSchema = z.object({
+  /** False for a stdio target: OAuth is for servers reached by URL. */
+  applicable: z.boolean(),
+  status: OAuthFlowStatusSchema,
+  /** Why this flow started: a 401, the Sign in button, a step-up, … */
+  trigger: z.string().optional(),
+  steps: z.array(OAuthStepSchema),
+  /** The page to open in the browser, while the flow waits for the person. */
+  authorizationUrl: z.string().optional(),
+  token: OAuthTokenSummarySchema.optional(),
+  /** Where the bridge keeps tokens across runs, when the person opted in. */
+  storeFile: z.string().optional(),
+});
+export type OAuthView = z.infer<typeof OAuthViewSchema>;
