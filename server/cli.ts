@@ -1,12 +1,16 @@
 #!/usr/bin/env node
+// Only light modules are imported here: the MCP server is started before the bridge's own
+// modules load (express, ws, zod, the MCP SDK: ~165 ms), so the two start up side by side and
+// the first `initialize` is answered about when the server alone would answer it.
 import { fileURLToPath } from 'node:url';
 import { TOKEN_ENV_VAR } from '../shared/http.js';
-import { startBridge, type RunningBridge } from './bridgeServer.js';
+import type { RunningBridge } from './bridgeServer.js';
 import { parseCli } from './cliOptions.js';
 import { openBrowser } from './openBrowser.js';
 import { killAllGroupsNow } from './processGroups.js';
 import { checkTokenFromEnv, generateToken, isLoopbackAddress } from './security.js';
 import { targetLabel } from './targetSpec.js';
+import { SpawnedServer } from './targets/spawnServer.js';
 import { readVersion } from './version.js';
 
 const SHUTDOWN_GRACE_MS = 5_000;
@@ -46,6 +50,8 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const token = fromEnv || generateToken();
+  const earlyServer = config.target.kind === 'stdio' ? new SpawnedServer(config.target) : undefined;
+  const { startBridge } = await import('./bridgeServer.js');
   let bridge: RunningBridge;
   try {
     bridge = await startBridge({
@@ -56,6 +62,7 @@ async function main(): Promise<void> {
       clientDir,
       version,
       log,
+      ...(earlyServer ? { earlyServer } : {}),
       // --no-open prints the authorization page's address instead of opening it.
       oauth: {
         settings: config.oauth ?? {},

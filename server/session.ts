@@ -18,7 +18,9 @@ import { HISTORY_FRAME_LIMIT_BYTES, elideMessage } from './largeFrames.js';
 import { LargeFrameStore } from './largeFrameStore.js';
 import { Timeline } from './timeline.js';
 import { unhandledEnvelopeReason } from './unhandledEnvelope.js';
-import { describeTarget, openTarget, targetFromRequest, targetLabel, type TargetSpec } from './targetSpec.js';
+import { describeTarget, targetFromRequest, targetLabel, type TargetSpec } from './targetSpec.js';
+import { openTarget } from './targets/openTarget.js';
+import type { SpawnedServer } from './targets/spawnServer.js';
 import type { TargetAuth } from './oauth/oauthManager.js';
 import type { TargetConnection, TargetEvents, TargetExit } from './targets/target.js';
 
@@ -38,6 +40,8 @@ export interface SessionOptions {
   historyBytes?: number;
   /** The bridge's OAuth client for a URL target (server/oauth). */
   targetAuth?: (url: string) => TargetAuth;
+  /** The stdio server of the first run, when the CLI started it before loading the bridge. */
+  earlyServer?: SpawnedServer;
 }
 
 const STDERR_TAIL_LINES = 20;
@@ -87,11 +91,14 @@ export class BridgeSession {
   /** Start, restart and stop run one at a time, in the order they were asked for. */
   private lifecycle: Promise<void> = Promise.resolve();
   private lifecycleSteps = 0;
+  /** Taken by the first run (see SessionOptions.earlyServer). */
+  private earlyServer: SpawnedServer | undefined;
 
   constructor(
     private spec: TargetSpec,
     private readonly options: SessionOptions,
   ) {
+    this.earlyServer = options.earlyServer;
     this.timeline = new Timeline(options.historyRecords ?? 20_000, options.historyBytes ?? 64 * 1024 * 1024);
   }
 
@@ -401,10 +408,16 @@ export class BridgeSession {
     });
   }
 
-  /** A URL target gets the bridge's OAuth client for its URL (server/oauth). */
+  /**
+   * A URL target gets the bridge's OAuth client for its URL (server/oauth); the first run of a
+   * stdio target takes over the process the CLI started early, if it did (for this very target).
+   */
   private openTarget(events: TargetEvents): TargetConnection {
     const spec = this.spec;
-    return openTarget(spec, events, spec.kind === 'url' ? this.options.targetAuth?.(spec.url) : undefined);
+    const early = this.earlyServer;
+    this.earlyServer = undefined;
+    if (spec.kind === 'url') return openTarget(spec, events, this.options.targetAuth?.(spec.url));
+    return openTarget(spec, events, undefined, early?.spec === spec ? early : undefined);
   }
 
   private async stopTarget(): Promise<void> {

@@ -4,7 +4,8 @@
  * (`command`, `args`, `env`, `cwd`) or a URL (`url`, `headers`, `type`). Read by the CLI's
  * --config and by the page when a person pastes an entry; written when the page exports one.
  */
-import { EraChoiceSchema, type EraChoice, type TargetRequest } from './wire.js';
+import { isEraChoice } from './eras.js';
+import type { TargetRequest } from './wire.js';
 
 /**
  * An entry's `oauth` block, for servers behind OAuth: a client registered in advance (its id,
@@ -63,9 +64,8 @@ export function toServerConfig(name: string, target: TargetRequest): { mcpServer
 
 function toTarget(name: string, entry: Record<string, unknown>): ParsedEntry {
   const fail = (why: string): ParsedEntry => ({ error: `server "${name}": ${why}` });
-  const eraParsed = EraChoiceSchema.safeParse(entry.era ?? 'auto');
-  if (!eraParsed.success) return fail('"era" must be "auto", "modern" or "legacy"');
-  const era: EraChoice = eraParsed.data;
+  const era = entry.era ?? 'auto';
+  if (!isEraChoice(era)) return fail('"era" must be "auto", "modern" or "legacy"');
   if (typeof entry.url === 'string') {
     const type = entry.type ?? entry.transport;
     const transport =

@@ -7,6 +7,7 @@
  */
 import * as z from 'zod';
 import { JSONRPCMessageSchema } from '@modelcontextprotocol/core';
+import { ERA_CHOICES } from './eras.js';
 
 /**
  * Bumped whenever either union changes shape. The page sends it first; a bridge of another
@@ -38,12 +39,8 @@ const TimeSchema = z.number().nonnegative();
 
 // ─── Targets ────────────────────────────────────────────────────────────────────────────
 
-/**
- * Which MCP protocol era the page's client speaks to the target: `auto` probes with
- * `server/discover` and falls back to the legacy `initialize` handshake; `modern` insists on
- * 2026-07-28 or later; `legacy` sends `initialize` straight away.
- */
-export const EraChoiceSchema = z.enum(['auto', 'modern', 'legacy']);
+/** Which MCP protocol era the page's client speaks to the target (see eras.ts). */
+export const EraChoiceSchema = z.enum(ERA_CHOICES);
 export type EraChoice = z.infer<typeof EraChoiceSchema>;
 
 export const TransportKindSchema = z.enum(['stdio', 'streamable-http', 'sse']);
