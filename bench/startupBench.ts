@@ -1,14 +1,20 @@
 import { BridgeClient } from './bridgeClient.js';
 import { launchCli } from './cliProcess.js';
-import { spread, type Spread } from './stats.js';
+import { processRssMb } from './processes.js';
+import { serverAloneMs } from './serverAlone.js';
+import { median, spread, type Spread } from './stats.js';
 
 export interface StartupRun {
   /** Each milestone in ms from spawning the CLI; they happen one after another, as for the page. */
   linkMs: number;
   pageMs: number;
   initializeMs: number;
+  /** The demo server alone, spawned to its first answer, measured right before this run. */
+  serverAloneMs: number;
   /** How many JS and CSS files the page's HTML named. */
   assets: number;
+  /** The CLI's resident memory once idle after the first answer (MB). */
+  idleRssMb: number;
 }
 
 export interface StartupResult {
@@ -19,13 +25,20 @@ export interface StartupResult {
   link: Spread;
   page: Spread;
   initialize: Spread;
+  /** What the server alone needs to answer its first request. */
+  serverAlone: Spread;
+  /** initialize − server alone, run by run: what the CLI adds; the goal is ≤ 60 ms. */
+  added: Spread;
   assets: number;
+  /** Median of the runs' idle RSS (MB); the goal is ≤ 60. */
+  idleRssMb: number;
 }
 
 /**
  * Launch of the CLI (no command: the demo server) to (a) its link, (b) the page and its assets
- * served, (c) initialize answered over the wire. The first launch after a build pays for a cold
- * disk cache and is left out.
+ * served, (c) initialize answered over the wire; each run right after the demo server alone to
+ * its first answer, the floor under (c). The first launch after a build pays for a cold disk
+ * cache and is left out.
  */
 export async function runStartupBench(
   runs = 7,
@@ -34,7 +47,8 @@ export async function runStartupBench(
 ): Promise<StartupResult> {
   const measured: StartupRun[] = [];
   for (let i = 0; i < warmupRuns + runs; i++) {
-    const run = await oneStartup(era);
+    const alone = await serverAloneMs(era);
+    const run = await oneStartup(era, alone);
     if (i >= warmupRuns) measured.push(run);
   }
   return {
@@ -44,11 +58,17 @@ export async function runStartupBench(
     link: spread(measured.map((run) => run.linkMs)),
     page: spread(measured.map((run) => run.pageMs)),
     initialize: spread(measured.map((run) => run.initializeMs)),
+    serverAlone: spread(measured.map((run) => run.serverAloneMs)),
+    added: spread(measured.map((run) => run.initializeMs - run.serverAloneMs)),
     assets: measured[0]?.assets ?? 0,
+    idleRssMb: median(measured.map((run) => run.idleRssMb)),
   };
 }
 
-async function oneStartup(era: 'legacy' | 'modern'): Promise<StartupRun> {
+/** How long the CLI is left alone after the first answer before its memory is read. */
+const IDLE_SETTLE_MS = 1_500;
+
+async function oneStartup(era: 'legacy' | 'modern', serverAlone: number): Promise<StartupRun> {
   const cli = await launchCli();
   try {
     const since = (): number => performance.now() - cli.spawnedAt;
@@ -59,7 +79,12 @@ async function oneStartup(era: 'legacy' | 'modern'): Promise<StartupRun> {
     try {
       if (era === 'modern') await client.discover();
       else await client.initialize();
-      return { linkMs, pageMs, initializeMs: since(), assets };
+      const initializeMs = since();
+      // What the page asks next; then nothing, as when a person reads the tools.
+      await client.request('tools/list', {});
+      await new Promise((resolve) => setTimeout(resolve, IDLE_SETTLE_MS));
+      const idleRssMb = processRssMb(cli.child.pid);
+      return { linkMs, pageMs, initializeMs, serverAloneMs: serverAlone, assets, idleRssMb };
     } finally {
       await client.close();
     }
