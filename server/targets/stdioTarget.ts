@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { JSONRPCMessageSchema } from '@modelcontextprotocol/core';
-import { type JSONRPCMessage } from '@modelcontextprotocol/client';
+import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import { isJsonRpcMessageShape } from '../../shared/jsonRpcShape.js';
 import { endGroup, isAdopted, signalGroup } from '../processGroups.js';
 import { LineSplitter } from './lineSplitter.js';
