@@ -124,11 +124,24 @@ describe('a target that cannot start or dies', () => {
     expect(failed.reason).toBe('working directory not found: /no/such/dir');
   });
 
-  it('reports an exit at start with its code and last stderr lines', async () => {
-    const { page } = await open(fixture('exitAtStart.mjs'));
+  it('reports an exit at start with its code and last stderr lines, to the page and the terminal', async () => {
+    const { page, log } = await open(fixture('exitAtStart.mjs'));
     const exited = await until(() => page.states().find((s) => s.state === 'exited'));
     expect(exited.code).toBe(3);
     expect(exited.stderrTail).toContain('fatal: config file missing');
+    expect(log).toContain('● the MCP server exited with code 3');
+    expect(log).toContain('  │ fatal: config file missing');
+  });
+
+  it('masks the values of the variables it was given in the stderr lines of the terminal', async () => {
+    const { page, log } = await open(
+      scriptTarget('console.error("key is " + process.env.API_KEY); process.exit(1)', {
+        API_KEY: 'sk-12345',
+      }),
+    );
+    await until(() => page.states().find((s) => s.state === 'exited'));
+    expect(log).toContain('  │ key is ****');
+    expect(log.join('\n')).not.toContain('sk-12345');
   });
 
   it('fails a pending call with the exit code and stderr when the server dies mid-call', async () => {

@@ -45,6 +45,8 @@ export interface SessionOptions {
 }
 
 const STDERR_TAIL_LINES = 20;
+/** How many of those the terminal gets when a server fails; the page has them all. */
+const TERMINAL_STDERR_LINES = 10;
 /** How long a stamp may wait for a record to travel with; under one animation frame of the page. */
 const STAMP_WAIT_MS = 8;
 /** Bound of the whole texts of large frames a reloaded page may still open. */
@@ -457,6 +459,12 @@ export class BridgeSession {
       });
     }
     this.options.log(`${exit.reason !== undefined ? '✖' : '●'} ${exit.reason ?? `the MCP server ${how}`}`);
+    // Why it failed is usually on its stderr: the last lines go to the terminal too.
+    if (exit.code !== 0 && stderrTail.length > 0) {
+      const shown = stderrTail.slice(-TERMINAL_STDERR_LINES);
+      this.options.log(`  its last ${shown.length === 1 ? 'line' : `${shown.length} lines`} on stderr:`);
+      for (const line of shown) this.options.log(`  │ ${maskSecretValues(line, this.spec)}`);
+    }
   }
 
   private failPending(generation: number, message: string, exit?: TargetExit): void {
@@ -624,6 +632,18 @@ function isMcpEnvelopeShape(value: unknown): value is Extract<PageEnvelope, { ty
     envelope.headers === undefined &&
     isJsonRpcMessageShape(envelope.message)
   );
+}
+
+/**
+ * A line for the terminal with the values of the person's variables and headers masked: the
+ * bridge never logs them, and a server may well print its own configuration.
+ */
+function maskSecretValues(line: string, spec: TargetSpec): string {
+  const values = Object.values(spec.kind === 'stdio' ? spec.env : spec.headers);
+  // Very short values would mask ordinary words and tell little anyway.
+  return values
+    .filter((value) => value.length >= 4)
+    .reduce((masked, value) => masked.split(value).join('****'), line);
 }
 
 export function describeExit(exit: TargetExit): string {

@@ -1,6 +1,8 @@
 import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/client';
 
-type Engine = typeof import('./jsonSchemaEngine');
+import type * as EngineModule from './jsonSchemaEngine';
+
+type Engine = typeof EngineModule;
 
 let engine: Engine | undefined;
 let loading: Promise<Engine> | undefined;
