@@ -2,6 +2,7 @@
 // Only light modules are imported here: the MCP server is started before the bridge's own
 // modules load (express, ws, zod, the MCP SDK: ~165 ms), so the two start up side by side and
 // the first `initialize` is answered about when the server alone would answer it.
+import module from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { TOKEN_ENV_VAR } from '../shared/http.js';
 import type { RunningBridge } from './bridgeServer.js';
@@ -17,6 +18,9 @@ import { readVersion } from './version.js';
 const SHUTDOWN_GRACE_MS = 5_000;
 
 async function main(): Promise<void> {
+  // Node 22.1+ keeps compiled modules on disk between runs (a later start loads the bridge
+  // faster); Node 20 has no such cache, and this does nothing there.
+  (module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
   workFromWhereNpmWasRun();
   const version = readVersion();
   const demoServerPath = fileURLToPath(new URL('./demo/demoServer.js', import.meta.url));

@@ -1,11 +1,13 @@
 import type { AuthorizationServerMetadata, OAuthClientInformationMixed } from '@modelcontextprotocol/client';
 import type { OAuthView } from '../../shared/oauth.js';
 import { OAUTH_CALLBACK_PATH } from '../../shared/oauth.js';
-import { OAuthFlow } from './flow.js';
+import type * as FlowModule from './flow.js';
+import type { OAuthFlow } from './flow.js';
 import type { FlowData, FlowTrigger, OAuthSettings } from './flowTypes.js';
 import { maskSecret } from './masking.js';
-import { refreshDelayMs, refreshStep } from './refresh.js';
 import { TokenStore, type StoredTokens } from './tokenStore.js';
+
+type FlowClass = typeof FlowModule.OAuthFlow;
 
 export interface OAuthManagerOptions {
   settings: OAuthSettings;
@@ -51,6 +53,7 @@ export class OAuthManager {
   private markListening: () => void = () => undefined;
   /** Called when new tokens should be used: the session restarts its target. */
   onAuthorized: (serverUrl: string) => void = () => undefined;
+  private loadedFlowClass: FlowClass | undefined;
 
   constructor(private readonly options: OAuthManagerOptions) {
     this.store = new TokenStore(options.settings.storeFile);
@@ -77,15 +80,17 @@ export class OAuthManager {
 
   /** Starts a new sign-in (or continues the current one) in "run all" mode. */
   async signIn(serverUrl: string): Promise<void> {
+    const Flow = await this.flowClass();
     const flow =
       this.continuable(serverUrl) ??
-      this.newFlow(serverUrl, { kind: this.auth(serverUrl).needed ? 'challenge' : 'sign-in' });
+      this.newFlow(Flow, serverUrl, { kind: this.auth(serverUrl).needed ? 'challenge' : 'sign-in' });
     await flow.runAll();
   }
 
   /** Runs one step, starting a new flow in step mode when none is under way. */
   async next(serverUrl: string): Promise<void> {
-    const flow = this.continuable(serverUrl) ?? this.newFlow(serverUrl, { kind: 'sign-in' });
+    const Flow = await this.flowClass();
+    const flow = this.continuable(serverUrl) ?? this.newFlow(Flow, serverUrl, { kind: 'sign-in' });
     await flow.next();
   }
 
@@ -152,9 +157,18 @@ export class OAuthManager {
     return flow && (flow.status === 'needed' || flow.status === 'paused') ? flow : undefined;
   }
 
-  private newFlow(serverUrl: string, trigger: FlowTrigger): OAuthFlow {
+  /**
+   * The flow's steps, loaded on first use: with them comes the MCP SDK's client (and the ajv it
+   * bundles), ~50 ms of the bridge's start and ~4 MB for every run, most of which never sign in.
+   */
+  private async flowClass(): Promise<FlowClass> {
+    this.loadedFlowClass ??= (await import('./flow.js')).OAuthFlow;
+    return this.loadedFlowClass;
+  }
+
+  private newFlow(Flow: FlowClass, serverUrl: string, trigger: FlowTrigger): OAuthFlow {
     const auth = this.auth(serverUrl);
-    const flow: OAuthFlow = new OAuthFlow(
+    const flow: OAuthFlow = new Flow(
       new URL(serverUrl),
       this.redirectUri,
       trigger,
@@ -235,7 +249,8 @@ export class OAuthManager {
     const client =
       auth.client ?? (stored ? this.store.client(stored.issuer, this.redirectUri) : undefined) ?? given;
     if (!stored || !client) return false;
-    const flow = auth.flow ?? this.newFlow(serverUrl, { kind: 'challenge' });
+    const flow = auth.flow ?? this.newFlow(await this.flowClass(), serverUrl, { kind: 'challenge' });
+    const { refreshStep } = await import('./refresh.js');
     const row = await flow.appendStep(
       refreshStep(why, {
         issuer: stored.issuer,
@@ -266,16 +281,25 @@ export class OAuthManager {
     const unanswered = auth.flow && auth.flow.status !== 'authorized';
     if (status === 403 && header && /insufficient_scope/.test(header)) {
       if (busy) return;
-      const previousScope = this.storedTokens(serverUrl)?.tokens.requestedScope;
-      this.options.log('OAuth: the server needs more scope; authorizing again with the union of scopes');
-      void this.newFlow(serverUrl, { kind: 'step-up', wwwAuthenticate: header, previousScope }).runAll();
+      void this.flowClass().then((Flow) => {
+        const current = this.auth(serverUrl).flow;
+        // Another step-up may have started while the flow loaded.
+        if (current && ['running', 'paused', 'waiting-for-browser'].includes(current.status)) return;
+        const previousScope = this.storedTokens(serverUrl)?.tokens.requestedScope;
+        this.options.log('OAuth: the server needs more scope; authorizing again with the union of scopes');
+        void this.newFlow(Flow, serverUrl, {
+          kind: 'step-up',
+          wwwAuthenticate: header,
+          previousScope,
+        }).runAll();
+      });
       return;
     }
     if (status !== 401) return;
     auth.needed = true;
     if (unanswered) return;
-    void this.listening.then(() => {
-      const flow = this.newFlow(serverUrl, { kind: 'challenge' });
+    void this.listening.then(async () => {
+      const flow = this.newFlow(await this.flowClass(), serverUrl, { kind: 'challenge' });
       // Someone who configured OAuth for this server asked to sign in: go on at once.
       const { clientId, scope, clientMetadataUrl } = this.options.settings;
       if (clientId || scope || clientMetadataUrl) void flow.runAll();
@@ -318,4 +342,13 @@ function summarize(
     ...(stored.tokens.refresh_token ? { refreshToken: maskSecret(stored.tokens.refresh_token) } : {}),
     persisted,
   };
+}
+
+/**
+ * When to refresh: a minute before expiry, or at 80% of a short lifetime, so the token in use
+ * is never the one about to expire.
+ */
+function refreshDelayMs(expiresAt: number, now = Date.now()): number {
+  const left = Math.max(0, expiresAt - now);
+  return left > 300_000 ? left - 60_000 : left * 0.8;
 }

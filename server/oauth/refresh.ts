@@ -74,12 +74,3 @@ export function refreshStep(
     },
   };
 }
-
-/**
- * When to refresh: a minute before expiry, or at 80% of a short lifetime, so the token in use
- * is never the one about to expire.
- */
-export function refreshDelayMs(expiresAt: number, now = Date.now()): number {
-  const left = Math.max(0, expiresAt - now);
-  return left > 300_000 ? left - 60_000 : left * 0.8;
-}
