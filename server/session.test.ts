@@ -296,6 +296,22 @@ describe("the page's own frames", () => {
     });
   });
 
+  it('is read as JSON reads it, even written with a key twice', async () => {
+    const { session, page } = await open(fixture('traffic.mjs'));
+    await initialize(session, page);
+    const second = { jsonrpc: '2.0', id: 2, method: 'ping' };
+    // The compact form the page writes, with a second message after the first: the last wins.
+    session.receive(
+      page,
+      `{"type":"mcp","ref":7,"message":{"jsonrpc":"2.0","id":1,"method":"ping"},"message":${JSON.stringify(second)}}`,
+    );
+    await until(() => response(page, 2));
+    expect(response(page, 1)).toBeUndefined();
+    expect(page.received.find((e) => e.type === 'stamp' && e.ref === 7)).toMatchObject({
+      bytes: JSON.stringify(second).length,
+    });
+  });
+
   it('is refused without a ref', async () => {
     const { session, page } = await open(fixture('traffic.mjs'));
     session.receive(
