@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { startAppSandbox, type RunningAppSandbox } from './appSandbox/sandboxServer.js';
 import { createHttpApp } from './httpApp.js';
 import { allowedHosts } from './security.js';
 import { BridgeSession } from './session.js';
@@ -14,6 +15,8 @@ export interface BridgeOptions {
   /** Preferred port; 0 for any free one. */
   port: number;
   clientDir?: string;
+  /** The built MCP Apps sandbox page; when set, a second listener serves it (see appSandbox/). */
+  appSandboxDir?: string;
   version: string;
   log: (line: string) => void;
 }
@@ -24,6 +27,8 @@ export interface RunningBridge {
   port: number;
   /** Whether the preferred port was taken and another was used. */
   portWasTaken: boolean;
+  /** The MCP Apps sandbox listener's port, when one runs. */
+  appSandboxPort: number | undefined;
   session: BridgeSession;
   close(): Promise<void>;
 }
@@ -32,11 +37,14 @@ export interface RunningBridge {
 export async function startBridge(options: BridgeOptions): Promise<RunningBridge> {
   const session = new BridgeSession(options.target, { version: options.version, log: options.log });
   let hosts = new Set<string>();
+  let sandbox: RunningAppSandbox | undefined;
+  let sandboxHosts = new Set<string>();
   const app = createHttpApp({
     token: options.token,
     allowedHosts: () => hosts,
     session,
     version: options.version,
+    appSandbox: () => (sandbox ? { port: sandbox.port, hosts: sandboxHosts } : undefined),
     ...(options.clientDir === undefined ? {} : { clientDir: options.clientDir }),
   });
   const server = createServer(app);
@@ -59,6 +67,20 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
   }
   const { port, portWasTaken } = bound;
   hosts = allowedHosts(port, options.host);
+  if (options.appSandboxDir !== undefined) {
+    try {
+      sandbox = await startAppSandbox({
+        host: options.host,
+        bridgeHosts: () => hosts,
+        bridgePort: port,
+        dir: options.appSandboxDir,
+      });
+      sandboxHosts = allowedHosts(sandbox.port, options.host);
+    } catch (error) {
+      // The inspector works without it; only MCP Apps cannot be shown.
+      options.log(`could not start the MCP Apps sandbox: ${(error as Error).message}`);
+    }
+  }
   await targetStarted;
 
   const displayHost = options.host.includes(':') ? `[${options.host}]` : options.host;
@@ -66,9 +88,11 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     origin: `http://${displayHost}:${port}`,
     port,
     portWasTaken,
+    appSandboxPort: sandbox?.port,
     session,
     close: async () => {
       await session.dispose();
+      await sandbox?.close();
       for (const client of wss.clients) client.terminate();
       wss.close();
       server.closeAllConnections();

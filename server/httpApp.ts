@@ -11,6 +11,8 @@ export interface HttpAppOptions {
   clientDir?: string;
   session: BridgeSession;
   version: string;
+  /** The MCP Apps sandbox listener's port and `host:port` names, once it listens. */
+  appSandbox?: () => { port: number; hosts: Set<string> } | undefined;
 }
 
 /**
@@ -18,7 +20,7 @@ export interface HttpAppOptions {
  * rendered in a page that holds the token: no inline or remote script, no framing, and
  * connections only back to the bridge.
  */
-const CSP = [
+const BASE_CSP = [
   "default-src 'self'",
   // ajv (rjsf's validator for argument forms, and the outputSchema check of results) compiles
   // each schema into a function with new Function. Injected script stays blocked: scripts
@@ -34,7 +36,13 @@ const CSP = [
   "frame-ancestors 'none'",
   "base-uri 'none'",
   "form-action 'none'",
-].join('; ');
+];
+
+/** The page may frame the MCP Apps sandbox listener, and nothing else. */
+function pageCsp(sandbox: { hosts: Set<string> } | undefined): string {
+  const frames = sandbox ? [...sandbox.hosts].map((host) => `http://${host}`).join(' ') : "'none'";
+  return [...BASE_CSP, `frame-src ${frames}`].join('; ');
+}
 
 export function createHttpApp(options: HttpAppOptions): express.Express {
   const app = express();
@@ -48,7 +56,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
       res.status(403).type('text/plain').send('Forbidden: this Host is not allowed');
       return;
     }
-    res.setHeader('Content-Security-Policy', CSP);
+    res.setHeader('Content-Security-Policy', pageCsp(options.appSandbox?.()));
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'no-referrer');
     res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
@@ -76,6 +84,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
       version: options.version,
       target: options.session.targetInfo,
       state: options.session.state ?? null,
+      appSandboxPort: options.appSandbox?.()?.port ?? null,
     });
   });
 
