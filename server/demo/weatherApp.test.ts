@@ -10,7 +10,7 @@ import {
 import { afterEach, describe, expect, it } from 'vitest';
 import { DemoState } from './demoState.js';
 import { serveDemoConnection } from './demoStdio.js';
-import { fakeForecast, WEATHER_APP_URI } from './weatherApp.js';
+import { WEATHER_APP_URI, type fakeForecast } from './weatherApp.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
