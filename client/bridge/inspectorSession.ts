@@ -16,6 +16,7 @@ import { ElicitRequestSchema } from '@modelcontextprotocol/core';
 import { API_SESSION_PATH, AUTH_SCHEME } from '../../shared/http';
 import {
   assertNever,
+  type AppMessageOut,
   type EraChoice,
   type TargetInfo,
   type TargetRequest,
@@ -215,6 +216,7 @@ export class InspectorSession {
       case 'transportError':
       case 'note':
       case 'http':
+      case 'app':
         this.traffic.append(raw as TimelineRecord);
         return;
       case 'target':
@@ -338,6 +340,14 @@ export class InspectorSession {
         ...(protocolVersion ? { protocolVersion } : {}),
       },
     });
+  }
+
+  /**
+   * Puts an MCP App's message in the traffic, through the bridge, which stamps it among the MCP
+   * frames it causes (and keeps it for a reload). False when the bridge is not reachable.
+   */
+  reportAppMessage(message: Omit<AppMessageOut, 'type'>): boolean {
+    return this.socket?.send({ type: 'app', ...message }) ?? false;
   }
 
   /** Puts a line in the traffic (through the bridge, so a reload still shows it). */

@@ -53,7 +53,12 @@ export const TrafficRowView = memo(function TrafficRowView({
         {formatRelative(record.t)}
       </span>
       <span role="gridcell" className="dir">
-        {frame ? (
+        {record.type === 'app' ? (
+          <span title={record.dir === 'appToHost' ? 'from the app' : 'to the app'}>
+            {record.dir === 'appToHost' ? '⇠' : '⇢'}
+            <span className="traffic-sr">{record.dir === 'appToHost' ? 'from app' : 'to app'}</span>
+          </span>
+        ) : frame ? (
           <span title={frame.dir === 'toServer' ? 'to the server' : 'from the server'}>
             {frame.dir === 'toServer' ? '→' : '←'}
             <span className="traffic-sr">{frame.dir === 'toServer' ? 'to server' : 'from server'}</span>
@@ -72,6 +77,11 @@ export const TrafficRowView = memo(function TrafficRowView({
         {eventText(row)}
         {frame?.synthetic && <span className="tag">by mcp-inspect</span>}
         {frame?.elided && <span className="tag">elided</span>}
+        {row.causedBy && (
+          <span className="tag app" title="Sent by mcp-inspect to answer an MCP App's request">
+            for app #{row.causedBy.record.seq}
+          </span>
+        )}
         {row.conversation && row.kind === 'request' && (
           <span
             className="tag round"
@@ -85,7 +95,7 @@ export const TrafficRowView = memo(function TrafficRowView({
         {row.id ?? ''}
       </span>
       <span role="gridcell" className={frame && frame.bytes > LARGE_FRAME_BYTES ? 'size large' : 'size'}>
-        {frame ? formatBytes(frame.bytes) : ''}
+        {frame ? formatBytes(frame.bytes) : record.type === 'app' ? formatBytes(record.bytes) : ''}
       </span>
       <span role="gridcell" className="latency">
         {latencyMs !== undefined ? formatMs(latencyMs) : latencyText(row)}
@@ -96,6 +106,7 @@ export const TrafficRowView = memo(function TrafficRowView({
 
 function latencyText(row: TrafficRow): string {
   if (row.linked) return `↳ #${row.linked.record.seq}`;
+  if (row.kind === 'app' && row.method !== undefined && row.id !== undefined) return 'pending';
   if (row.kind === 'request') return row.ended ?? 'pending';
   return '';
 }
