@@ -38,9 +38,13 @@ const BASE_CSP = [
   "form-action 'none'",
 ];
 
-/** The page may frame the MCP Apps sandbox listener, and nothing else. */
+/**
+ * The page may frame the MCP Apps sandbox listener, and nothing else. (Chromium accepts no IPv6
+ * literal in a CSP source, so a page opened at [::1] cannot frame it: apps need a name or IPv4.)
+ */
 function pageCsp(sandbox: { hosts: Set<string> } | undefined): string {
-  const frames = sandbox ? [...sandbox.hosts].map((host) => `http://${host}`).join(' ') : "'none'";
+  const hosts = sandbox ? [...sandbox.hosts].filter((host) => !host.startsWith('[')) : [];
+  const frames = hosts.length > 0 ? hosts.map((host) => `http://${host}`).join(' ') : "'none'";
   return [...BASE_CSP, `frame-src ${frames}`].join('; ');
 }
 

@@ -105,11 +105,7 @@ describe('the MCP Apps sandbox listener', () => {
     expect(plain.get('default-src')).toBe("'none'");
     expect(plain.get('connect-src')).toBe("'none'");
     expect(plain.get('frame-ancestors')?.split(' ').sort()).toEqual(
-      [
-        `http://127.0.0.1:${bridge.port}`,
-        `http://localhost:${bridge.port}`,
-        `http://[::1]:${bridge.port}`,
-      ].sort(),
+      [`http://127.0.0.1:${bridge.port}`, `http://localhost:${bridge.port}`].sort(),
     );
     const declared = encodeURIComponent(
       JSON.stringify({

@@ -82,7 +82,10 @@ function handle(
   if (url.pathname === SANDBOX_PAGE_PATH) {
     const declared = parseDeclared(url.searchParams.get(SANDBOX_CSP_PARAM));
     const { kept } = normalizeAppCsp(declared, guard);
-    const ancestors = [...options.bridgeHosts()].map((host) => `http://${host}`);
+    // IPv6 literals are left out: CSP source expressions cannot hold them.
+    const ancestors = [...options.bridgeHosts()]
+      .filter((host) => !host.startsWith('['))
+      .map((host) => `http://${host}`);
     res.setHeader('Content-Security-Policy', buildAppCsp(kept, ancestors));
   }
   res.writeHead(200, { 'Content-Type': file.type, 'Content-Length': file.body.length });

@@ -2,6 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 
 interface ConfirmRunDialogProps {
   toolName: string;
+  /** Who wants the tool run when it is not the person: an MCP App goes through the same rule. */
+  asker?: string;
   onConfirm: (dontAskAgain: boolean) => void;
   onCancel: () => void;
 }
@@ -11,7 +13,7 @@ interface ConfirmRunDialogProps {
  * (effective hints: destructive and not read-only). A modal <dialog>: focus stays inside,
  * Escape cancels.
  */
-export function ConfirmRunDialog({ toolName, onConfirm, onCancel }: ConfirmRunDialogProps) {
+export function ConfirmRunDialog({ toolName, asker, onConfirm, onCancel }: ConfirmRunDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const [dontAsk, setDontAsk] = useState(false);
   const titleId = useId();
@@ -31,6 +33,7 @@ export function ConfirmRunDialog({ toolName, onConfirm, onCancel }: ConfirmRunDi
       }}
     >
       <h2 id={titleId}>Run {toolName}?</h2>
+      {asker && <p>{asker} asks to run this tool.</p>}
       <p>
         This tool may be destructive: its hints say it is not read-only and may destroy or overwrite
         something. Run it anyway?

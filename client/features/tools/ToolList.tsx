@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Tool } from '@modelcontextprotocol/client';
 import { filterTools, indexTools } from './filterTools';
+import { declaresApp } from '../apps/declaresApp';
 import { effectiveHints } from './toolHints';
 
 interface ToolListProps {
@@ -136,6 +137,12 @@ export function ToolList({ tools, selected, onSelect, changes }: ToolListProps) 
               >
                 <span className="tool-title">
                   {title}
+                  {declaresApp(tool) && (
+                    <span className="tool-flag app" aria-label="has an MCP App" title="Has an MCP App">
+                      {' '}
+                      ▣
+                    </span>
+                  )}
                   {destructive && (
                     <span
                       className="tool-flag"

@@ -1,6 +1,7 @@
 import { useState, useSyncExternalStore } from 'react';
 import type { Client } from '@modelcontextprotocol/client';
 import type { Tool } from '@modelcontextprotocol/client';
+import { useAppStage } from '../apps/AppStage';
 import { ArgumentsEditor } from './ArgumentsEditor';
 import type { CallLog } from './callLog';
 import { CallRecordView } from './CallRecordView';
@@ -36,8 +37,10 @@ export function ToolPanel({
   const [args, formRef] = useToolArguments(tool, serverName);
   const records = useSyncExternalStore(calls.subscribe, calls.getSnapshot);
   const [confirming, setConfirming] = useState<Record<string, unknown> | undefined>();
+  // A tool with an MCP App can have it opened before the call (partial input); Run binds it.
+  const appStage = useAppStage({ tool, client, args });
   const send = (values: Record<string, unknown>): void => {
-    calls.start(client, tool, values, timeoutSeconds * 1000);
+    appStage.bindCall(calls.start(client, tool, values, timeoutSeconds * 1000));
   };
   const run = (): void => {
     if (!connected) return;
@@ -99,6 +102,7 @@ export function ToolPanel({
           }}
         />
       )}
+      {appStage.element}
       <div className="call-records">
         {mine.map((record) => (
           <CallRecordView

@@ -74,7 +74,12 @@ function appKey(record: AppMessage, dir: string, id: string): string {
   return `${record.generation}|${record.view}|${dir}|${id}`;
 }
 
-/** The sandbox's reports are all about something going wrong in the app. */
+/** The sandbox reports an app that broke (errors) or was held back (CSP blocks, only a warning). */
 function isProblemReport(method: string | undefined, params: unknown): boolean {
-  return method === SANDBOX_REPORT_METHOD && typeof params === 'object' && params !== null;
+  return (
+    method === SANDBOX_REPORT_METHOD &&
+    typeof params === 'object' &&
+    params !== null &&
+    (params as { kind?: unknown }).kind !== 'csp'
+  );
 }
