@@ -96,9 +96,9 @@ export function AppView({ session, tool, client, generation }: AppViewProps) {
         />
         <button
           type="button"
-          onClick={() => session.setDisplayMode(displayMode === 'fullscreen' ? 'inline' : 'fullscreen')}
+          onClick={() => session.setDisplayMode(displayMode === 'inline' ? 'fullscreen' : 'inline')}
         >
-          {displayMode === 'fullscreen' ? 'Back inline' : 'Large view'}
+          {displayMode === 'inline' ? 'Large view' : 'Back inline'}
         </button>
         {closed ? (
           <button type="button" onClick={() => session.reopen()}>
