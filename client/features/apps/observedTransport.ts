@@ -79,8 +79,9 @@ export class ObservedTransport implements Transport {
    */
   private answerInvalidRequest(data: unknown): void {
     if (typeof data !== 'object' || data === null) return;
-    const { id, method } = data as { id?: unknown; method?: unknown };
-    if ((typeof id !== 'string' && typeof id !== 'number') || typeof method !== 'string') return;
+    const { id } = data as { id?: unknown };
+    // A malformed answer to one of the host's requests is not a request: nothing to answer.
+    if ((typeof id !== 'string' && typeof id !== 'number') || 'result' in data || 'error' in data) return;
     void this.send({
       jsonrpc: '2.0',
       id,
