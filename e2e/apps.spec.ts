@@ -142,3 +142,42 @@ test('opened before the call, the app gets partial input as the arguments are ty
   await expect(ui.call(1)).toContainText('This call is shown in the app opened above');
   await expect(app.log).toContainText('host: ui/notifications/tool-input-partial');
 });
+
+test.describe('in the legacy era', () => {
+  test.use({ cliArgs: ['--era', 'legacy'] });
+
+  test('the same app works over the 2025-11-25 initialize handshake', async ({ page, cli }) => {
+    const ui = inspector(page);
+    await page.goto(cli.url);
+    await runAppTool(ui, 'weather_dashboard', { city: 'Lima', days: 2 });
+    const app = appView(page, ui.call(1));
+    await expect(app.app.getByRole('heading', { name: 'Weather in Lima' })).toBeVisible();
+    await app.app.getByRole('button', { name: 'Refresh' }).click();
+    await expect(app.app.getByText('Refreshed by the app')).toBeVisible();
+    await expect(page.getByText('legacy · 2025-11-25')).toBeVisible();
+  });
+});
+
+test('screenshots of the demo app in the light and the dark theme', async ({ page, cli }, testInfo) => {
+  const ui = inspector(page);
+  await page.setViewportSize({ width: 1400, height: 1000 });
+  await page.goto(cli.url);
+  await runAppTool(ui, 'weather_dashboard', { city: 'Lisbon', days: 5 });
+  const app = appView(page, ui.call(1));
+  await expect(app.app.getByRole('list', { name: 'Forecast' }).getByRole('listitem')).toHaveCount(5);
+  // Settled: the frame has the height the app reported. (Chromium runs no animation frames in a
+  // cross-origin frame out of view, and the SDK measures in one: the app is scrolled to first.)
+  await app.view.scrollIntoViewIfNeeded();
+  await expect(app.log).toContainText('size changed');
+  const background = () => app.app.locator('body').evaluate((body) => getComputedStyle(body).backgroundColor);
+  for (const [theme, colour] of [
+    ['light', 'rgb(255, 255, 255)'],
+    ['dark', 'rgb(17, 24, 39)'],
+  ] as const) {
+    await app.control('Theme').selectOption(theme);
+    await expect.poll(background).toBe(colour);
+    const path = testInfo.outputPath(`weather-app-${theme}.png`);
+    await app.view.screenshot({ path });
+    await testInfo.attach(`weather app, ${theme} theme`, { path, contentType: 'image/png' });
+  }
+});

@@ -3,28 +3,26 @@ import type {
   Client,
   Implementation,
   JSONRPCMessage,
-  RequestId,
   ServerCapabilities,
   Tool,
 } from '@modelcontextprotocol/client';
-import { ProtocolError } from '@modelcontextprotocol/client';
 import {
   AppBridge,
   type McpUiAppCapabilities,
   type McpUiDisplayMode,
-  type McpUiHostCapabilities,
   type McpUiHostContext,
 } from '@modelcontextprotocol/ext-apps/app-bridge';
-import { normalizeAppCsp } from '../../../shared/appCsp';
+import { normalizeAppCsp, type AppCspDomains } from '../../../shared/appCsp';
 import type { AppDirection, AppMessageOut } from '../../../shared/wire';
 import type { SandboxReport } from '../../appSandbox/sandboxProtocol';
 import { AppLog, type AppLogEntry } from './appLog';
+import { hostCapabilities, installAppHandlers } from './appHandlers';
 import { appMessageOut } from './appMessageOut';
 import type { AppResource } from './appResource';
-import { appToolCalls, type ConfirmRequest } from './appToolCalls';
-import { describeMessage, isOpenableUrl } from './messageSummary';
+import type { ConfirmRequest } from './appToolCalls';
+import { MessageBook } from './messageBook';
+import { describeMessage } from './messageSummary';
 import { ObservedTransport } from './observedTransport';
-import { requestWithId } from './requestWithId';
 
 const HOST_INFO: Implementation = { name: 'mcp-inspect', version: __APP_VERSION__ };
 
@@ -119,10 +117,7 @@ export class AppSession {
   private input: Record<string, unknown> | undefined;
   private outcome: { result: CallToolResult } | { cancelled: string } | undefined;
   private sent = { partial: false, input: false, outcome: false };
-  /** Requests the app sent, by id, for naming the answer; and the MCP ids each caused. */
-  private appRequests = new Map<string, string>();
-  private causes = new Map<string, RequestId[]>();
-  private hostRequests = new Map<string, string>();
+  private book = new MessageBook();
   private view: string;
 
   constructor(readonly deps: AppSessionDeps) {
@@ -208,11 +203,22 @@ export class AppSession {
     }
     this.initialized = false;
     this.sent = { partial: false, input: false, outcome: false };
-    const bridge = new AppBridge(null, HOST_INFO, this.hostCapabilities(resource), {
+    const csp = normalizeAppCsp(resource.csp, { ports: this.deps.guardedPorts() }).kept;
+    const bridge = new AppBridge(null, HOST_INFO, hostCapabilities(this.deps, resource, csp), {
       hostContext: this.context,
     });
     this.bridge = bridge;
-    this.installHandlers(bridge, resource);
+    this.book = new MessageBook();
+    this.installLifecycle(bridge, resource, csp);
+    installAppHandlers(bridge, {
+      deps: this.deps,
+      caused: (appId, mcpId) => this.book.caused(appId, mcpId),
+      askConfirmation: (confirm) => this.update({ confirm }),
+      modelContext: (modelContext) => this.update({ modelContext }),
+      appDisplayModes: () => this.snapshot.appCapabilities?.availableDisplayModes,
+      displayMode: () => this.snapshot.displayMode,
+      setDisplayMode: (displayMode) => this.update({ displayMode }),
+    });
     const transport = new ObservedTransport(target, {
       onMessage: (dir, message) => this.onMessage(dir, message),
       onMalformed: (data, problem) => this.onMalformed(data, problem),
@@ -252,39 +258,14 @@ export class AppSession {
     void bridge.close().catch(() => undefined);
   }
 
-  private hostCapabilities(resource: AppResource): McpUiHostCapabilities {
-    const server = this.deps.serverCapabilities;
-    const { kept } = normalizeAppCsp(resource.csp, { ports: this.deps.guardedPorts() });
-    return {
-      openLinks: {},
-      downloadFile: {},
-      logging: {},
-      ...(server?.tools ? { serverTools: {} } : {}),
-      ...(server?.resources ? { serverResources: {} } : {}),
-      updateModelContext: {
-        text: {},
-        image: {},
-        audio: {},
-        resource: {},
-        resourceLink: {},
-        structuredContent: {},
-      },
-      message: { text: {}, image: {}, audio: {}, resource: {}, resourceLink: {} },
-      sandbox: {
-        csp: kept,
-        ...(resource.permissions ? { permissions: resource.permissions } : {}),
-      },
-    };
-  }
-
-  private installHandlers(bridge: AppBridge, resource: AppResource): void {
+  /** The handshake, as the spec orders it: sandbox ready, HTML in, ui/initialize, initialized. */
+  private installLifecycle(bridge: AppBridge, resource: AppResource, csp: Required<AppCspDomains>): void {
     bridge.addEventListener('sandboxready', () => {
       this.update({ phase: 'handshake' });
       this.stall('The app has not sent ui/initialize: it never started its side of the handshake.');
-      const { kept } = normalizeAppCsp(resource.csp, { ports: this.deps.guardedPorts() });
       void bridge.sendSandboxResourceReady({
         html: resource.html,
-        csp: kept,
+        csp,
         ...(resource.permissions ? { permissions: resource.permissions } : {}),
       });
     });
@@ -306,94 +287,17 @@ export class AppSession {
     // Shown through the message log; registered so the bridge accepts them.
     bridge.addEventListener('loggingmessage', () => undefined);
     bridge.onerror = (error) => this.note(`host bridge: ${error.message}`, 'warning');
-
-    const calls = appToolCalls({
-      deps: this.deps,
-      ask: (request) => this.update({ confirm: request }),
-      settle: () => this.update({ confirm: undefined }),
-    });
-    bridge.oncalltool = async (params, ctx) => {
-      await calls.confirm(calls.check(params), params);
-      return this.forward(ctx.mcpReq.id, () =>
-        this.deps.client.request({ method: 'tools/call', params }, { signal: ctx.mcpReq.signal }),
-      );
-    };
-    const server = this.deps.serverCapabilities;
-    if (server?.resources) {
-      bridge.onreadresource = (params, ctx) =>
-        this.forward(ctx.mcpReq.id, () =>
-          this.deps.client.request({ method: 'resources/read', params }, { signal: ctx.mcpReq.signal }),
-        );
-      bridge.onlistresources = (params, ctx) =>
-        this.forward(ctx.mcpReq.id, () =>
-          this.deps.client.request({ method: 'resources/list', params }, { signal: ctx.mcpReq.signal }),
-        );
-      bridge.onlistresourcetemplates = (params, ctx) =>
-        this.forward(ctx.mcpReq.id, () =>
-          this.deps.client.request(
-            { method: 'resources/templates/list', params },
-            { signal: ctx.mcpReq.signal },
-          ),
-        );
-    }
-    if (server?.prompts) {
-      bridge.onlistprompts = (params, ctx) =>
-        this.forward(ctx.mcpReq.id, () =>
-          this.deps.client.request({ method: 'prompts/list', params }, { signal: ctx.mcpReq.signal }),
-        );
-    }
-    // mcp-inspect has no conversation or model: a message and a context update are shown (in
-    // the log and the panel) and accepted.
-    bridge.onmessage = async () => ({});
-    bridge.onupdatemodelcontext = async (params) => {
-      this.update({ modelContext: params });
-      return {};
-    };
-    bridge.onopenlink = async ({ url }) => {
-      if (!isOpenableUrl(url)) {
-        throw new ProtocolError(-32602, 'Invalid URL: mcp-inspect opens http, https and mailto links only');
-      }
-      // Shown in the log with a button: the person opens it, or not.
-      return {};
-    };
-    bridge.ondownloadfile = async () => ({});
-    bridge.onrequestdisplaymode = async ({ mode }) => {
-      const declared = this.snapshot.appCapabilities?.availableDisplayModes;
-      // The spec: never a mode the app did not declare (when it declared any).
-      if (declared === undefined || declared.includes(mode)) this.update({ displayMode: mode });
-      return { mode: this.snapshot.displayMode };
-    };
-  }
-
-  /** Sends an MCP request for the app and remembers its id, so the answer can name it. */
-  private forward<T>(appRequestId: RequestId, send: () => Promise<T>): Promise<T> {
-    const { result, id } = requestWithId(this.deps.client, send);
-    if (id !== undefined) this.causes.set(idKey(appRequestId), [id]);
-    return result;
   }
 
   // ─── What crosses postMessage ──────────────────────────────────────────────────────────
 
   private onMessage(dir: AppDirection, message: JSONRPCMessage): void {
-    const key = 'id' in message && message.id !== undefined ? idKey(message.id) : undefined;
-    let requestMethod: string | undefined;
-    let mcpIds: RequestId[] | undefined;
-    if ('method' in message && key !== undefined) {
-      (dir === 'appToHost' ? this.appRequests : this.hostRequests).set(key, message.method);
-      if (message.method === 'ui/initialize' && dir === 'appToHost') {
-        this.update({ phase: 'initializing' });
-        this.stall(
-          'The app sent ui/initialize but never ui/notifications/initialized: its handshake is not complete.',
-        );
-      }
-    } else if (key !== undefined) {
-      const requests = dir === 'hostToApp' ? this.appRequests : this.hostRequests;
-      requestMethod = requests.get(key);
-      requests.delete(key);
-      if (dir === 'hostToApp') {
-        mcpIds = this.causes.get(key);
-        this.causes.delete(key);
-      }
+    const { requestMethod, mcpIds } = this.book.see(dir, message);
+    if (dir === 'appToHost' && 'method' in message && message.method === 'ui/initialize') {
+      this.update({ phase: 'initializing' });
+      this.stall(
+        'The app sent ui/initialize but never ui/notifications/initialized: its handshake is not complete.',
+      );
     }
     this.log.add(describeMessage(dir, message, requestMethod));
     this.publishLog();
@@ -473,9 +377,4 @@ export class AppSession {
     this.snapshot = { ...this.snapshot, ...patch };
     for (const listener of this.listeners) listener();
   }
-}
-
-/** Ids 1 and "1" are different JSON-RPC ids. */
-function idKey(id: RequestId): string {
-  return typeof id === 'string' ? JSON.stringify(id) : String(id);
 }
