@@ -98,3 +98,17 @@ test('an SDK app gets its input, result and host context, and its requests are a
   await app.view.getByRole('button', { name: 'Open the app again' }).click();
   await expect(app.app.locator('#result')).toHaveText(/result: /);
 });
+
+test('a cancelled call is told to its app (ui/notifications/tool-cancelled)', async ({ page, cli }) => {
+  const ui = inspector(page);
+  await page.goto(cli.url);
+  await runAppTool(ui, 'slow_counter');
+  const app = appView(page, ui.call(1));
+  await expect(app.app.locator('#input')).toHaveText('input: {}');
+  await expect(app.app.locator('#result')).toHaveText('no result yet');
+  await ui.call(1).getByRole('button', { name: 'Cancel call 1' }).click();
+  await expect(app.app.locator('#result')).toHaveText(
+    /^cancelled: Cancelled: the server was sent notifications\/cancelled/,
+  );
+  await expect(app.log).toContainText('host: ui/notifications/tool-cancelled');
+});
