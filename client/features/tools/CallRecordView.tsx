@@ -1,4 +1,5 @@
 import type { Client } from '@modelcontextprotocol/client';
+import { CallApp } from '../apps/CallApp';
 import { CallResultView } from '../results/CallResultView';
 import type { CallRecord } from './callLog';
 import { CallInputRequests } from './CallInputRequests';
@@ -66,6 +67,7 @@ export function CallRecordView({ record, client, onCancel }: CallRecordViewProps
           {record.endReason}
         </p>
       )}
+      <CallApp record={record} client={client} />
       {outcome && <CallResultView outcome={outcome} tool={record.tool} client={client} />}
     </section>
   );
