@@ -1,3 +1,4 @@
+import type { Listed } from '../../bridge/cacheHints';
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Tool } from '@modelcontextprotocol/client';
@@ -32,7 +33,8 @@ export function useAppSessionFactory(): (spec: AppSessionSpec) => AppSession {
           client: mcp.client,
           serverName: mcp.serverInfo?.name ?? 'unknown server',
           serverCapabilities: mcp.capabilities,
-          tools: () => queryClient.getQueryData<Tool[]>(mcpQueryKeys.tools(mcp.generation)),
+          // The query keeps the list with its cache hint (see toolsQuery.ts).
+          tools: () => queryClient.getQueryData<Listed<Tool>>(mcpQueryKeys.tools(mcp.generation))?.items,
           report: (message) => inspector.reportAppMessage(message),
           guardedPorts: () => queryClient.getQueryData(sandboxQueryOptions.queryKey)?.guardedPorts ?? [],
         }),
