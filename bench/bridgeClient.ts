@@ -8,9 +8,9 @@ import type {
 } from '@modelcontextprotocol/client';
 import { WIRE_PROTOCOL_VERSION, WS_PATH, WS_SUBPROTOCOL, WS_TOKEN_PROTOCOL_PREFIX } from '../shared/wire.js';
 
-const PROTOCOL_VERSION = '2025-11-25';
+export const PROTOCOL_VERSION = '2025-11-25';
 const MODERN_PROTOCOL_VERSION = '2026-07-28';
-const CLIENT_INFO = { name: 'mcp-inspect-bench', version: '0' };
+export const CLIENT_INFO = { name: 'mcp-inspect-bench', version: '0' };
 
 /** What the bridge stamped on one request and its answer (its own clock, ms). */
 export interface BridgeStamps {
@@ -24,6 +24,7 @@ type Response = JSONRPCResultResponse | JSONRPCErrorResponse;
 /** Only the fields of the bridge's envelopes this client acts on; the bridge's schemas are the reference. */
 interface Envelope {
   type: string;
+  ref?: number;
   dir?: 'toServer' | 'fromServer';
   message?: Partial<JSONRPCRequest & JSONRPCResultResponse & JSONRPCErrorResponse>;
   state?: string;
@@ -51,6 +52,10 @@ export class BridgeClient {
   private modern = false;
   /** Ids whose bridge stamps are kept (only when asked: the relay bench wants no extra work). */
   private readonly stamped = new Map<RequestId, BridgeStamps>();
+  /** The page's numbering of its mcp envelopes; the bridge's stamps name them. */
+  private lastRef = 0;
+  /** Refs of the requests sent with `stamp`, to find their id when the stamp comes. */
+  private readonly stampedRefs = new Map<number, RequestId>();
 
   private constructor(private readonly ws: WebSocket) {
     ws.on('message', (data) => this.receive(String(data)));
@@ -138,7 +143,9 @@ export class BridgeClient {
       : params;
     const message: JSONRPCRequest = { jsonrpc: '2.0', id, method, ...(withMeta ? { params: withMeta } : {}) };
     const answered = new Promise<Response>((resolve, reject) => this.pending.set(id, { resolve, reject }));
-    this.ws.send(JSON.stringify({ type: 'mcp', message }));
+    const ref = ++this.lastRef;
+    if (stamp) this.stampedRefs.set(ref, id);
+    this.ws.send(JSON.stringify({ type: 'mcp', ref, message }));
     return withTimeout(answered, timeoutMs, `${method} #${id}`, () => this.pending.delete(id)).then(
       (response): JSONRPCResultResponse => {
         if ('error' in response) throw new Error(`${method} failed: ${response.error.message}`);
@@ -149,7 +156,7 @@ export class BridgeClient {
 
   notify(method: string, params?: Record<string, unknown>): void {
     const message: JSONRPCNotification = { jsonrpc: '2.0', method, ...(params ? { params } : {}) };
-    this.ws.send(JSON.stringify({ type: 'mcp', message }));
+    this.ws.send(JSON.stringify({ type: 'mcp', ref: ++this.lastRef, message }));
   }
 
   async close(): Promise<void> {
@@ -194,14 +201,23 @@ export class BridgeClient {
       }
       return;
     }
+    // The bridge stamps our own messages (it does not send them back); only answers matter here,
+    // and the stamps only when asked for.
+    if (record.type === 'stamp') {
+      const id =
+        this.stampedRefs.size > 0 && record.ref !== undefined ? this.stampedRefs.get(record.ref) : undefined;
+      if (id === undefined) return;
+      this.stampedRefs.delete(record.ref ?? 0);
+      const stamps = this.stamped.get(id);
+      if (stamps) stamps.sentAt = record.t;
+      return;
+    }
     if (record.type !== 'frame') return;
     const message = record.message;
     if (message?.id !== undefined && this.stamped.size > 0) {
       const stamps = this.stamped.get(message.id);
-      if (stamps && record.dir === 'toServer' && message.method !== undefined) stamps.sentAt = record.t;
       if (stamps && record.dir === 'fromServer' && message.method === undefined) stamps.answeredAt = record.t;
     }
-    // The bridge echoes our own requests back as toServer frames; only answers matter here.
     if (record.dir !== 'fromServer') return;
     if (message?.id === undefined || message.method !== undefined) return;
     const pending = this.pending.get(message.id);
@@ -219,7 +235,7 @@ export class BridgeClient {
 }
 
 /** The per-request `_meta` a 2026-07-28 client sends (no handshake carries these any more). */
-function modernEnvelope(): Record<string, unknown> {
+export function modernEnvelope(): Record<string, unknown> {
   return {
     'io.modelcontextprotocol/protocolVersion': MODERN_PROTOCOL_VERSION,
     'io.modelcontextprotocol/clientInfo': CLIENT_INFO,

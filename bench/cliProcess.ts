@@ -28,10 +28,23 @@ const OUTPUT_KEPT_CHARS = 64 * 1024;
 export function launchCli(command: string[] = []): Promise<RunningCli> {
   const token = randomBytes(24).toString('base64url');
   const spawnedAt = performance.now();
-  const child = spawn(process.execPath, [CLI_PATH, '--no-open', '--port', '0', '--', ...command], {
-    env: { ...process.env, MCP_INSPECT_TOKEN: token },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      // Node flags for the CLI alone, to try one in the figures (e.g. --max-semi-space-size=1).
+      ...(process.env.BENCH_CLI_FLAGS ? process.env.BENCH_CLI_FLAGS.split(' ') : []),
+      CLI_PATH,
+      '--no-open',
+      '--port',
+      '0',
+      '--',
+      ...command,
+    ],
+    {
+      env: { ...process.env, MCP_INSPECT_TOKEN: token },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   track(child);
   // Memoized: callers stop on success and again in a finally, and only the first one signals.
   let stopping: Promise<StopReport> | undefined;

@@ -82,6 +82,32 @@ function procStat(pid: number): { ppid: number; state: string } | undefined {
   }
 }
 
+/** CPU time (user + system, ms) a process has used so far, from /proc; NaN off Linux or once gone. */
+export function processCpuMs(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime, fields 14 and 15 of stat(5), in clock ticks (100 a second on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return Number.NaN;
+  }
+}
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** Resident memory of a process (MB), from /proc; NaN off Linux or once gone. */
+export function processRssMb(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = /^VmRSS:\s+(\d+) kB/m.exec(status)?.[1];
+    return kb === undefined ? Number.NaN : Number(kb) / 1024;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 function isAlive(pid: number): boolean {
   const stat = procStat(pid);
   if (stat !== undefined) return stat.state !== 'Z';

@@ -4,7 +4,7 @@ import type { EchoFigures } from './echoWorkload.js';
 import type { MrtrResult } from './mrtrBench.js';
 import type { RelayResult } from './relayBench.js';
 import type { Spread } from './stats.js';
-import type { StartupResult } from './startupBench.js';
+import type { IdleRss, StartupResult } from './startupBench.js';
 import type { ToolListResult } from './toolListBench.js';
 import type { TrafficFloodResult } from './trafficFloodBench.js';
 
@@ -32,6 +32,8 @@ export interface BenchResults {
   startupModern?: Outcome<StartupResult>;
   /** What the bridge adds per round of a multi round-trip call. */
   mrtr?: Outcome<MrtrResult>;
+  /** The CLI's memory once idle. */
+  idleRss?: Outcome<IdleRss>;
   browserStartup: Outcome<BrowserStartupResult>;
   bigResults: Outcome<BigResultBenchResult>;
   toolList: Outcome<ToolListResult>;
@@ -55,6 +57,7 @@ export function formatReport(results: BenchResults): string {
     ...startupSection(results.startup, results.browserStartup),
     '',
     ...(results.startupModern ? [...modernStartupSection(results.startupModern), ''] : []),
+    ...(results.idleRss ? [...idleRssLines(results.idleRss), ''] : []),
     ...bigResultsSection(results.bigResults),
     ...toolListSection(results.toolList),
     ...trafficSection(results.traffic, results.trafficAllTabs),
@@ -78,6 +81,7 @@ function busyWarning(env: Environment): string[] {
 function relaySection(relay: Outcome<RelayResult>): string[] {
   if ('error' in relay) return ['Relay: FAILED', `  ${relay.error}`];
   const { plan } = relay;
+  const cpu = (value: number | undefined): string => (value === undefined ? '' : ms(value, 1));
   const row = (name: string, figures: EchoFigures): string[] => [
     name,
     figures.sequential.callsPerSecond.toFixed(0),
@@ -86,31 +90,48 @@ function relaySection(relay: Outcome<RelayResult>): string[] {
     ms(figures.sequential.latencyMs.max, 1),
     ms(figures.inFlight.totalMs, 1),
     figures.inFlight.callsPerSecond.toFixed(0),
+    cpu(figures.sequential.cpuUsPerCall),
+    cpu(figures.inFlight.cpuUsPerCall),
   ];
   const lines = [
     `Relay (${relay.era} era): echo tools/call on the demo server. Sequential: ${plan.sequential} calls in ${plan.rounds} ` +
-      `alternating rounds after ${plan.warmup} warm-up; in flight: ${plan.inFlight} at once, median of ${plan.batches} batches`,
+      `alternating rounds after ${plan.warmup} warm-up (calls/s: median of the rounds); in flight: ${plan.inFlight} ` +
+      `at once, median of ${plan.batches} batches; relay CPU: µs of the relay process per call (user + system)`,
     ...table(
-      ['', 'seq calls/s', 'p50 ms', 'p99 ms', 'max ms', 'batch ms', 'batch calls/s'],
+      ['', 'seq calls/s', 'p50 ms', 'p99 ms', 'max ms', 'batch ms', 'batch calls/s', 'CPU seq', 'CPU batch'],
       [
         row('direct (SDK Client, stdio)', relay.direct),
+        row('raw relay process (ws ↔ stdio)', relay.rawRelay),
         row('through the bridge (wire)', relay.bridge),
-        [
-          'bridge ÷ direct',
-          `${relay.sequentialRatio.toFixed(2)}×`,
-          '',
-          '',
-          '',
-          '',
-          `${relay.inFlightRatio.toFixed(2)}×`,
-        ],
+        ratioRow('bridge ÷ direct', relay.sequentialRatio, relay.inFlightRatio),
+        ratioRow(
+          'raw relay ÷ direct',
+          relay.rawRelay.sequential.callsPerSecond / relay.direct.sequential.callsPerSecond,
+          relay.rawRelay.inFlight.callsPerSecond / relay.direct.inFlight.callsPerSecond,
+        ),
+        ratioRow('bridge ÷ raw relay', relay.sequentialToRawRatio, relay.inFlightToRawRatio),
       ],
     ),
-    `  goal: sequential bridge ÷ direct ≥ 0.80× → ${relay.sequentialRatio >= 0.8 ? 'met' : 'NOT met'} this run`,
+    `  goal: bridge ÷ raw relay ≥ 0.90×, sequential and in flight → ${
+      relay.sequentialToRawRatio >= 0.9 && relay.inFlightToRawRatio >= 0.9 ? 'met' : 'NOT met'
+    } this run`,
     `  CLI on SIGINT: ${describeStop(relay)}`,
   ];
   for (const warning of relay.cliWarnings) lines.push(`  CLI printed: ${warning}`);
   return lines;
+}
+
+/** The CLI's memory once idle, and the goal. */
+export function idleRssLines(idle: Outcome<IdleRss>): string[] {
+  if ('error' in idle) return ['Idle RSS: FAILED', `  ${idle.error}`];
+  return [
+    `Idle RSS of the CLI (demo server, page initialized, tools listed): ${idle.soonMb.toFixed(1)} MB 1.5 s after, ` +
+      `${idle.idleMb.toFixed(1)} MB after ${idle.idleSeconds} s idle; goal ≤ 60 → ${idle.idleMb <= 60 ? 'met' : 'NOT met'}`,
+  ];
+}
+
+function ratioRow(name: string, sequential: number, inFlight: number): string[] {
+  return [name, `${sequential.toFixed(2)}×`, '', '', '', '', `${inFlight.toFixed(2)}×`, '', ''];
 }
 
 /** The figures of both eras side by side, for bench/erasOnly.ts. */
@@ -120,9 +141,13 @@ export function erasSections(results: {
   mrtr: MrtrResult;
   startup: StartupResult;
   startupModern: StartupResult;
+  idleRss?: IdleRss;
 }): string[] {
-  const startupRows = (name: string, startup: StartupResult) =>
-    spreadRow(`${name}: first answer (initialize or server/discover)`, startup.initialize);
+  const startupRows = (name: string, startup: StartupResult) => [
+    spreadRow(`${name}: first answer (initialize or server/discover)`, startup.initialize),
+    spreadRow(`${name}: the demo server alone`, startup.serverAlone),
+    spreadRow(`${name}: what the CLI adds, run by run (goal ≤ 60)`, startup.added),
+  ];
   return [
     ...relaySection(results.relay),
     '',
@@ -133,8 +158,9 @@ export function erasSections(results: {
     'Startup, ms from spawning the CLI to the first answer over the wire',
     ...table(
       ['', 'median', 'min', 'max'],
-      [startupRows('legacy', results.startup), startupRows('modern', results.startupModern)],
+      [...startupRows('legacy', results.startup), ...startupRows('modern', results.startupModern)],
     ),
+    ...(results.idleRss ? idleRssLines(results.idleRss) : []),
   ];
 }
 
@@ -165,6 +191,8 @@ function modernStartupSection(startup: Outcome<StartupResult>): string[] {
       [
         spreadRow('(a) link printed', startup.link),
         spreadRow('(c) server/discover answered', startup.initialize),
+        spreadRow('    the demo server alone', startup.serverAlone),
+        spreadRow('    (c) − server alone, run by run (goal ≤ 60)', startup.added),
       ],
     ),
   ];
@@ -191,7 +219,9 @@ function startupSection(startup: Outcome<StartupResult>, browser: Outcome<Browse
     rows.push(
       spreadRow('(a) link printed', startup.link),
       spreadRow(`(b) GET / + ${startup.assets} JS/CSS assets answered`, startup.page),
-      spreadRow('(c) initialize answered (goal < 1000)', startup.initialize),
+      spreadRow('(c) initialize answered', startup.initialize),
+      spreadRow('    the demo server alone, spawn to its answer', startup.serverAlone),
+      spreadRow('    (c) − server alone, run by run (goal ≤ 60)', startup.added),
     );
   }
   if ('error' in browser) {
@@ -203,11 +233,27 @@ function startupSection(startup: Outcome<StartupResult>, browser: Outcome<Browse
       spreadRow(`browser, ${browser.runs} runs: link printed`, browser.link),
       spreadRow('browser: page load event', browser.load),
       spreadRow('browser: first tool visible', browser.toolsVisible),
+      spreadRow('browser: navigation → first tool visible (goal ≤ 250)', browser.navigationToTool),
     );
   }
   lines.push(...table(['', 'median', 'min', 'max'], rows));
+  if (!('error' in startup)) {
+    lines.push(
+      `  goal: initialize within 60 ms of the server alone → ${startup.added.medianMs <= 60 ? 'met' : 'NOT met'} this run`,
+    );
+  }
   if (!('error' in browser) && !('skipped' in browser)) {
     lines.push(`  browser: ${browser.browser}, ${browser.warmupRuns} run discarded, a fresh context per run`);
+    const scripts = browser.firstScreenScripts;
+    const kb = (bytes: number): string => `${(bytes / 1024).toFixed(0)} KB`;
+    lines.push(
+      `  first screen: ${scripts.files} scripts fetched before the first tool showed, ${kb(scripts.wireBytes)} on the wire ` +
+        `(${scripts.encodings.join(', ')}), ${kb(scripts.decodedBytes)} decoded; goal ≤ 120 KB → ` +
+        `${scripts.wireBytes <= 120 * 1024 ? 'met' : 'NOT met'}`,
+    );
+    lines.push(
+      `  goal: navigation → first tool ≤ 250 ms → ${browser.navigationToTool.medianMs <= 250 ? 'met' : 'NOT met'} this run`,
+    );
   }
   return lines;
 }

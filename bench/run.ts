@@ -7,7 +7,7 @@ import { RESULTS_PATH } from './paths.js';
 import { runMrtrBench } from './mrtrBench.js';
 import { runRelayBench } from './relayBench.js';
 import { formatReport, type BenchResults, type Outcome } from './report.js';
-import { runStartupBench } from './startupBench.js';
+import { runIdleRssBench, runStartupBench } from './startupBench.js';
 import { runToolListBench } from './toolListBench.js';
 import { runTrafficFloodBench } from './trafficFloodBench.js';
 
@@ -36,6 +36,7 @@ const startup = await section('startup', () => runStartupBench());
 const startupModern = await section('startup, modern era', () =>
   runStartupBench(undefined, undefined, 'modern'),
 );
+const idleRss = await section('idle memory', () => runIdleRssBench());
 const browserStartup = await section('startup in a browser', () => runBrowserStartupBench());
 const bigResults = await section('big results in a browser', () => runBigResultBench());
 const toolList = await section('tool list with 5,000 tools', () => runToolListBench());
@@ -59,6 +60,7 @@ const results: BenchResults = {
   mrtr,
   startup,
   startupModern,
+  idleRss,
   browserStartup,
   bigResults,
   toolList,

@@ -7,6 +7,7 @@ import type { OAuthSettings } from './oauth/flowTypes.js';
 import { allowedHosts } from './security.js';
 import { BridgeSession } from './session.js';
 import type { TargetSpec } from './targetSpec.js';
+import type { SpawnedServer } from './targets/spawnServer.js';
 import { attachWsBridge } from './wsBridge.js';
 
 export interface BridgeOptions {
@@ -23,6 +24,8 @@ export interface BridgeOptions {
   log: (line: string) => void;
   /** OAuth for URL targets: what the person configured, and how to open an authorization page. */
   oauth?: { settings: OAuthSettings; openUrl?: (url: string) => void };
+  /** The target's process, when the CLI started it before loading the bridge. */
+  earlyServer?: SpawnedServer;
 }
 
 export interface RunningBridge {
@@ -46,6 +49,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     version: options.version,
     log: options.log,
     targetAuth: (url) => oauth.forTarget(url),
+    ...(options.earlyServer ? { earlyServer: options.earlyServer } : {}),
   });
   // New tokens: reconnect the server they are for, so the page's client starts over with them.
   oauth.onAuthorized = (url) => {

@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readVersion } from './version.js';
 
@@ -37,8 +40,13 @@ function startCli(...args: string[]): Cli {
 }
 
 function startCliWithToken(token: string, ...args: string[]): Cli {
+  return startCliWith({ env: { MCP_INSPECT_TOKEN: token } }, ...args);
+}
+
+function startCliWith(options: { env?: NodeJS.ProcessEnv; cwd?: string }, ...args: string[]): Cli {
   const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
-    env: { ...process.env, MCP_INSPECT_TOKEN: token },
+    env: { ...process.env, MCP_INSPECT_TOKEN: TOKEN, ...options.env },
+    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
     stdio: 'pipe',
   });
   let text = '';
@@ -148,6 +156,77 @@ describe('mcp-inspect CLI', () => {
     } finally {
       blocker.close();
     }
+  });
+
+  it('shows the last stderr lines of a server that fails', async () => {
+    const cli = startCli(
+      '--no-open',
+      '--port',
+      '0',
+      process.execPath,
+      '-e',
+      'console.error("boom: no database"); process.exit(2)',
+    );
+    await waitForOutput(cli, /│ boom: no database/);
+    expect(cli.output()).toContain('the MCP server exited with code 2');
+  });
+
+  it("resolves the server's relative paths from where `npm run inspect` was run, not the checkout", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcp-inspect-init-cwd-'));
+    writeFileSync(join(dir, 'server.mjs'), 'console.error("started in " + process.cwd()); process.exit(4);');
+    const cli = startCliWith(
+      { env: { INIT_CWD: dir, npm_package_name: 'mcp-inspect', npm_lifecycle_event: 'inspect' } },
+      '--no-open',
+      '--port',
+      '0',
+      'node',
+      'server.mjs',
+    );
+    await waitForOutput(cli, /│ started in /);
+    expect(cli.output()).toContain(`│ started in ${dir}`);
+  });
+
+  it('names a mistake in a config file by line and column, and a broken entry by what is wrong', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcp-inspect-config-'));
+    writeFileSync(
+      join(dir, 'bad.json'),
+      '{\n  "mcpServers": {\n    "a": { "command": "node" }\n    "b": {}\n  }\n}\n',
+    );
+    const bad = startCli('--config', join(dir, 'bad.json'));
+    expect(await bad.exited).not.toBe(0);
+    expect(bad.output()).toContain('bad.json is not valid JSON: line 4, column 5: expected "," or "}"');
+    writeFileSync(join(dir, 'typo.json'), '{ "mcpServers": { "gh": { "comand": "npx" } } }');
+    const typo = startCli('--config', join(dir, 'typo.json'), '--server', 'gh');
+    expect(await typo.exited).not.toBe(0);
+    expect(typo.output()).toContain('server "gh": "command" or "url" is required');
+  });
+
+  it('warns of a port browsers refuse', async () => {
+    const cli = startCli('--no-open', '--port', '6000', process.execPath, '-e', STUBBORN_SERVER);
+    await waitForOutput(cli, /Open the inspector/);
+    expect(cli.output()).toContain('browsers refuse to open pages on port 6000');
+  });
+
+  it('says when it could not open a browser, with the link', async () => {
+    // An opener that fails as xdg-open does on a machine without a desktop.
+    const bin = mkdtempSync(join(tmpdir(), 'mcp-inspect-opener-'));
+    const opener = join(bin, process.platform === 'darwin' ? 'open' : 'xdg-open');
+    writeFileSync(opener, '#!/bin/sh\necho "no method available for opening" >&2\nexit 3\n');
+    chmodSync(opener, 0o755);
+    const cli = startCliWith(
+      { env: { PATH: `${bin}${delimiter}${process.env.PATH ?? ''}` } },
+      '--port',
+      '0',
+      process.execPath,
+      '-e',
+      STUBBORN_SERVER,
+    );
+    const [, link] = await waitForOutput(cli, /Open the inspector: (\S+)/);
+    await waitForOutput(cli, /could not open a browser/);
+    expect(cli.output()).toContain(
+      'exited with code 3: no method available for opening); open this link yourself:',
+    );
+    expect(cli.output()).toContain(`    ${link}`);
   });
 
   it('ends the server on Ctrl-C and leaves no orphan process', async () => {

@@ -1,17 +1,23 @@
 #!/usr/bin/env node
+// Only light modules are imported here: the MCP server is started before the bridge's own
+// modules load (express, ws, zod, the MCP SDK: ~165 ms), so the two start up side by side and
+// the first `initialize` is answered about when the server alone would answer it.
 import { fileURLToPath } from 'node:url';
 import { TOKEN_ENV_VAR } from '../shared/http.js';
-import { startBridge, type RunningBridge } from './bridgeServer.js';
-import { parseCli } from './cliOptions.js';
+import type { RunningBridge } from './bridgeServer.js';
+import { DEFAULT_PORT, parseCli } from './cliOptions.js';
 import { openBrowser } from './openBrowser.js';
 import { killAllGroupsNow } from './processGroups.js';
 import { checkTokenFromEnv, generateToken, isLoopbackAddress } from './security.js';
 import { targetLabel } from './targetSpec.js';
+import { SpawnedServer } from './targets/spawnServer.js';
+import { isBrowserBlockedPort } from './unsafePorts.js';
 import { readVersion } from './version.js';
 
 const SHUTDOWN_GRACE_MS = 5_000;
 
 async function main(): Promise<void> {
+  workFromWhereNpmWasRun();
   const version = readVersion();
   const demoServerPath = fileURLToPath(new URL('./demo/demoServer.js', import.meta.url));
   const clientDir = fileURLToPath(new URL('../client/', import.meta.url));
@@ -27,6 +33,12 @@ async function main(): Promise<void> {
     );
   }
   log(`inspecting ${targetLabel(config.target)}`);
+  if (isBrowserBlockedPort(config.port)) {
+    console.warn(
+      `  ⚠ browsers refuse to open pages on port ${config.port} (ERR_UNSAFE_PORT): the link will not load;` +
+        ` choose another with --port (the default is ${DEFAULT_PORT})`,
+    );
+  }
 
   // A terminal that hung up fails every write; that must not stop the shutdown it caused.
   process.stdout.on('error', () => undefined);
@@ -47,6 +59,8 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const token = fromEnv || generateToken();
+  const earlyServer = config.target.kind === 'stdio' ? new SpawnedServer(config.target) : undefined;
+  const { startBridge } = await import('./bridgeServer.js');
   let bridge: RunningBridge;
   try {
     bridge = await startBridge({
@@ -58,6 +72,7 @@ async function main(): Promise<void> {
       appSandboxDir,
       version,
       log,
+      ...(earlyServer ? { earlyServer } : {}),
       // --no-open prints the authorization page's address instead of opening it.
       oauth: {
         settings: config.oauth ?? {},
@@ -75,8 +90,27 @@ async function main(): Promise<void> {
   // The token goes in the fragment: browsers never send it over HTTP or in Referer.
   const link = `${bridge.origin}/#token=${token}`;
   console.log(`\n  Open the inspector: ${link}\n`);
-  if (config.open && !(await openBrowser(link))) {
-    log('could not open a browser: open the link above');
+  if (config.open) {
+    const browser = await openBrowser(link);
+    if (!browser.opened)
+      log(`could not open a browser (${browser.reason}); open this link yourself:\n    ${link}`);
+  }
+}
+
+/**
+ * `npm run inspect -- node build/index.js` (or `npm start`) in a checkout of mcp-inspect: npm
+ * runs the script in the checkout's folder, but the paths the person typed (the server's, a
+ * config file's, --cwd) are relative to where they ran npm, which npm passes as INIT_CWD. Only
+ * for this package's own scripts: another package's script names paths from its own folder.
+ */
+function workFromWhereNpmWasRun(): void {
+  const { INIT_CWD, npm_package_name, npm_lifecycle_event } = process.env;
+  if (INIT_CWD === undefined || npm_package_name !== 'mcp-inspect') return;
+  if (npm_lifecycle_event !== 'inspect' && npm_lifecycle_event !== 'start') return;
+  try {
+    process.chdir(INIT_CWD);
+  } catch {
+    // Gone since npm started: the checkout's folder it is.
   }
 }
 

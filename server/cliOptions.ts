@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { parseJsonText } from '../shared/jsonText.js';
 import { parseServerConfig } from '../shared/serverEntry.js';
 import type { EraChoice } from '../shared/wire.js';
 import { maskUrl } from '../shared/urlSecrets.js';
@@ -222,16 +223,19 @@ function targetFromConfigFile(
   name: string | undefined,
   fail: (message: string) => never,
 ): { target: TargetSpec; oauth?: OAuthSettings } {
-  let json: unknown;
+  let text: string;
   try {
-    json = JSON.parse(readFileSync(path, 'utf8'));
+    text = readFileSync(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     return fail(
       code === 'ENOENT' ? `no such config file: ${path}` : `cannot read ${path}: ${(error as Error).message}`,
     );
   }
-  const parsed = parseServerConfig(json, name);
+  // Editors' config files may hold comments; a mistake is told by line and column.
+  const read = parseJsonText(text);
+  if ('error' in read) return fail(`${path} is not valid JSON: ${read.error}`);
+  const parsed = parseServerConfig(read.value, name);
   if ('error' in parsed) return fail(`${path}: ${parsed.error}`);
   // A file holds values, never `null`s: nothing to keep from a current target.
   const target = targetFromRequest(parsed.target, {

@@ -102,7 +102,7 @@ function randomJson(random: () => number, depth: number): unknown {
 describe('every envelope a page sends is answered', () => {
   it('refuses envelopes nested thousands deep by name, anywhere in them', async () => {
     const deepArguments = (depth: number, id: number): string =>
-      `{"type":"mcp","message":{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"echo","arguments":{"v":${nested(depth, '{"a":', '}')}}}}}`;
+      `{"type":"mcp","ref":${id},"message":{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"echo","arguments":{"v":${nested(depth, '{"a":', '}')}}}}}`;
     for (const [depth, id] of [
       [10_000, 9001],
       [100_000, 9002],
@@ -144,7 +144,7 @@ describe('every envelope a page sends is answered', () => {
   it('refuses a few hundred malformed envelopes one by one, then still relays', async () => {
     const random = seeded(9);
     const valid = [
-      { type: 'mcp', message: { jsonrpc: '2.0', id: 1, method: 'ping' } },
+      { type: 'mcp', ref: 1, message: { jsonrpc: '2.0', id: 1, method: 'ping' } },
       {
         type: 'connect',
         target: { kind: 'url', url: 'http://127.0.0.1:9/mcp', transport: 'auto', headers: {} },

@@ -67,14 +67,23 @@ async function until<T>(probe: () => T | undefined, timeoutMs = 10_000): Promise
   }
 }
 
+/** The page's numbering of its mcp envelopes (any increasing number will do for the bridge). */
+let nextRef = 1;
+
+function sendMessage(session: BridgeSession, page: RecordingPage, message: unknown): number {
+  const ref = nextRef++;
+  session.receive(page, JSON.stringify({ type: 'mcp', ref, message }));
+  return ref;
+}
+
 function sendRequest(
   session: BridgeSession,
   page: RecordingPage,
   id: number,
   method: string,
   params: unknown,
-) {
-  session.receive(page, JSON.stringify({ type: 'mcp', message: { jsonrpc: '2.0', id, method, params } }));
+): number {
+  return sendMessage(session, page, { jsonrpc: '2.0', id, method, params });
 }
 
 function response(page: RecordingPage, id: number): Envelope | undefined {
@@ -90,10 +99,7 @@ async function initialize(session: BridgeSession, page: RecordingPage): Promise<
     clientInfo: { name: 't', version: '0' },
   });
   await until(() => response(page, 0));
-  session.receive(
-    page,
-    JSON.stringify({ type: 'mcp', message: { jsonrpc: '2.0', method: 'notifications/initialized' } }),
-  );
+  sendMessage(session, page, { jsonrpc: '2.0', method: 'notifications/initialized' });
 }
 
 describe('a target that cannot start or dies', () => {
@@ -118,11 +124,24 @@ describe('a target that cannot start or dies', () => {
     expect(failed.reason).toBe('working directory not found: /no/such/dir');
   });
 
-  it('reports an exit at start with its code and last stderr lines', async () => {
-    const { page } = await open(fixture('exitAtStart.mjs'));
+  it('reports an exit at start with its code and last stderr lines, to the page and the terminal', async () => {
+    const { page, log } = await open(fixture('exitAtStart.mjs'));
     const exited = await until(() => page.states().find((s) => s.state === 'exited'));
     expect(exited.code).toBe(3);
     expect(exited.stderrTail).toContain('fatal: config file missing');
+    expect(log).toContain('● the MCP server exited with code 3');
+    expect(log).toContain('  │ fatal: config file missing');
+  });
+
+  it('masks the values of the variables it was given in the stderr lines of the terminal', async () => {
+    const { page, log } = await open(
+      scriptTarget('console.error("key is " + process.env.API_KEY); process.exit(1)', {
+        API_KEY: 'sk-12345',
+      }),
+    );
+    await until(() => page.states().find((s) => s.state === 'exited'));
+    expect(log).toContain('  │ key is ****');
+    expect(log.join('\n')).not.toContain('sk-12345');
   });
 
   it('fails a pending call with the exit code and stderr when the server dies mid-call', async () => {
@@ -244,6 +263,49 @@ describe('history', () => {
   });
 });
 
+describe("the page's own frames", () => {
+  it("come back as stamps naming the page's ref, and whole in the history of a reload", async () => {
+    const { session, page } = await open(fixture('traffic.mjs'));
+    await initialize(session, page);
+    const ref = sendRequest(session, page, 1, 'tools/call', { name: 'flood', arguments: { count: 1 } });
+    await until(() => response(page, 1));
+    const stamp = page.received.find((e) => e.type === 'stamp' && e.ref === ref)!;
+    const request = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'flood', arguments: { count: 1 } },
+    };
+    expect(stamp).toMatchObject({ generation: 1, bytes: Buffer.byteLength(JSON.stringify(request)) });
+    expect(page.received.some((e) => e.type === 'frame' && e.dir === 'toServer')).toBe(false);
+    // Stamped in order with everything else: the answer comes after the request.
+    expect(response(page, 1)!.seq as number).toBeGreaterThan(stamp.seq as number);
+
+    const reloaded = new RecordingPage();
+    session.attach(reloaded);
+    session.receive(reloaded, JSON.stringify({ type: 'hello', wireVersion: WIRE_PROTOCOL_VERSION }));
+    const history = reloaded.received.find((e) => e.type === 'history')!.records as Envelope[];
+    expect(history.find((r) => r.seq === stamp.seq)).toEqual({
+      type: 'frame',
+      seq: stamp.seq,
+      t: stamp.t,
+      dir: 'toServer',
+      bytes: stamp.bytes,
+      generation: 1,
+      message: request,
+    });
+  });
+
+  it('is refused without a ref', async () => {
+    const { session, page } = await open(fixture('traffic.mjs'));
+    session.receive(
+      page,
+      JSON.stringify({ type: 'mcp', message: { jsonrpc: '2.0', id: 1, method: 'ping' } }),
+    );
+    expect(page.received.find((e) => e.type === 'rejected')).toMatchObject({ fatal: false });
+  });
+});
+
 describe('batching', () => {
   it('sends the records of one turn as one batch, in order, and a lone record as itself', async () => {
     const { session, page } = await open(fixture('traffic.mjs'));
@@ -268,6 +330,8 @@ describe('batching', () => {
     // Far fewer WebSocket messages than records, and a lone record is not wrapped.
     expect(texts.length).toBeLessThan(1_000);
     expect(texts.some((text) => text.startsWith('{"type":"batch"'))).toBe(true);
-    expect(texts.some((text) => text.startsWith('{"type":"frame"'))).toBe(true);
+    // A notification gets no answer for its stamp to travel with: the stamp goes alone.
+    sendMessage(session, page, { jsonrpc: '2.0', method: 'notifications/roots/list_changed' });
+    await until(() => texts.some((text) => text.startsWith('{"type":"stamp"')));
   });
 });

@@ -1,10 +1,8 @@
 import { keptSecretsRefusal } from '../shared/secretBinding.js';
 import { maskUrl, restoreMaskedUrl } from '../shared/urlSecrets.js';
 import type { EraChoice, TargetInfo, TargetRequest } from '../shared/wire.js';
-import type { TargetAuth } from './oauth/oauthManager.js';
-import type { TargetConnection, TargetEvents } from './targets/target.js';
-import { HttpTarget, type UrlTargetSpec } from './targets/httpTarget.js';
-import { StdioTarget, type StdioTargetSpec } from './targets/stdioTarget.js';
+import type { UrlTargetSpec } from './targets/httpTarget.js';
+import type { StdioTargetSpec } from './targets/stdioTarget.js';
 
 /** What to inspect, with its secrets (env values, header values); stays in the bridge. */
 export type TargetSpec = (
@@ -41,10 +39,6 @@ export function targetLabel(spec: TargetSpec): string {
   if (spec.kind === 'url') return maskUrl(spec.url);
   if (spec.demo) return 'the bundled demo server';
   return [spec.command, ...spec.args].join(' ');
-}
-
-export function openTarget(spec: TargetSpec, events: TargetEvents, auth?: TargetAuth): TargetConnection {
-  return spec.kind === 'stdio' ? new StdioTarget(spec, events) : new HttpTarget(spec, events, auth);
 }
 
 /**

@@ -65,6 +65,21 @@ describe('server entries', () => {
     });
   });
 
+  it('names what is wrong with the entry asked for, rather than calling it missing', () => {
+    const broken = { mcpServers: { ok: { command: 'node' }, typo: { comand: 'node' }, odd: 'node' } };
+    expect(parseServerConfig(broken, 'typo')).toEqual({
+      error: 'server "typo": "command" or "url" is required',
+    });
+    expect(parseServerConfig(broken, 'odd')).toEqual({ error: 'server "odd": an entry is a JSON object' });
+    expect(parseServerConfig(broken, 'nope')).toEqual({ error: 'no server named "nope"; the file has: ok' });
+  });
+
+  it('does not pass over a name given for a file of one unnamed entry', () => {
+    expect(parseServerConfig({ command: 'node' }, 'github')).toEqual({
+      error: 'the file is a single server entry, with no servers to choose "github" from',
+    });
+  });
+
   it('writes an entry that reads back the same', () => {
     for (const name of ['everything', 'remote']) {
       const parsed = parseServerConfig(file, name);

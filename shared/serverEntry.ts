@@ -4,7 +4,8 @@
  * (`command`, `args`, `env`, `cwd`) or a URL (`url`, `headers`, `type`). Read by the CLI's
  * --config and by the page when a person pastes an entry; written when the page exports one.
  */
-import { EraChoiceSchema, type EraChoice, type TargetRequest } from './wire.js';
+import { isEraChoice } from './eras.js';
+import type { TargetRequest } from './wire.js';
 
 /**
  * An entry's `oauth` block, for servers behind OAuth: a client registered in advance (its id,
@@ -27,18 +28,28 @@ export type ParsedEntry = { name: string; target: TargetRequest; oauth?: OAuthEn
  */
 export function parseServerConfig(json: unknown, name?: string): ParsedEntry {
   if (!isObject(json)) return { error: 'a server entry is a JSON object' };
-  if (looksLikeEntry(json)) return toTarget(name ?? 'server', json);
+  if (looksLikeEntry(json)) {
+    // A name would pick among named servers; this file has one, unnamed.
+    if (name !== undefined)
+      return { error: `the file is a single server entry, with no servers to choose "${name}" from` };
+    return toTarget('server', json);
+  }
   const servers = isObject(json.mcpServers) ? json.mcpServers : isObject(json.servers) ? json.servers : json;
   const names = Object.keys(servers).filter((key) => isObject(servers[key]) && looksLikeEntry(servers[key]));
-  if (names.length === 0) return { error: 'no server entry found (expected "mcpServers" or "servers")' };
-  const chosen = name ?? (names.length === 1 ? names[0] : undefined);
-  if (chosen === undefined)
-    return { error: `several servers in the file; choose one of: ${names.join(', ')}` };
-  const entry = servers[chosen];
-  if (!isObject(entry) || !looksLikeEntry(entry)) {
-    return { error: `no server named "${chosen}"; the file has: ${names.join(', ')}` };
+  if (name !== undefined) {
+    const entry = servers[name];
+    if (entry === undefined) {
+      const has = names.length > 0 ? `; the file has: ${names.join(', ')}` : '';
+      return { error: `no server named "${name}"${has}` };
+    }
+    // Named, but not usable: say what is wrong with it, not that it is missing.
+    if (!isObject(entry)) return { error: `server "${name}": an entry is a JSON object` };
+    return toTarget(name, entry);
   }
-  return toTarget(chosen, entry);
+  if (names.length === 0) return { error: 'no server entry found (expected "mcpServers" or "servers")' };
+  const only = names.length === 1 ? names[0] : undefined;
+  if (only === undefined) return { error: `several servers in the file; choose one of: ${names.join(', ')}` };
+  return toTarget(only, servers[only] as Record<string, unknown>);
 }
 
 /** The target as an entry of the shared format, under `mcpServers`. */
@@ -63,9 +74,8 @@ export function toServerConfig(name: string, target: TargetRequest): { mcpServer
 
 function toTarget(name: string, entry: Record<string, unknown>): ParsedEntry {
   const fail = (why: string): ParsedEntry => ({ error: `server "${name}": ${why}` });
-  const eraParsed = EraChoiceSchema.safeParse(entry.era ?? 'auto');
-  if (!eraParsed.success) return fail('"era" must be "auto", "modern" or "legacy"');
-  const era: EraChoice = eraParsed.data;
+  const era = entry.era ?? 'auto';
+  if (!isEraChoice(era)) return fail('"era" must be "auto", "modern" or "legacy"');
   if (typeof entry.url === 'string') {
     const type = entry.type ?? entry.transport;
     const transport =

@@ -5,9 +5,9 @@ describe('page → bridge envelopes', () => {
   it('accept the four kinds', () => {
     for (const envelope of [
       { type: 'hello', wireVersion: WIRE_PROTOCOL_VERSION },
-      { type: 'mcp', message: { jsonrpc: '2.0', id: 1, method: 'tools/list' } },
-      { type: 'mcp', message: { jsonrpc: '2.0', method: 'notifications/initialized' } },
-      { type: 'mcp', message: { jsonrpc: '2.0', id: 'x', result: {} } },
+      { type: 'mcp', ref: 1, message: { jsonrpc: '2.0', id: 1, method: 'tools/list' } },
+      { type: 'mcp', ref: 2, message: { jsonrpc: '2.0', method: 'notifications/initialized' } },
+      { type: 'mcp', ref: 3, message: { jsonrpc: '2.0', id: 'x', result: {} } },
       { type: 'restart' },
       { type: 'disconnect' },
     ]) {
@@ -18,9 +18,11 @@ describe('page → bridge envelopes', () => {
   it('refuse unknown types and MCP frames that are not JSON-RPC', () => {
     for (const envelope of [
       { type: 'spawn', command: 'rm -rf /' },
-      { type: 'mcp', message: { id: 1, method: 'x' } },
-      { type: 'mcp', message: { jsonrpc: '1.0', id: 1, method: 'x' } },
-      { type: 'mcp', message: 'tools/list' },
+      { type: 'mcp', ref: 1, message: { id: 1, method: 'x' } },
+      { type: 'mcp', ref: 1, message: { jsonrpc: '1.0', id: 1, method: 'x' } },
+      { type: 'mcp', ref: 1, message: 'tools/list' },
+      { type: 'mcp', message: { jsonrpc: '2.0', id: 1, method: 'tools/list' } },
+      { type: 'mcp', ref: 0, message: { jsonrpc: '2.0', id: 1, method: 'tools/list' } },
       { type: 'hello' },
       null,
       [],

@@ -7,12 +7,13 @@
  */
 import * as z from 'zod';
 import { JSONRPCMessageSchema } from '@modelcontextprotocol/core';
+import { ERA_CHOICES } from './eras.js';
 
 /**
  * Bumped whenever either union changes shape. The page sends it first; a bridge of another
  * build refuses the session by name instead of misreading frames.
  */
-export const WIRE_PROTOCOL_VERSION = 4;
+export const WIRE_PROTOCOL_VERSION = 5;
 
 /** Path of the single WebSocket endpoint. */
 export const WS_PATH = '/ws';
@@ -38,12 +39,8 @@ const TimeSchema = z.number().nonnegative();
 
 // ─── Targets ────────────────────────────────────────────────────────────────────────────
 
-/**
- * Which MCP protocol era the page's client speaks to the target: `auto` probes with
- * `server/discover` and falls back to the legacy `initialize` handshake; `modern` insists on
- * 2026-07-28 or later; `legacy` sends `initialize` straight away.
- */
-export const EraChoiceSchema = z.enum(['auto', 'modern', 'legacy']);
+/** Which MCP protocol era the page's client speaks to the target (see eras.ts). */
+export const EraChoiceSchema = z.enum(ERA_CHOICES);
 export type EraChoice = z.infer<typeof EraChoiceSchema>;
 
 export const TransportKindSchema = z.enum(['stdio', 'streamable-http', 'sse']);
@@ -90,6 +87,11 @@ export const HelloSchema = z.object({
 
 export const McpOutSchema = z.object({
   type: z.literal('mcp'),
+  /**
+   * The page's number for this message on this socket, increasing from 1. The bridge answers
+   * with a `stamp` naming it instead of sending the message back (see FrameStampSchema).
+   */
+  ref: z.number().int().positive(),
   /** A JSON-RPC message for the target, relayed as is. */
   message: JSONRPCMessageSchema,
   /**
@@ -254,6 +256,28 @@ export const FrameSchema = z.object({
 });
 export type Frame = z.infer<typeof FrameSchema>;
 
+/**
+ * The bridge's stamps on a message the page itself sent (an `mcp` envelope), sent live to that
+ * page instead of the whole frame: the page still holds the message, and joins the two into the
+ * `toServer` frame (see shared/frameStamps.ts). Sending each request back whole cost the relay
+ * over a third of its CPU. The bridge's history keeps the whole frame, so a page that attaches
+ * later gets it as a `frame`.
+ */
+export const FrameStampSchema = z.object({
+  type: z.literal('stamp'),
+  /** Position in the session's timeline, as for a frame. */
+  seq: SeqSchema,
+  /** When the bridge relayed it. */
+  t: TimeSchema,
+  /** Which run of the target it went to. */
+  generation: z.number().int(),
+  /** The `ref` of the page's `mcp` envelope. */
+  ref: z.number().int().positive(),
+  /** Size of the frame's JSON text in bytes (UTF-8), as relayed. */
+  bytes: z.number().int().nonnegative(),
+});
+export type FrameStamp = z.infer<typeof FrameStampSchema>;
+
 export const TargetStateNameSchema = z.enum(['starting', 'connected', 'exited', 'failed', 'stopped']);
 export type TargetStateName = z.infer<typeof TargetStateNameSchema>;
 
@@ -378,6 +402,13 @@ export const HistorySchema = z.object({
   dropped: z.number().int().nonnegative(),
 });
 
+/** What the bridge sends a page live: a record, or the stamp of the page's own message. */
+export const LiveRecordSchema = z.discriminatedUnion('type', [
+  ...TimelineRecordSchema.options,
+  FrameStampSchema,
+]);
+export type LiveRecord = z.infer<typeof LiveRecordSchema>;
+
 export const BatchSchema = z.object({
   type: z.literal('batch'),
   /**
@@ -385,7 +416,7 @@ export const BatchSchema = z.object({
    * notifications writes hundreds per stdout chunk), oldest first: one WebSocket message
    * instead of hundreds. A lone record is sent as itself, not as a batch of one.
    */
-  records: z.array(TimelineRecordSchema),
+  records: z.array(LiveRecordSchema),
 });
 
 export const RejectedSchema = z.object({
@@ -405,6 +436,7 @@ export const BridgeEnvelopeSchema = z.discriminatedUnion('type', [
   TargetChangedSchema,
   NoteSchema,
   HttpExchangeSchema,
+  FrameStampSchema,
   HistorySchema,
   BatchSchema,
   RejectedSchema,

@@ -1,11 +1,14 @@
+import type { JSONRPCMessage } from '@modelcontextprotocol/client';
+import { SentFrames, isFrameStampShape } from '../../shared/frameStamps';
 import {
   BridgeEnvelopeSchema,
-  TimelineRecordSchema,
+  LiveRecordSchema,
   WIRE_PROTOCOL_VERSION,
   WS_PATH,
   WS_SUBPROTOCOL,
   WS_TOKEN_PROTOCOL_PREFIX,
   type BridgeEnvelope,
+  type FrameStamp,
   type PageEnvelope,
 } from '../../shared/wire';
 import { isFrameRecordShape } from './recordShape';
@@ -17,8 +20,11 @@ export type SocketStatus =
   | { kind: 'gave-up' }
   | { kind: 'closed-by-bridge'; reason: string };
 
-/** What the socket hands on: a batch arrives as its records, one by one. */
-export type DeliveredEnvelope = Exclude<BridgeEnvelope, { type: 'batch' }>;
+/**
+ * What the socket hands on: a batch arrives as its records, one by one, and the stamp of a
+ * message this page sent as the `toServer` frame it completes.
+ */
+export type DeliveredEnvelope = Exclude<BridgeEnvelope, { type: 'batch' | 'stamp' }>;
 
 export interface BridgeSocketEvents {
   /** A validated envelope from the bridge, and the object as received (unstripped). */
@@ -46,6 +52,8 @@ export class BridgeSocket {
   private attempt = 0;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private disposed = false;
+  /** Messages sent on the current connection, waiting for the bridge's stamps. */
+  private sent = new SentFrames();
 
   constructor(
     private readonly token: string,
@@ -59,6 +67,7 @@ export class BridgeSocket {
     const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${WS_PATH}`;
     const ws = new WebSocket(url, [WS_SUBPROTOCOL, `${WS_TOKEN_PROTOCOL_PREFIX}${this.token}`]);
     this.ws = ws;
+    this.sent = new SentFrames();
     ws.onopen = () => {
       this.attempt = 0;
       this.events.onStatus({ kind: 'open' });
@@ -90,8 +99,17 @@ export class BridgeSocket {
     this.connect();
   }
 
-  send(envelope: PageEnvelope): boolean {
+  send(envelope: Exclude<PageEnvelope, { type: 'mcp' }>): boolean {
     if (this.ws?.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify(envelope));
+    return true;
+  }
+
+  /** Sends a JSON-RPC message for the target; its frame comes back as the bridge's stamp. */
+  sendMcp(message: JSONRPCMessage, headers?: Record<string, string>): boolean {
+    if (this.ws?.readyState !== WebSocket.OPEN) return false;
+    const ref = this.sent.register(message);
+    const envelope: PageEnvelope = { type: 'mcp', ref, message, ...(headers ? { headers } : {}) };
     this.ws.send(JSON.stringify(envelope));
     return true;
   }
@@ -116,6 +134,10 @@ export class BridgeSocket {
       this.events.onEnvelope(raw, raw);
       return;
     }
+    if (isFrameStampShape(raw)) {
+      this.receiveStamp(raw);
+      return;
+    }
     if (
       (raw as { type?: unknown } | null)?.type === 'batch' &&
       Array.isArray((raw as { records?: unknown }).records)
@@ -131,14 +153,29 @@ export class BridgeSocket {
       this.events.onEnvelope(raw, raw);
       return;
     }
-    const parsed = TimelineRecordSchema.safeParse(raw);
+    if (isFrameStampShape(raw)) {
+      this.receiveStamp(raw);
+      return;
+    }
+    const parsed = LiveRecordSchema.safeParse(raw);
     if (!parsed.success) {
       this.events.onInvalid(
         `The bridge sent a record that does not match the wire schema: ${parsed.error.issues[0]?.message ?? ''}`,
       );
       return;
     }
-    this.events.onEnvelope(parsed.data, raw);
+    if (parsed.data.type === 'stamp') this.receiveStamp(parsed.data);
+    else this.events.onEnvelope(parsed.data, raw);
+  }
+
+  private receiveStamp(stamp: FrameStamp): void {
+    const frame = this.sent.join(stamp);
+    if (frame === undefined) {
+      this.events.onInvalid(`The bridge stamped a message this page did not send (ref ${stamp.ref})`);
+      return;
+    }
+    // The frame as the bridge's history holds it: the object is the raw record from here on.
+    this.events.onEnvelope(frame, frame);
   }
 
   private receiveEnvelope(raw: unknown): void {
@@ -151,9 +188,13 @@ export class BridgeSocket {
     }
     if (parsed.data.type === 'batch') {
       const records = (raw as { records: unknown[] }).records;
-      parsed.data.records.forEach((record, i) => this.events.onEnvelope(record, records[i]));
+      parsed.data.records.forEach((record, i) => {
+        if (record.type === 'stamp') this.receiveStamp(record);
+        else this.events.onEnvelope(record, records[i]);
+      });
       return;
     }
-    this.events.onEnvelope(parsed.data, raw);
+    if (parsed.data.type === 'stamp') this.receiveStamp(parsed.data);
+    else this.events.onEnvelope(parsed.data, raw);
   }
 }

@@ -9,7 +9,7 @@ import type { EraChoice } from '../../shared/wire';
 import { mcpQueryKeys } from './mcpQueryKeys';
 import type { ResourceSubscriptions } from './resourceSubscriptions';
 import type { RootsStore } from './rootsStore';
-import { schemaEngine } from '../schema/jsonSchemaEngine';
+import { lazySchemaValidator } from '../schema/lazySchemaEngine';
 import type { ServerRequestQueue } from './serverRequests';
 
 const CLIENT_INFO = { name: 'mcp-inspect', version: __APP_VERSION__ } satisfies Implementation;
@@ -66,7 +66,7 @@ export function createMcpClient({
 }: ClientDeps): Client {
   const client = new Client(CLIENT_INFO, {
     capabilities: CLIENT_CAPABILITIES,
-    jsonSchemaValidator: schemaEngine,
+    jsonSchemaValidator: lazySchemaValidator,
     versionNegotiation: versionNegotiation(era),
     // Multi round-trip requests are shown to the person round by round (on the call that
     // asked), so the page drives them itself instead of letting the SDK fulfil them inside.

@@ -173,7 +173,7 @@ export class InspectorSession {
   replay(request: JSONRPCRequest): string | undefined {
     this.replayCount += 1;
     const id = `${REPLAY_ID_PREFIX}${this.replayCount}`;
-    return this.socket?.send({ type: 'mcp', message: { ...request, id } }) ? id : undefined;
+    return this.socket?.sendMcp({ ...request, id }) ? id : undefined;
   }
 
   reconnectSocket(): void {
@@ -258,7 +258,7 @@ export class InspectorSession {
       .map((issue) => `${issue.path.join('.') || '(params)'}: ${issue.message}`)
       .join('; ');
     void this.requests.askMalformed(message.params, problem).then(
-      (result) => this.socket?.send({ type: 'mcp', message: { jsonrpc: '2.0', id, result } }),
+      (result) => this.socket?.sendMcp({ jsonrpc: '2.0', id, result }),
       () => undefined, // the connection closed: nobody to answer
     );
     return true;
@@ -285,8 +285,7 @@ export class InspectorSession {
     const eraChoice: EraChoice = this.legacyAfterProbeExit === generation - 1 ? 'legacy' : asked;
     const transport = new BridgeTransport(
       generation,
-      (message, headers) =>
-        this.socket?.send({ type: 'mcp', message, ...(headers ? { headers } : {}) }) ?? false,
+      (message, headers) => this.socket?.sendMcp(message, headers) ?? false,
       this.snapshot.target?.kind === 'stdio' ? 'stdio' : 'http',
       (version) => this.socket?.send({ type: 'protocolVersion', version }),
     );

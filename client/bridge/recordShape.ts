@@ -1,3 +1,4 @@
+import { isJsonRpcMessageShape } from '../../shared/jsonRpcShape';
 import type { TimelineRecord } from '../../shared/wire';
 
 /**
@@ -20,37 +21,10 @@ export function isFrameRecordShape(value: unknown): value is Extract<TimelineRec
     Number.isInteger(r.generation) &&
     (r.synthetic === undefined || typeof r.synthetic === 'boolean') &&
     (r.elided === undefined || typeof r.elided === 'boolean') &&
-    isJsonRpcShape(r.message)
+    isJsonRpcMessageShape(r.message)
   );
 }
 
 function isCount(value: unknown): boolean {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0;
-}
-
-function isId(value: unknown): boolean {
-  return typeof value === 'string' || (typeof value === 'number' && Number.isInteger(value));
-}
-
-function isObjectOrAbsent(value: unknown): boolean {
-  return value === undefined || (typeof value === 'object' && value !== null && !Array.isArray(value));
-}
-
-/** A request, notification, result or error response, by the members that tell them apart. */
-function isJsonRpcShape(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null) return false;
-  const m = value as Record<string, unknown>;
-  if (m.jsonrpc !== '2.0') return false;
-  if (typeof m.method === 'string') {
-    return (m.id === undefined || isId(m.id)) && isObjectOrAbsent(m.params);
-  }
-  if (!isId(m.id) && !('error' in m && m.id === undefined)) return false;
-  if ('result' in m) return typeof m.result === 'object' && m.result !== null && !Array.isArray(m.result);
-  const error = m.error as Record<string, unknown> | undefined;
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    Number.isInteger(error.code) &&
-    typeof error.message === 'string'
-  );
 }

@@ -1,4 +1,4 @@
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/client/validators/ajv';
+import type { JsonSchemaType, jsonSchemaValidator } from '@modelcontextprotocol/client';
 import Ajv2020 from 'ajv/dist/2020';
 import draft07MetaSchema from 'ajv/dist/refs/json-schema-draft-07.json';
 import addFormats from 'ajv-formats';
@@ -29,8 +29,20 @@ export const ajv = new Ajv2020({
 addFormats(ajv);
 ajv.addMetaSchema(draft07MetaSchema);
 
-/** The SDK's validator interface over the same instance. */
-export const schemaEngine = new AjvJsonSchemaValidator(ajv);
+/**
+ * The SDK's validator interface over the same instance. Written here rather than taken from
+ * `@modelcontextprotocol/client/validators/ajv`, whose module bundles a second copy of ajv
+ * (150 KB of the page's script) for these few lines.
+ */
+export const schemaEngine: jsonSchemaValidator = {
+  getValidator<T>(schema: JsonSchemaType) {
+    const validate = compileSchema(schema);
+    return (input: unknown) =>
+      validate(input)
+        ? { valid: true as const, data: input as T, errorMessage: undefined }
+        : { valid: false as const, data: undefined, errorMessage: ajv.errorsText(validate.errors) };
+  },
+};
 
 /** Meta-schemas the engine knows; a schema declaring another (draft-04/06) is read as 2020-12. */
 const KNOWN_DIALECTS = [

@@ -19,7 +19,12 @@ export class LineSplitter {
     for (;;) {
       const newline = chunk.indexOf(0x0a, start);
       if (newline === -1) break;
-      this.take(chunk.subarray(start, newline), true);
+      // A whole line in this chunk, the usual case: decoded in place, without a Buffer view.
+      if (this.pendingBytes === 0 && !this.discarding && newline - start <= this.maxLineBytes) {
+        this.emitRange(chunk, start, newline);
+      } else {
+        this.take(chunk.subarray(start, newline), true);
+      }
       start = newline + 1;
     }
     if (start < chunk.length) this.take(chunk.subarray(start), false);
@@ -61,9 +66,12 @@ export class LineSplitter {
   }
 
   private emit(bytes: Buffer): void {
-    let end = bytes.length;
-    if (end > 0 && bytes[end - 1] === 0x0d) end -= 1; // tolerate CRLF
-    this.onLine(bytes.toString('utf8', 0, end));
+    this.emitRange(bytes, 0, bytes.length);
+  }
+
+  private emitRange(bytes: Buffer, start: number, end: number): void {
+    if (end > start && bytes[end - 1] === 0x0d) end -= 1; // tolerate CRLF
+    this.onLine(bytes.toString('utf8', start, end));
   }
 
   private reset(): void {

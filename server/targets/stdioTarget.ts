@@ -1,10 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import { JSONRPCMessageSchema } from '@modelcontextprotocol/core';
-import { type JSONRPCMessage } from '@modelcontextprotocol/client';
-import { adoptGroup, endGroup, isAdopted, signalGroup } from '../processGroups.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/client';
+import { isJsonRpcMessageShape } from '../../shared/jsonRpcShape.js';
+import { endGroup, isAdopted, signalGroup } from '../processGroups.js';
 import { LineSplitter } from './lineSplitter.js';
+import { SpawnedServer } from './spawnServer.js';
 import type { TargetConnection, TargetEvents } from './target.js';
 
 export interface StdioTargetSpec {
@@ -60,6 +61,8 @@ export class StdioTarget implements TargetConnection {
   constructor(
     private readonly spec: StdioTargetSpec,
     private readonly events: TargetEvents,
+    /** The process, when it was started before the bridge was loaded (see spawnServer.ts). */
+    private readonly early?: SpawnedServer,
   ) {}
 
   get pid(): number | undefined {
@@ -68,26 +71,19 @@ export class StdioTarget implements TargetConnection {
 
   start(): Promise<void> {
     return new Promise((resolve, reject) => {
-      const child = spawn(this.spec.command, this.spec.args, {
-        env: { ...getDefaultEnvironment(), ...this.spec.env },
-        cwd: this.spec.cwd,
-        stdio: ['pipe', 'pipe', 'pipe'],
-        // Its own process group, so closing it also ends whatever it spawned (npx, sh -c…).
-        detached: process.platform !== 'win32',
-        windowsHide: true,
-      });
+      const server = this.early ?? new SpawnedServer(this.spec);
+      const child = server.child;
       this.child = child;
-      child.once('spawn', () => {
-        if (child.pid !== undefined) adoptGroup(child.pid);
-        resolve();
-      });
-      child.once('error', (error: NodeJS.ErrnoException) => {
+      const failed = (error: NodeJS.ErrnoException): void => {
         const reason = describeSpawnError(this.spec, error);
         this.finish({ code: null, signal: null, reason });
         reject(new Error(reason));
-      });
-      // The process itself, not its pipes: they may outlive it in a child it left behind.
-      child.once('exit', (code, signal) => this.onProcessExit(child, { code, signal }));
+      };
+      // What already happened to a process started early is read, the rest listened for.
+      if (server.error) failed(server.error);
+      else child.once('error', failed);
+      if (server.spawned) resolve();
+      else child.once('spawn', () => resolve());
 
       const stdout = new LineSplitter(
         (line) => this.onStdoutLine(line),
@@ -97,21 +93,31 @@ export class StdioTarget implements TargetConnection {
           ),
         MAX_STDOUT_LINE_BYTES,
       );
-      child.stdout?.on('data', (chunk: Buffer) => stdout.push(chunk));
-      child.stdout?.on('end', () => stdout.end());
+      server.pipeTo(
+        'stdout',
+        (chunk) => stdout.push(chunk),
+        () => stdout.end(),
+      );
 
       const stderr = new LineSplitter(
         (line) => this.events.onStderr(shorten(line, MAX_STDERR_LINE_CHARS)),
         (bytes) => this.events.onStderr(`[a stderr line of ${bytes} bytes was dropped]`),
         MAX_STDOUT_LINE_BYTES,
       );
-      child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk));
-      child.stderr?.on('end', () => stderr.end());
+      server.pipeTo(
+        'stderr',
+        (chunk) => stderr.push(chunk),
+        () => stderr.end(),
+      );
 
       // A child that dies while we write gives EPIPE here; the exit is reported by 'exit'.
       child.stdin?.on('error', (error) =>
         this.events.onTransportError(`Writing to the server's stdin failed: ${error.message}`),
       );
+
+      // The process itself, not its pipes: they may outlive it in a child it left behind.
+      if (server.exit) this.onProcessExit(child, server.exit);
+      else child.once('exit', (code, signal) => this.onProcessExit(child, { code, signal }));
     });
   }
 
@@ -193,14 +199,14 @@ export class StdioTarget implements TargetConnection {
       });
       return;
     }
-    const result = JSONRPCMessageSchema.safeParse(parsed);
-    if (!result.success) {
+    // Checked by hand on the hot path (see shared/jsonRpcShape.ts); the SDK's schema is the reference.
+    if (!isJsonRpcMessageShape(parsed) && !JSONRPCMessageSchema.safeParse(parsed).success) {
       this.events.onTransportError('A stdout line is JSON but not a JSON-RPC message', {
         raw: shorten(line, RAW_PREVIEW_CHARS),
       });
       return;
     }
-    this.events.onMessage(result.data, line);
+    this.events.onMessage(parsed as JSONRPCMessage, line);
   }
 
   private finish(exit: { code: number | null; signal: string | null; reason?: string }): void {

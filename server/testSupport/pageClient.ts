@@ -1,5 +1,6 @@
 import WebSocket from 'ws';
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
+import { SentFrames, isFrameStampShape } from '../../shared/frameStamps.js';
 import {
   WIRE_PROTOCOL_VERSION,
   WS_PATH,
@@ -18,6 +19,8 @@ export class PageClient {
   readonly received: Received[] = [];
   private waiters: { match: (e: Received) => boolean; resolve: (e: Received) => void }[] = [];
   private nextId = 1;
+  /** What this page sent, joined with the bridge's stamps into toServer frames, as the page does. */
+  private readonly sent = new SentFrames();
   /** The target's state as last reported, from history or live. */
   latestState: Received | undefined;
 
@@ -30,7 +33,8 @@ export class PageClient {
     });
   }
 
-  private take(envelope: Received): void {
+  private take(received: Received): void {
+    const envelope = isFrameStampShape(received) ? (this.sent.join(received) ?? received) : received;
     if (envelope.type === 'state') this.latestState = envelope;
     if (envelope.type === 'history') {
       this.latestState =
@@ -64,7 +68,7 @@ export class PageClient {
   }
 
   send(message: JSONRPCMessage): void {
-    this.sendRaw(JSON.stringify({ type: 'mcp', message }));
+    this.sendRaw(JSON.stringify({ type: 'mcp', ref: this.sent.register(message), message }));
   }
 
   /** Resolves with the first envelope, already received or still to come, that matches. */

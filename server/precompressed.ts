@@ -1,0 +1,79 @@
+import { readdirSync } from 'node:fs';
+import { extname, join, sep } from 'node:path';
+import type { NextFunction, Request, Response } from 'express';
+
+/** The encodings build:client writes beside each file (scripts/precompress.mjs), best first. */
+const ENCODINGS = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const;
+
+/**
+ * Serves the build's precompressed copies of the page's files (brotli, else gzip) to a browser
+ * that accepts them, with `Content-Encoding` and `Vary: Accept-Encoding`; anything else falls
+ * through to the plain files. The copies are listed once at start: the build does not change
+ * under a running bridge, and a request costs no disk lookup to find them.
+ */
+export function servePrecompressed(root: string) {
+  const variants = listVariants(root);
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const path = req.path.endsWith('/') ? `${req.path}index.html` : req.path;
+    const available = variants.get(path);
+    if (available === undefined) return next();
+    // Whichever copy goes out, a cache must key it by what the browser accepts.
+    res.vary('Accept-Encoding');
+    const accepted = acceptedEncodings(req.headers['accept-encoding']);
+    const encoding = ENCODINGS.find((e) => available.has(e.name) && accepted.has(e.name));
+    if (encoding === undefined) return next();
+    res.setHeader('Content-Encoding', encoding.name);
+    // The type of the file, not of its compressed copy (send keeps a type already set).
+    res.type(extname(path));
+    res.sendFile(
+      join(root, `${path}${encoding.suffix}`),
+      { acceptRanges: false, dotfiles: 'deny' },
+      (error) => {
+        if (error) next(error);
+      },
+    );
+  };
+}
+
+/** URL path (`/assets/x.js`) → the encodings it has a copy in. */
+function listVariants(root: string): Map<string, Set<string>> {
+  const variants = new Map<string, Set<string>>();
+  let names: string[];
+  try {
+    names = readdirSync(root, { recursive: true }) as string[];
+  } catch {
+    return variants;
+  }
+  for (const name of names) {
+    const encoding = ENCODINGS.find((e) => name.endsWith(e.suffix));
+    if (encoding === undefined) continue;
+    const path = `/${name.slice(0, -encoding.suffix.length).split(sep).join('/')}`;
+    const set = variants.get(path) ?? new Set<string>();
+    set.add(encoding.name);
+    variants.set(path, set);
+  }
+  return variants;
+}
+
+/** The codings an `Accept-Encoding` header allows (q > 0); `*` allows any. */
+export function acceptedEncodings(header: string | string[] | undefined): Set<string> {
+  const accepted = new Set<string>();
+  const refused = new Set<string>();
+  const text = Array.isArray(header) ? header.join(',') : (header ?? '');
+  for (const part of text.split(',')) {
+    const [coding = '', ...params] = part.trim().toLowerCase().split(';');
+    if (coding === '') continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q !== undefined && !(Number(q.slice(2)) > 0)) refused.add(coding);
+    else accepted.add(coding);
+  }
+  if (accepted.has('*')) {
+    for (const { name } of ENCODINGS) if (!refused.has(name)) accepted.add(name);
+  }
+  for (const coding of refused) accepted.delete(coding);
+  return accepted;
+}
