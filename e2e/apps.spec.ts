@@ -5,6 +5,9 @@ import { trafficPane } from './support/traffic.js';
 // The demo server's MCP App (weather_dashboard), written with the ext-apps App SDK and shipped in
 // the package: opened after a call, talking to the host, and reacting to the host context.
 
+// An app loads two frames, its SDK and a handshake on top of the call: more than the default 30 s on
+// a busy 2-core machine.
+test.describe.configure({ timeout: 60_000 });
 test('a call opens the tool’s app with its input and result; the read and the handshake are in the traffic', async ({
   page,
   cli,

@@ -6,6 +6,9 @@ import { trafficPane } from './support/traffic.js';
 // Apps that go wrong: each says why where the person looks (the app's area), and the rest of the
 // page carries on (the next call's app works).
 
+// An app loads two frames, its SDK and a handshake on top of the call: more than the default 30 s on
+// a busy 2-core machine.
+test.describe.configure({ timeout: 60_000 });
 test.use({ cliArgs: [process.execPath, fixturePath('appsServer.mjs')] });
 
 test('an app resource that is not an MCP App, or not there, says why', async ({ page, cli }) => {

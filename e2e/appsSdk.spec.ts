@@ -6,6 +6,9 @@ import { trafficPane } from './support/traffic.js';
 // An app written with the ext-apps App SDK (e2e/fixtures/appsServer.mjs): every request an app can
 // make of its host, each answered and shown, through the same rules as the person's own calls.
 
+// An app loads two frames, its SDK and a handshake on top of the call: more than the default 30 s on
+// a busy 2-core machine.
+test.describe.configure({ timeout: 60_000 });
 test.use({ cliArgs: [process.execPath, fixturePath('appsServer.mjs')] });
 
 test('the tool list and the panel mark app tools; an app-only tool says so', async ({ page, cli }) => {
