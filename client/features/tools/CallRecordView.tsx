@@ -55,6 +55,11 @@ export function CallRecordView({ record, client, onCancel }: CallRecordViewProps
         </div>
       )}
       {status === 'waiting for you' && <CallInputRequests callId={id} />}
+      {record.taskId && (
+        <p className="muted">
+          The server ran this call as task <code>{record.taskId}</code> (see the Tasks tab).
+        </p>
+      )}
       <details className="call-args">
         <summary>Arguments sent</summary>
         <pre>{JSON.stringify(record.args, null, 2)}</pre>
