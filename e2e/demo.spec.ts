@@ -8,7 +8,7 @@ test('the demo server connects and lists its tools', async ({ page, cli }) => {
 
   await expect(ui.connectionState).toHaveText('connected');
   await expect(page.getByLabel('Server identity')).toHaveText(/^mcp-inspect demo server\s+1\.0\.0$/);
-  await expect(page.getByText('19 tools', { exact: true })).toBeVisible();
+  await expect(page.getByText('21 tools', { exact: true })).toBeVisible();
   await expect(ui.toolOption('Echo', 'echo')).toBeVisible();
 
   // The initialize result in full is one tab away.

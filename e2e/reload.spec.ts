@@ -13,7 +13,7 @@ test('after a reload the page reconnects and calls work again', async ({ page, c
   await page.reload();
 
   await expect(ui.connectionState).toHaveText('connected');
-  await expect(page.getByText('19 tools', { exact: true })).toBeVisible();
+  await expect(page.getByText('21 tools', { exact: true })).toBeVisible();
   await ui.pickTool('Echo', 'echo');
   // The arguments typed before the reload are remembered.
   await expect(ui.form.getByRole('textbox', { name: 'message' })).toHaveValue('before the reload');

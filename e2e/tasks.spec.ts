@@ -14,6 +14,7 @@ test.describe('the demo under auto (modern tasks extension)', () => {
     await expect(page.getByLabel('Protocol era')).toHaveText('modern · 2026-07-28');
     await ui.runTool('long_task', '{"steps":3,"stepMs":200}');
     await expect(ui.result).toContainText('Counted all 3 steps.');
+    await expect(ui.calls.first()).toContainText('The server ran this call as task');
     await page.getByRole('tab', { name: 'Tasks', exact: true }).click();
     const tasks = page.getByRole('table', { name: 'Tasks' });
     await expect(tasks.getByRole('row').filter({ hasText: 'long_task' })).toContainText('completed');

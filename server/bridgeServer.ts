@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { startAppSandbox, type RunningAppSandbox } from './appSandbox/sandboxServer.js';
 import { createHttpApp } from './httpApp.js';
 import { OAuthManager } from './oauth/oauthManager.js';
 import type { OAuthSettings } from './oauth/flowTypes.js';
@@ -17,6 +18,8 @@ export interface BridgeOptions {
   /** Preferred port; 0 for any free one. */
   port: number;
   clientDir?: string;
+  /** The built MCP Apps sandbox page; when set, a second listener serves it (see appSandbox/). */
+  appSandboxDir?: string;
   version: string;
   log: (line: string) => void;
   /** OAuth for URL targets: what the person configured, and how to open an authorization page. */
@@ -31,6 +34,8 @@ export interface RunningBridge {
   port: number;
   /** Whether the preferred port was taken and another was used. */
   portWasTaken: boolean;
+  /** The MCP Apps sandbox listener's port, when one runs. */
+  appSandboxPort: number | undefined;
   session: BridgeSession;
   /** The OAuth client of URL targets (its store is the only place tokens live). */
   oauth: OAuthManager;
@@ -51,12 +56,15 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     if (session.targetUrl === url) void session.restart();
   };
   let hosts = new Set<string>();
+  let sandbox: RunningAppSandbox | undefined;
+  let sandboxHosts = new Set<string>();
   const app = createHttpApp({
     token: options.token,
     allowedHosts: () => hosts,
     session,
     version: options.version,
     oauth,
+    appSandbox: () => (sandbox ? { port: sandbox.port, hosts: sandboxHosts } : undefined),
     ...(options.clientDir === undefined ? {} : { clientDir: options.clientDir }),
   });
   const server = createServer(app);
@@ -82,6 +90,20 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
   // The redirect URI: loopback on whatever port this run got (a wildcard address is not one).
   const callbackHost = ['0.0.0.0', '::'].includes(options.host) ? '127.0.0.1' : options.host;
   oauth.setOrigin(`http://${callbackHost.includes(':') ? `[${callbackHost}]` : callbackHost}:${port}`);
+  if (options.appSandboxDir !== undefined) {
+    try {
+      sandbox = await startAppSandbox({
+        host: options.host,
+        bridgeHosts: () => hosts,
+        bridgePort: port,
+        dir: options.appSandboxDir,
+      });
+      sandboxHosts = allowedHosts(sandbox.port, options.host);
+    } catch (error) {
+      // The inspector works without it; only MCP Apps cannot be shown.
+      options.log(`could not start the MCP Apps sandbox: ${(error as Error).message}`);
+    }
+  }
   await targetStarted;
 
   const displayHost = options.host.includes(':') ? `[${options.host}]` : options.host;
@@ -89,10 +111,12 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     origin: `http://${displayHost}:${port}`,
     port,
     portWasTaken,
+    appSandboxPort: sandbox?.port,
     session,
     oauth,
     close: async () => {
       await session.dispose();
+      await sandbox?.close();
       for (const client of wss.clients) client.terminate();
       wss.close();
       server.closeAllConnections();

@@ -25,6 +25,7 @@ async function main(): Promise<void> {
   const version = readVersion();
   const demoServerPath = fileURLToPath(new URL('./demo/demoServer.js', import.meta.url));
   const clientDir = fileURLToPath(new URL('../client/', import.meta.url));
+  const appSandboxDir = fileURLToPath(new URL('../app-sandbox/', import.meta.url));
   const config = parseCli(process.argv, version, demoServerPath);
   const log = (line: string): void => console.log(`  ${line}`);
 
@@ -72,6 +73,7 @@ async function main(): Promise<void> {
       host: config.host,
       port: config.port,
       clientDir,
+      appSandboxDir,
       version,
       log,
       ...(earlyServer ? { earlyServer } : {}),

@@ -16,6 +16,8 @@ export interface HttpAppOptions {
   version: string;
   /** The bridge's OAuth client; its routes are mounted when given. */
   oauth?: OAuthManager;
+  /** The MCP Apps sandbox listener's port and `host:port` names, once it listens. */
+  appSandbox?: () => { port: number; hosts: Set<string> } | undefined;
 }
 
 /**
@@ -23,7 +25,7 @@ export interface HttpAppOptions {
  * rendered in a page that holds the token: no inline or remote script, no framing, and
  * connections only back to the bridge.
  */
-const CSP = [
+const BASE_CSP = [
   "default-src 'self'",
   // ajv (rjsf's validator for argument forms, and the outputSchema check of results) compiles
   // each schema into a function with new Function. Injected script stays blocked: scripts
@@ -39,7 +41,17 @@ const CSP = [
   "frame-ancestors 'none'",
   "base-uri 'none'",
   "form-action 'none'",
-].join('; ');
+];
+
+/**
+ * The page may frame the MCP Apps sandbox listener, and nothing else. (Chromium accepts no IPv6
+ * literal in a CSP source, so a page opened at [::1] cannot frame it: apps need a name or IPv4.)
+ */
+function pageCsp(sandbox: { hosts: Set<string> } | undefined): string {
+  const hosts = sandbox ? [...sandbox.hosts].filter((host) => !host.startsWith('[')) : [];
+  const frames = hosts.length > 0 ? hosts.map((host) => `http://${host}`).join(' ') : "'none'";
+  return [...BASE_CSP, `frame-src ${frames}`].join('; ');
+}
 
 export function createHttpApp(options: HttpAppOptions): express.Express {
   const app = express();
@@ -53,7 +65,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
       res.status(403).type('text/plain').send('Forbidden: this Host is not allowed');
       return;
     }
-    res.setHeader('Content-Security-Policy', CSP);
+    res.setHeader('Content-Security-Policy', pageCsp(options.appSandbox?.()));
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'no-referrer');
     res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
@@ -81,6 +93,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
       version: options.version,
       target: options.session.targetInfo,
       state: options.session.state ?? null,
+      appSandboxPort: options.appSandbox?.()?.port ?? null,
     });
   });
 

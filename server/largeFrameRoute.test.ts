@@ -3,10 +3,15 @@ import { startBridge, type RunningBridge } from './bridgeServer.js';
 import { PageClient } from './testSupport/pageClient.js';
 import { scriptTarget } from './testSupport/targets.js';
 
-/** A child that writes one 1.5 MB JSON-RPC notification, then waits. */
+/**
+ * A child that writes one 1.5 MB JSON-RPC notification when the page first writes to it, then
+ * waits: the frame goes out while that page is attached, however late it connects.
+ */
 const BIG_LINE_SERVER = `
-  process.stdout.write(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message',
-    params: { level: 'info', data: 'x'.repeat(1_500_000) } }) + '\\n');
+  process.stdin.once('data', () => {
+    process.stdout.write(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message',
+      params: { level: 'info', data: 'x'.repeat(1_500_000) } }) + '\\n');
+  });
   setInterval(() => {}, 1000);
 `;
 
@@ -32,6 +37,8 @@ const get = (path: string, token?: string) =>
 describe('a frame over 1 MB', () => {
   it('reaches a reloaded page as its envelope, and whole from the frames route with the token', async () => {
     const first = await PageClient.connect(bridge.port, 'frames-token');
+    await first.waitForState('connected');
+    first.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     const live = await first.waitFor((e) => e.type === 'frame' && e.dir === 'fromServer');
     expect(live.elided).toBeUndefined();
     first.close();

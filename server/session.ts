@@ -12,6 +12,7 @@ import {
   type TargetState,
   type TransportKind,
 } from '../shared/wire.js';
+import { appRecord } from './appMessages.js';
 import { isJsonRpcMessageShape } from '../shared/jsonRpcShape.js';
 import { isInitialize, requestIdOf, responseIdOf } from './jsonRpcShape.js';
 import { HISTORY_FRAME_LIMIT_BYTES, elideMessage } from './largeFrames.js';
@@ -234,6 +235,10 @@ export class BridgeSession {
         return;
       case 'note':
         this.emitNote(envelope.generation, envelope.level, 'page', envelope.text);
+        return;
+      case 'app':
+        // An MCP App's message, seen only by the page: stamped here so it sorts among the frames.
+        this.emit(JSON.stringify(appRecord(envelope, this.nextSeq(), this.now())));
         return;
       case 'restart':
         void this.restart();

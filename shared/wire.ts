@@ -13,7 +13,7 @@ import { ERA_CHOICES } from './eras.js';
  * Bumped whenever either union changes shape. The page sends it first; a bridge of another
  * build refuses the session by name instead of misreading frames.
  */
-export const WIRE_PROTOCOL_VERSION = 4;
+export const WIRE_PROTOCOL_VERSION = 5;
 
 /** Path of the single WebSocket endpoint. */
 export const WS_PATH = '/ws';
@@ -161,6 +161,44 @@ export const ConnectSchema = z.object({
   target: TargetRequestSchema,
 });
 
+// ─── MCP Apps ───────────────────────────────────────────────────────────────────────────
+
+/** Which way a message between an MCP App and the inspector (its host) went. */
+export const AppDirectionSchema = z.enum(['appToHost', 'hostToApp']);
+export type AppDirection = z.infer<typeof AppDirectionSchema>;
+
+/**
+ * One postMessage between an MCP App and the page (its host), as the page saw it. The page is
+ * the only one that sees these (they never reach the MCP server); it sends them here so the
+ * bridge stamps them into the one timeline with the MCP frames they cause, and a reload keeps
+ * them.
+ */
+const AppMessageFields = {
+  /** Which run of the target the app belongs to. */
+  generation: z.number().int(),
+  /** Which rendering of an app it is (one per tool call, or the one opened before a call). */
+  view: z.string().min(1).max(200),
+  /** The app's `ui://` resource. */
+  uri: z.string().max(2048),
+  dir: AppDirectionSchema,
+  /** The JSON-RPC message, or whatever the app sent instead (then `problem` says why it is not one). */
+  message: z.json(),
+  /** Why the message is not JSON-RPC the host could act on; the host bridge never saw it. */
+  problem: z.string().max(2000).optional(),
+  /** Ids of the MCP requests the page sent to answer this message (an app's tools/call, resources/read). */
+  mcpIds: z
+    .array(z.union([z.string(), z.number()]))
+    .max(64)
+    .optional(),
+  /** Set when the message was too large to keep whole: `message` holds only its envelope. */
+  elided: z.boolean().optional(),
+  /** Size of the message's JSON text in bytes (UTF-8), as it was before any eliding. */
+  bytes: z.number().int().nonnegative(),
+};
+
+export const AppMessageOutSchema = z.object({ type: z.literal('app'), ...AppMessageFields });
+export type AppMessageOut = z.infer<typeof AppMessageOutSchema>;
+
 export const PageEnvelopeSchema = z.discriminatedUnion('type', [
   HelloSchema,
   McpOutSchema,
@@ -169,6 +207,7 @@ export const PageEnvelopeSchema = z.discriminatedUnion('type', [
   ConnectSchema,
   ProtocolVersionSchema,
   NoteOutSchema,
+  AppMessageOutSchema,
 ]);
 export type PageEnvelope = z.infer<typeof PageEnvelopeSchema>;
 
@@ -334,6 +373,15 @@ export const HttpExchangeSchema = z.object({
 });
 export type HttpExchange = z.infer<typeof HttpExchangeSchema>;
 
+/** An MCP App message the page reported, stamped into the timeline. */
+export const AppMessageSchema = z.object({
+  type: z.literal('app'),
+  seq: SeqSchema,
+  t: TimeSchema,
+  ...AppMessageFields,
+});
+export type AppMessage = z.infer<typeof AppMessageSchema>;
+
 /** Anything the bridge stamps with a sequence number. */
 export const TimelineRecordSchema = z.discriminatedUnion('type', [
   FrameSchema,
@@ -343,6 +391,7 @@ export const TimelineRecordSchema = z.discriminatedUnion('type', [
   TargetChangedSchema,
   NoteSchema,
   HttpExchangeSchema,
+  AppMessageSchema,
 ]);
 
 export const HistorySchema = z.object({
@@ -391,6 +440,7 @@ export const BridgeEnvelopeSchema = z.discriminatedUnion('type', [
   HistorySchema,
   BatchSchema,
   RejectedSchema,
+  AppMessageSchema,
 ]);
 export type BridgeEnvelope = z.infer<typeof BridgeEnvelopeSchema>;
 

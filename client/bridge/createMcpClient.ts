@@ -29,7 +29,11 @@ export const CLIENT_CAPABILITIES: ClientCapabilities = {
   elicitation: { form: {}, url: {} },
   roots: { listChanged: true },
   tasks: { list: {}, cancel: {}, requests: { elicitation: { create: {} }, sampling: { createMessage: {} } } },
-  extensions: { 'io.modelcontextprotocol/tasks': {} },
+  extensions: {
+    'io.modelcontextprotocol/tasks': {},
+    // MCP Apps (2026-01-26): the page renders tools' ui:// resources in a sandbox.
+    'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] },
+  },
 };
 
 /** A server's `nextCursor` that never converges must not keep the page busy forever. */

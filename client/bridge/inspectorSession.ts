@@ -17,6 +17,7 @@ import { ElicitRequestSchema } from '@modelcontextprotocol/core';
 import { API_SESSION_PATH, AUTH_SCHEME } from '../../shared/http';
 import {
   assertNever,
+  type AppMessageOut,
   type EraChoice,
   type TargetInfo,
   type TargetRequest,
@@ -222,6 +223,7 @@ export class InspectorSession {
       case 'transportError':
       case 'note':
       case 'http':
+      case 'app':
         this.traffic.append(raw as TimelineRecord);
         return;
       case 'target':
@@ -355,6 +357,14 @@ export class InspectorSession {
   listenTo(filter: SubscriptionFilter): void {
     const mcp = this.snapshot.mcp;
     if (mcp?.status === 'ready' && mcp.era === 'modern') void this.listen.open(mcp.client, filter);
+  }
+
+  /**
+   * Puts an MCP App's message in the traffic, through the bridge, which stamps it among the MCP
+   * frames it causes (and keeps it for a reload). False when the bridge is not reachable.
+   */
+  reportAppMessage(message: Omit<AppMessageOut, 'type'>): boolean {
+    return this.socket?.send({ type: 'app', ...message }) ?? false;
   }
 
   /** Puts a line in the traffic (through the bridge, so a reload still shows it). */

@@ -13,6 +13,8 @@ const MAX_ROUNDS = 50;
 export async function withInputRounds<T>(
   send: (retry: Record<string, unknown>) => Promise<unknown>,
   answering: (round: number) => InputAnswering,
+  /** Told when a round waits for the person and when its answers are in (the call log's status and timer). */
+  hooks: { asking?: (round: number) => void; answered?: (round: number) => void } = {},
 ): Promise<T> {
   let retry: Record<string, unknown> = {};
   for (let round = 1; ; round += 1) {
@@ -23,7 +25,11 @@ export async function withInputRounds<T>(
         `The server asked for input ${round} times in a row; mcp-inspect stopped there.`,
       );
     }
+    // The request is over; the next round is a new request, sent when the person has answered.
+    hooks.asking?.(round);
     const inputResponses = await answerInputRequests(result.inputRequests, answering(round));
+    hooks.answered?.(round);
+    // The retry carries the answers under the server's keys and its requestState byte for byte.
     retry = {
       inputResponses,
       ...(result.requestState === undefined ? {} : { requestState: result.requestState }),

@@ -24,9 +24,10 @@ speaks both protocol eras: the 2025-11-25 \`initialize\` handshake and 2026-07-2
   (\`get_weather\`), errors (\`fail\`), progress and cancellation (\`slow_count\`), in-memory notes
   (\`add_note\`, \`delete_note\`), \`tools/list_changed\` (\`toggle_bonus_tool\`), logging
   (\`log_message\`), an elicitation round then a sampling round (\`book_table\`), a task
-  (\`long_task\`) and an \`x-mcp-header\` argument (\`region_status\`).
-- **Resources**: \`demo://docs/readme\`, \`demo://images/swatch.png\` and the
-  \`demo://notes/{id}\` template.
+  (\`long_task\`), an \`x-mcp-header\` argument (\`region_status\`) and an MCP App
+  (\`weather_dashboard\`, whose app calls the app-only \`weather_refresh\`).
+- **Resources**: \`demo://docs/readme\`, \`demo://images/swatch.png\`, the
+  \`demo://notes/{id}\` template and the app's \`ui://mcp-inspect-demo/weather-dashboard.html\`.
 - **Prompts**: \`review_code\` (with language completion) and \`greeting\`.`;
 
 export const DEMO_SERVER_INFO = {

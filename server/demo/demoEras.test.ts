@@ -29,6 +29,8 @@ const TOOLS = [
   'book_table',
   'long_task',
   'region_status',
+  'weather_dashboard',
+  'weather_refresh',
 ];
 
 const cleanups: (() => Promise<void>)[] = [];

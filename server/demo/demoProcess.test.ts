@@ -102,7 +102,7 @@ describe('the demo server process', () => {
     const transport = new V1HttpTransport(new URL(url));
     await legacy.connect(transport);
     expect(transport.sessionId).toBeDefined();
-    expect((await legacy.listTools()).tools).toHaveLength(19);
+    expect((await legacy.listTools()).tools).toHaveLength(21);
     await transport.terminateSession();
     await legacy.close();
   });

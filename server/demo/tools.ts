@@ -11,6 +11,7 @@ import { registerRegionTool } from './regionTool.js';
 import { serveLegacyTasks } from './tasks/legacyTasks.js';
 import { registerLongTask } from './tasks/longTask.js';
 import { registerModernTaskMethods } from './tasks/modernTasks.js';
+import { registerWeatherApp } from './weatherApp.js';
 
 export function registerTools(server: McpServer, state: DemoState, era: DemoEra): void {
   registerContentTools(server);
@@ -22,4 +23,5 @@ export function registerTools(server: McpServer, state: DemoState, era: DemoEra)
   if (era === 'legacy') serveLegacyTasks(server, longTask, state.tasks);
   else registerModernTaskMethods(server, state.tasks);
   registerRegionTool(server);
+  registerWeatherApp(server);
 }

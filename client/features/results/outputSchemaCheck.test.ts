@@ -100,4 +100,23 @@ describe('checkStructuredContent', () => {
     });
     expect(check.kind).toBe('bad-schema');
   });
+
+  it('checks structuredContent that is not an object (2026-07-28 allows any JSON value), per 2020-12', () => {
+    // prefixItems is 2020-12's tuple keyword; a draft-07 engine would ignore it.
+    const outputSchema = {
+      type: 'array',
+      prefixItems: [{ type: 'string' }, { type: 'number' }],
+      items: false,
+    };
+    expect(checkStructuredContent({ outputSchema, structuredContent: ['a', 1], isError: false })).toEqual({
+      kind: 'pass',
+    });
+    const wrong = checkStructuredContent({ outputSchema, structuredContent: [1, 'a', true], isError: false });
+    expect(wrong.kind).toBe('fail');
+    expect(
+      checkStructuredContent({ outputSchema: { type: 'string' }, structuredContent: 'ok', isError: false }),
+    ).toEqual({
+      kind: 'pass',
+    });
+  });
 });

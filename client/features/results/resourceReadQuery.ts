@@ -28,6 +28,8 @@ export function resourceReadQueryOptions(
   uri: string,
   answering?: ReadAnswering,
 ) {
+  // Who answers an input round does not change what the resource says: not part of the key.
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
     queryKey: mcpQueryKeys.resourceRead(generation, uri),
     queryFn: ({ signal }): Promise<ReadResourceResult> =>

@@ -1,4 +1,5 @@
 import type { Client } from '@modelcontextprotocol/client';
+import { CallApp } from '../apps/CallApp';
 import { CallResultView } from '../results/CallResultView';
 import type { CallRecord } from './callLog';
 import { CallInputRequests } from './CallInputRequests';
@@ -54,6 +55,11 @@ export function CallRecordView({ record, client, onCancel }: CallRecordViewProps
         </div>
       )}
       {status === 'waiting for you' && <CallInputRequests callId={id} />}
+      {record.taskId && (
+        <p className="muted">
+          The server ran this call as task <code>{record.taskId}</code> (see the Tasks tab).
+        </p>
+      )}
       <details className="call-args">
         <summary>Arguments sent</summary>
         <pre>{JSON.stringify(record.args, null, 2)}</pre>
@@ -66,6 +72,7 @@ export function CallRecordView({ record, client, onCancel }: CallRecordViewProps
           {record.endReason}
         </p>
       )}
+      <CallApp record={record} client={client} />
       {outcome && <CallResultView outcome={outcome} tool={record.tool} client={client} />}
     </section>
   );

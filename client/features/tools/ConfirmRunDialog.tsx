@@ -3,6 +3,8 @@ import type { SkipScope } from './confirmationMemory';
 
 interface ConfirmRunDialogProps {
   toolName: string;
+  /** Who wants the tool run when it is not the person: an MCP App goes through the same rule. */
+  asker?: string;
   /** Why it asks: the tool declares destructiveHint, or says nothing and the default applies. */
   reason: 'declared' | 'default';
   /** Said when the person asks not to be asked again for this tool or for the whole server. */
@@ -15,7 +17,7 @@ interface ConfirmRunDialogProps {
  * (effective hints: destructive and not read-only). A modal <dialog>: focus stays inside,
  * Escape cancels.
  */
-export function ConfirmRunDialog({ toolName, reason, onConfirm, onCancel }: ConfirmRunDialogProps) {
+export function ConfirmRunDialog({ toolName, asker, reason, onConfirm, onCancel }: ConfirmRunDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const [forTool, setForTool] = useState(false);
   const [forServer, setForServer] = useState(false);
@@ -36,6 +38,7 @@ export function ConfirmRunDialog({ toolName, reason, onConfirm, onCancel }: Conf
       }}
     >
       <h2 id={titleId}>Run {toolName}?</h2>
+      {asker && <p>{asker} asks to run this tool.</p>}
       <p>
         {reason === 'declared'
           ? 'This tool declares that it may destroy or overwrite something (destructiveHint: true).'

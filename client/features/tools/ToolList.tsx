@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Tool } from '@modelcontextprotocol/client';
 import { filterTools, indexTools } from './filterTools';
+import { declaresApp } from '../apps/declaresApp';
 import { destructiveness } from './toolHints';
 
 interface ToolListProps {
@@ -142,7 +143,15 @@ export function ToolList({ tools, selected, onSelect, changes }: ToolListProps) 
                   onSelect(tool.name);
                 }}
               >
-                <span className="tool-title">{title}</span>
+                <span className="tool-title">
+                  {title}
+                  {declaresApp(tool) && (
+                    <span className="tool-flag app" aria-label="has an MCP App" title="Has an MCP App">
+                      {' '}
+                      ▣
+                    </span>
+                  )}
+                </span>
                 {(title !== tool.name || destructive) && (
                   <span className="tool-second-line">
                     {title !== tool.name && <code className="tool-name">{tool.name}</code>}

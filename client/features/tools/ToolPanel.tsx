@@ -1,6 +1,7 @@
 import { useRef, useState, useSyncExternalStore } from 'react';
 import type { Client } from '@modelcontextprotocol/client';
 import type { Tool } from '@modelcontextprotocol/client';
+import { useAppStage } from '../apps/AppStage';
 import { ARGUMENTS_ID_PREFIX, ArgumentsEditor } from './ArgumentsEditor';
 import type { CallLog } from './callLog';
 import { CallRecordView } from './CallRecordView';
@@ -41,10 +42,14 @@ export function ToolPanel({
   const [confirming, setConfirming] = useState<Record<string, unknown> | undefined>();
   const [asTaskChosen, setAsTask] = useState(false);
   const taskMode = taskModeOf(tool, client);
+  // A tool with an MCP App can have it opened before the call (partial input); Run binds it.
+  const appStage = useAppStage({ tool, client, args });
   const send = (values: Record<string, unknown>): void => {
-    calls.start(client, tool, values, timeoutSeconds * 1000, {
-      asTask: taskMode === 'required' || (taskMode === 'optional' && asTaskChosen),
-    });
+    appStage.bindCall(
+      calls.start(client, tool, values, timeoutSeconds * 1000, {
+        asTask: taskMode === 'required' || (taskMode === 'optional' && asTaskChosen),
+      }),
+    );
   };
   const run = (anyway = false): void => {
     if (!connected) return;
@@ -117,6 +122,7 @@ export function ToolPanel({
           }}
         />
       )}
+      {appStage.element}
       <div className="call-records" ref={recordsRef}>
         {mine.map((record) => (
           <CallRecordView

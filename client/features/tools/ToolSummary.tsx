@@ -2,6 +2,7 @@ import type { Tool } from '@modelcontextprotocol/client';
 import { JsonTree } from '../../components/JsonTree';
 import { SafeMarkdown } from '../../components/SafeMarkdown';
 import { isSafeImageSrc } from '../../components/safeUrl';
+import { isAppOnly, toolApp } from '../apps/toolApp';
 import { effectiveHints, hintText } from './toolHints';
 import { toolDisplayName } from './toolsQuery';
 
@@ -10,6 +11,7 @@ export function ToolSummary({ tool }: { tool: Tool }) {
   const title = toolDisplayName(tool);
   const icons = (tool.icons ?? []).filter((icon) => isSafeImageSrc(icon.src));
   const taskSupport = tool.execution?.taskSupport;
+  const app = toolApp(tool);
   return (
     <div className="tool-summary">
       <header>
@@ -38,6 +40,22 @@ export function ToolSummary({ tool }: { tool: Tool }) {
       <ul className="tool-badges" aria-label="Capabilities">
         {tool.outputSchema && <li className="chip">output schema</li>}
         {taskSupport && <li className="chip">task support: {taskSupport}</li>}
+        {app && (
+          <li
+            className="chip app"
+            title={'uri' in app ? 'Shown after each call, in its result' : app.problem}
+          >
+            MCP App: {'uri' in app ? app.uri : 'invalid'}
+          </li>
+        )}
+        {isAppOnly(tool) && (
+          <li
+            className="chip"
+            title="visibility: app — a model never sees it; only apps of this server call it"
+          >
+            app only
+          </li>
+        )}
       </ul>
       {tool.description && <SafeMarkdown className="tool-description" text={tool.description} />}
       <details>

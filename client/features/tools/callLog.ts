@@ -7,7 +7,8 @@ import { followTask, TaskCancelled } from '../tasks/followTask';
 import type { TaskList } from '../tasks/taskList';
 import { CallTimer } from './callTimer';
 import { mcpParamHeaders } from './mcpParamHeaders';
-import { answerInputRequests, isInputRequired, InputRefused } from './inputRounds';
+import { withInputRounds } from '../../bridge/withInputRounds';
+import { InputRefused } from './inputRounds';
 
 export type CallStatus = 'running' | 'waiting for you' | 'done' | 'cancelled' | 'timed out' | 'declined';
 
@@ -48,9 +49,6 @@ const NO_SDK_TIMEOUT = 2_147_483_647;
 
 /** How long a 2025-11-25 task is asked to be kept after it ends. */
 const TASK_TTL_MS = 10 * 60_000;
-
-/** A server that keeps asking is stopped here rather than asking the person forever. */
-const MAX_ROUNDS = 50;
 
 /** The abort reason of a call the inspector gave up on. */
 class InspectorTimeout extends Error {}
@@ -141,43 +139,39 @@ export class CallLog {
     asTask: boolean,
   ): Promise<Awaited<ReturnType<typeof callOnce>>> {
     // 2025-11-25 tasks are asked for per call; a 2026-07-28 server decides by itself.
-    let params: Record<string, unknown> = {
+    const params: Record<string, unknown> = {
       name: tool.name,
       arguments: args,
       ...(asTask ? { task: { ttl: TASK_TTL_MS } } : {}),
     };
-    for (let round = 1; ; round += 1) {
-      const result = await callOnce(client, tool, params, signal, (progress) => {
-        timer.restart();
-        this.patch(id, { progress });
-      });
-      const handle = handedOffTask(result);
-      if (handle) return (await this.followAsTask(client, id, tool, handle, signal, timer)) as typeof result;
-      if (!isInputRequired(result)) return result;
-      if (round >= MAX_ROUNDS) {
-        throw new InputRefused(
-          `The server asked for input ${round} times in a row; mcp-inspect stopped the call there.`,
-        );
-      }
-      // The request is over; the next round is a new request, sent when the person has answered.
-      this.patch(id, { status: 'waiting for you', rounds: round });
-      timer.setPaused(true);
-      const inputResponses = await answerInputRequests(result.inputRequests, {
+    const result = await withInputRounds<Awaited<ReturnType<typeof callOnce>>>(
+      (retry) =>
+        callOnce(client, tool, { ...params, ...retry }, signal, (progress) => {
+          timer.restart();
+          this.patch(id, { progress });
+        }),
+      (round) => ({
         requests: this.requests,
         roots: this.roots,
         signal,
         origin: (key) => ({ owner: callOwner(id), round, key }),
-      });
-      timer.setPaused(this.requests.getSnapshot().length > 0);
-      timer.restart();
-      this.patch(id, { status: 'running', rounds: round + 1 });
-      // The retry carries the answers under the server's keys and its requestState byte for byte.
-      params = {
-        ...params,
-        inputResponses,
-        ...(result.requestState === undefined ? {} : { requestState: result.requestState }),
-      };
-    }
+      }),
+      {
+        asking: (round) => {
+          this.patch(id, { status: 'waiting for you', rounds: round });
+          timer.setPaused(true);
+        },
+        answered: (round) => {
+          timer.setPaused(this.requests.getSnapshot().length > 0);
+          timer.restart();
+          this.patch(id, { status: 'running', rounds: round + 1 });
+        },
+      },
+    );
+    const handle = handedOffTask(result);
+    return handle
+      ? ((await this.followAsTask(client, id, tool, handle, signal, timer)) as typeof result)
+      : result;
   }
 
   /**

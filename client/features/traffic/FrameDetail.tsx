@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { JSONRPCRequest } from '@modelcontextprotocol/client';
 import { JsonTree } from '../../components/JsonTree';
 import { eventText, formatAbsolute, formatBytes, formatMs, formatRelative, KIND_LABELS } from './format';
+import { AppLinks } from './AppLinks';
 import { ConversationSummary } from './ConversationSummary';
 import { FrameView } from './FrameView';
 import { ProtocolMeta } from './ProtocolMeta';
@@ -73,6 +74,7 @@ export function FrameDetail({ row, startedAt, onSelect, onClose, replay }: Frame
         )}
       </p>
       {row.conversation && <ConversationSummary conversation={row.conversation} current={row} />}
+      <AppLinks row={row} onSelect={onSelect} />
       {record.type === 'frame' && <ProtocolMeta message={record.message} />}
       <div className={partnerFrame ? 'frame-columns two' : 'frame-columns'}>
         <div className="frame-column">

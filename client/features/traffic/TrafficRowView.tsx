@@ -59,7 +59,12 @@ export const TrafficRowView = memo(function TrafficRowView({
         {formatRelative(record.t)}
       </span>
       <span role="gridcell" className="dir">
-        {frame ? (
+        {record.type === 'app' ? (
+          <span title={record.dir === 'appToHost' ? 'from the app' : 'to the app'}>
+            {record.dir === 'appToHost' ? '⇠' : '⇢'}
+            <span className="traffic-sr">{record.dir === 'appToHost' ? 'from app' : 'to app'}</span>
+          </span>
+        ) : frame ? (
           <span title={frame.dir === 'toServer' ? 'to the server' : 'from the server'}>
             {frame.dir === 'toServer' ? '→' : '←'}
             <span className="traffic-sr">{frame.dir === 'toServer' ? 'to server' : 'from server'}</span>
@@ -78,6 +83,11 @@ export const TrafficRowView = memo(function TrafficRowView({
         {eventText(row)}
         {frame?.synthetic && <span className="tag">by mcp-inspect</span>}
         {frame?.elided && <span className="tag">elided</span>}
+        {row.causedBy && (
+          <span className="tag app" title="Sent by mcp-inspect to answer an MCP App's request">
+            for app #{row.causedBy.record.seq}
+          </span>
+        )}
         {round !== undefined && (
           <span
             className="tag round"
@@ -91,7 +101,7 @@ export const TrafficRowView = memo(function TrafficRowView({
         {row.id ?? ''}
       </span>
       <span role="gridcell" className={frame && frame.bytes > LARGE_FRAME_BYTES ? 'size large' : 'size'}>
-        {frame ? formatBytes(frame.bytes) : ''}
+        {frame ? formatBytes(frame.bytes) : record.type === 'app' ? formatBytes(record.bytes) : ''}
       </span>
       <span role="gridcell" className="latency">
         {latencyMs !== undefined ? formatMs(latencyMs) : latencyText(row, ended)}
@@ -102,6 +112,7 @@ export const TrafficRowView = memo(function TrafficRowView({
 
 function latencyText(row: TrafficRow, ended: TrafficRow['ended']): string {
   if (row.linked) return `↳ #${row.linked.record.seq}`;
+  if (row.kind === 'app' && row.method !== undefined && row.id !== undefined) return 'pending';
   // The modern era's subscriptions/listen is answered only when the stream ends.
   if (row.kind === 'request')
     return ended ?? (row.method === 'subscriptions/listen' ? 'stream open' : 'pending');

@@ -12,6 +12,7 @@ const KINDS: { value: FilterKind; label: string }[] = [
   { value: 'response', label: 'Responses' },
   { value: 'error', label: 'Error responses' },
   { value: 'notification', label: 'Notifications' },
+  { value: 'app', label: 'App messages' },
   { value: 'event', label: 'Events' },
 ];
 

@@ -36,6 +36,7 @@ export const KIND_LABELS: Record<TrafficRow['kind'], string> = {
   page: 'page',
   note: 'info',
   http: 'HTTP',
+  app: 'app',
   gap: 'missing',
 };
 
@@ -59,6 +60,8 @@ export function eventText(row: TrafficRow): string {
       return httpText(record);
     case 'target':
       return `now inspecting ${targetLabel(record.target)}`;
+    case 'app':
+      return appText(row, record);
     case 'gap':
       return `${record.count.toLocaleString('en-US')} record${record.count === 1 ? '' : 's'} missing here: mcp-inspect's bounded history no longer held them`;
   }
@@ -78,6 +81,18 @@ function stateText(record: Extract<TrafficRow['record'], { type: 'state' }>): st
     case 'stopped':
       return `${run}: stopped`;
   }
+}
+
+/** An MCP App's message in one line: `app → host tools/call`, `host → app response`. */
+function appText(row: TrafficRow, record: Extract<TrafficRow['record'], { type: 'app' }>): string {
+  const way = record.dir === 'appToHost' ? 'app → host' : 'host → app';
+  if (record.problem !== undefined) return `${way} malformed message (${record.problem})`;
+  const message = record.message as { method?: unknown; params?: { message?: unknown } } | null;
+  if (typeof message?.method !== 'string') {
+    return `${way} ${row.isError ? 'error' : 'response'} to ${row.method ?? 'an unknown request'}`;
+  }
+  const report = typeof message.params?.message === 'string' ? `: ${message.params.message}` : '';
+  return `${way} ${message.method}${report}`;
 }
 
 /** An HTTP exchange in one line: `POST /mcp → 200 · tools/call`, or why no response came. */

@@ -13,7 +13,7 @@ export interface TrafficFilter {
   search: string;
 }
 
-export type FilterKind = 'request' | 'response' | 'error' | 'notification' | 'event';
+export type FilterKind = 'request' | 'response' | 'error' | 'notification' | 'app' | 'event';
 
 export const NO_FILTER: TrafficFilter = {
   directions: new Set(),
@@ -36,7 +36,11 @@ export function isFiltering(filter: TrafficFilter): boolean {
 }
 
 function filterKindOf(kind: RowKind): FilterKind {
-  return kind === 'request' || kind === 'response' || kind === 'error' || kind === 'notification'
+  return kind === 'request' ||
+    kind === 'response' ||
+    kind === 'error' ||
+    kind === 'notification' ||
+    kind === 'app'
     ? kind
     : 'event';
 }
@@ -78,7 +82,9 @@ export function searchText(row: TrafficRow): string {
               ? `${record.state} ${record.reason ?? ''} ${record.note ?? ''}`
               : record.type === 'page'
                 ? record.detail
-                : '';
+                : record.type === 'app'
+                  ? `${JSON.stringify(record.message)} ${record.problem ?? ''}`
+                  : '';
     row.text = text.toLowerCase();
   }
   return row.text;

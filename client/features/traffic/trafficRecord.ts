@@ -39,6 +39,7 @@ export type FrameRecord = Extract<TimelineRecord, { type: 'frame' }>;
 export function recordWeight(record: TrafficRecord): number {
   switch (record.type) {
     case 'frame':
+    case 'app':
       return record.bytes;
     case 'stderr':
       return record.line.length;

@@ -1,3 +1,4 @@
+import { AppRowLinker } from './appRows';
 import type { TrafficLog } from './trafficLog';
 import type { FrameRecord, TrafficRecord } from './trafficRecord';
 
@@ -13,6 +14,7 @@ export type RowKind =
   | 'page'
   | 'note'
   | 'http'
+  | 'app'
   | 'gap';
 
 /** What the pane shows for one record, derived once when it arrives (pairing fills in later). */
@@ -35,6 +37,10 @@ export interface TrafficRow {
   linked: TrafficRow | undefined;
   /** For a request the page gave up on: why (its notifications/cancelled reason), instead of "pending". */
   ended?: 'cancelled' | 'timed out';
+  /** For an MCP App's message: the MCP requests the page sent to answer it. */
+  causes?: TrafficRow[];
+  /** For an MCP request the page sent for an MCP App: the app's request it answers. */
+  causedBy?: TrafficRow;
   /** The rounds of one multi round-trip call (2026-07-28), shared by every row of it. */
   conversation?: Conversation;
   /** Lower-cased searchable text, made the first time a search needs it. */
@@ -79,6 +85,7 @@ export class TrafficIndex {
   private byProgressToken = new Map<string, TrafficRow>();
   /** Conversations waiting for their next round, by the requestState (or method and name) it must carry. */
   private openConversations = new Map<string, Conversation>();
+  private readonly apps = new AppRowLinker();
   private methodSet = new Set<string>();
   private methodList: string[] = [];
   /** Latencies of answered requests, per method, in arrival order. */
@@ -140,6 +147,7 @@ export class TrafficIndex {
     this.pending.clear();
     this.byProgressToken.clear();
     this.openConversations.clear();
+    this.apps.reset();
     this.methodSet.clear();
     this.methodList = [];
     this.latencies.clear();
@@ -164,6 +172,9 @@ export class TrafficIndex {
       row.kind = 'http';
       row.isError = record.status === undefined || record.status >= 400;
       row.linked = this.httpLinked(record);
+      this.totals.events += 1;
+    } else if (record.type === 'app') {
+      this.apps.derive(row, record, idText);
       this.totals.events += 1;
     } else {
       row.kind = record.type;
@@ -195,6 +206,7 @@ export class TrafficIndex {
       if (id !== undefined) {
         row.kind = 'request';
         this.pending.set(pairKey(frame.generation, frame.dir, id), row);
+        if (frame.dir === 'toServer') this.apps.rememberRequest(frame.generation, id, row);
         this.joinConversation(row, frame, method, message.params);
         const token = progressTokenOf(message.params);
         if (token !== undefined) this.byProgressToken.set(`${frame.generation}|${token}`, row);

@@ -1,0 +1,28 @@
+/**
+ * What the sandbox page says to the inspector's page besides relaying the app's messages. The
+ * spec reserves `ui/notifications/sandbox-*` for the proxy handshake; these reports are the
+ * inspector's own, so they carry its own method name, and the page takes them out before the
+ * host bridge sees them. An app can send one too (it shares the sandbox's origin): all it can
+ * do is put a line in its own log.
+ */
+export const SANDBOX_REPORT_METHOD = 'mcp-inspect/sandbox-report';
+
+export type SandboxReportKind =
+  /** An exception nothing in the app caught. */
+  | 'error'
+  /** A rejected promise nothing in the app handled. */
+  | 'unhandledrejection'
+  /** Something the app's Content-Security-Policy blocked. */
+  | 'csp'
+  /** The sandbox cannot run: it was loaded outside an iframe, or shares the inspector's origin. */
+  | 'refused';
+
+export interface SandboxReport {
+  kind: SandboxReportKind;
+  /** In words meant for the person. */
+  message: string;
+  /** Where: a script URL with line and column, or the blocked URL and directive. */
+  where?: string;
+  /** A stack trace, when the app's error had one. */
+  stack?: string;
+}

@@ -1,0 +1,72 @@
+import { JsonTree } from '../../components/JsonTree';
+import { saveBlob } from '../results/download';
+import type { AppLogEntry, DownloadOffer } from './appLog';
+
+interface AppLogViewProps {
+  entries: readonly AppLogEntry[];
+  modelContext: unknown;
+}
+
+/**
+ * Beside the app: every message it exchanged with mcp-inspect, newest last, each opening to its
+ * JSON; links and files it offers, acted on only when the person clicks; its model context.
+ */
+export function AppLogView({ entries, modelContext }: AppLogViewProps) {
+  return (
+    <aside className="app-log" aria-label="App log">
+      <h3>App log</h3>
+      <ol className="app-log-entries">
+        {entries.map((entry) => (
+          <li key={entry.id} className={`app-log-entry level-${entry.level}`}>
+            <details>
+              <summary>
+                <span className="app-log-dir" aria-hidden="true">
+                  {entry.dir === 'appToHost' ? '⇠' : entry.dir === 'hostToApp' ? '⇢' : '·'}
+                </span>
+                <span className="app-log-title">
+                  {entry.dir === 'appToHost' ? 'app: ' : entry.dir === 'hostToApp' ? 'host: ' : ''}
+                  {entry.method && !entry.title.startsWith(entry.method) ? `${entry.method} · ` : ''}
+                  {entry.title}
+                </span>
+                <time className="muted">{new Date(entry.at).toLocaleTimeString()}</time>
+              </summary>
+              {entry.detail !== undefined && (
+                <JsonTree value={entry.detail} label="Message JSON" expandDepth={2} />
+              )}
+            </details>
+            {entry.link && (
+              <button
+                type="button"
+                className="app-log-action"
+                // The app asked; the person decides. noopener: the new tab gets no handle on this page.
+                onClick={() => window.open(entry.link, '_blank', 'noopener,noreferrer')}
+              >
+                Open link
+              </button>
+            )}
+            {entry.download?.map((offer) => (
+              <button key={offer.name} type="button" className="app-log-action" onClick={() => save(offer)}>
+                Save {offer.name}
+              </button>
+            ))}
+          </li>
+        ))}
+      </ol>
+      {modelContext !== undefined && (
+        <details className="app-model-context">
+          <summary>Model context (latest ui/update-model-context)</summary>
+          <JsonTree value={modelContext} label="Model context" expandDepth={2} />
+        </details>
+      )}
+    </aside>
+  );
+}
+
+function save(offer: DownloadOffer): void {
+  const type = offer.mimeType ?? 'application/octet-stream';
+  const blob =
+    offer.base64 !== undefined
+      ? new Blob([Uint8Array.from(atob(offer.base64), (char) => char.charCodeAt(0))], { type })
+      : new Blob([offer.text ?? ''], { type });
+  saveBlob(blob, offer.name);
+}

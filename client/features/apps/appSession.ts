@@ -1,0 +1,380 @@
+import type {
+  CallToolResult,
+  Client,
+  Implementation,
+  JSONRPCMessage,
+  ServerCapabilities,
+  Tool,
+} from '@modelcontextprotocol/client';
+import {
+  AppBridge,
+  type McpUiAppCapabilities,
+  type McpUiDisplayMode,
+  type McpUiHostContext,
+} from '@modelcontextprotocol/ext-apps/app-bridge';
+import { normalizeAppCsp, type AppCspDomains } from '../../../shared/appCsp';
+import type { AppDirection, AppMessageOut } from '../../../shared/wire';
+import type { SandboxReport } from '../../appSandbox/sandboxProtocol';
+import { AppLog, type AppLogEntry } from './appLog';
+import { hostCapabilities, installAppHandlers } from './appHandlers';
+import { appMessageOut } from './appMessageOut';
+import type { AppResource } from './appResource';
+import type { ConfirmRequest } from './appToolCalls';
+import { MessageBook } from './messageBook';
+import { describeMessage } from './messageSummary';
+import { ObservedTransport } from './observedTransport';
+
+const HOST_INFO: Implementation = { name: 'mcp-inspect', version: __APP_VERSION__ };
+
+/** How long a sandbox page or an app may take before the person is told it is stuck. */
+export const STALL_MS = 8_000;
+
+export type AppPhase =
+  /** The resource and the sandbox's address are being fetched. */
+  | 'loading'
+  /** The sandbox page is loading. */
+  | 'sandbox'
+  /** The app's HTML was handed over; it has not sent ui/initialize yet. */
+  | 'handshake'
+  /** ui/initialize was answered; ui/notifications/initialized has not come. */
+  | 'initializing'
+  | 'ready'
+  /** Closed by the person or at the app's request. */
+  | 'closed';
+
+export interface AppSnapshot {
+  phase: AppPhase;
+  /** Why the app cannot be shown or is stuck, where the person looks. Cleared when it recovers. */
+  problem: string | undefined;
+  log: readonly AppLogEntry[];
+  appInfo: Implementation | undefined;
+  appCapabilities: McpUiAppCapabilities | undefined;
+  displayMode: McpUiDisplayMode;
+  /** The size the app last reported (ui/notifications/size-changed). */
+  reportedSize: { width?: number; height?: number } | undefined;
+  /** The latest ui/update-model-context. */
+  modelContext: unknown;
+  /** An app's tools/call waiting for the person's yes (a tool that may be destructive). */
+  confirm: ConfirmRequest | undefined;
+  /** Uncaught errors and CSP violations the sandbox reported. */
+  problems: number;
+  /**
+   * Set while a view opened before a call shows that call (above the calls, where it was opened);
+   * the call's own card then points there instead of opening a second app.
+   */
+  shownForCall: number | undefined;
+}
+
+export interface AppSessionDeps {
+  /** Which rendering this is, for the traffic pane (e.g. "call 3 · weather_dashboard"). */
+  view: string;
+  uri: string;
+  generation: number;
+  tool: Tool;
+  client: Client;
+  serverName: string;
+  serverCapabilities: ServerCapabilities | undefined;
+  /** The server's tools as listed now: an app may only call those, and only if visible to apps. */
+  tools: () => Tool[] | undefined;
+  /** Puts a message in the traffic pane through the bridge. */
+  report: (message: Omit<AppMessageOut, 'type'>) => void;
+  /** The inspector's own ports, which the app's CSP never allows. */
+  guardedPorts: () => number[];
+}
+
+/**
+ * The host side of one MCP App view, outside React so its log and what it was sent survive the
+ * view being unmounted (another tool picked, then this one again): a remount attaches a new frame
+ * and a new AppBridge, and the app gets its input and result again.
+ *
+ * All messaging is the ext-apps AppBridge over the SDK's PostMessageTransport; this class decides
+ * what the host answers (the same confirmation rules as the person's own calls) and keeps what
+ * the person needs to see.
+ */
+export class AppSession {
+  private snapshot: AppSnapshot = {
+    phase: 'loading',
+    problem: undefined,
+    log: [],
+    appInfo: undefined,
+    appCapabilities: undefined,
+    displayMode: 'inline',
+    reportedSize: undefined,
+    modelContext: undefined,
+    confirm: undefined,
+    problems: 0,
+    shownForCall: undefined,
+  };
+  private readonly listeners = new Set<() => void>();
+  private readonly log = new AppLog();
+  private bridge: AppBridge | undefined;
+  private stallTimer: ReturnType<typeof setTimeout> | undefined;
+  private initialized = false;
+  /** The latest context, sent in ui/initialize or, changed, once the app is initialized. */
+  private context: McpUiHostContext = {};
+  /** What the view is to show; replayed on every attach, in this order, once the app is initialized. */
+  private partialInput: Record<string, unknown> | undefined;
+  private input: Record<string, unknown> | undefined;
+  private outcome: { result: CallToolResult } | { cancelled: string } | undefined;
+  private sent = { partial: false, input: false, outcome: false };
+  private book = new MessageBook();
+  private view: string;
+
+  constructor(readonly deps: AppSessionDeps) {
+    this.view = deps.view;
+  }
+
+  /** A view opened before a call becomes that call's view, named after it from then on. */
+  adoptCall(callId: number, view: string): void {
+    this.view = view;
+    this.note(`now the view of ${view}`, 'info');
+    this.update({ shownForCall: callId });
+  }
+
+  /** The staged area lets go of it: the call's own card shows it from now on. */
+  release(): void {
+    this.update({ shownForCall: undefined });
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): AppSnapshot => this.snapshot;
+
+  // ─── What the view shows ────────────────────────────────────────────────────────────────
+
+  /** The arguments the person is still writing (ui/notifications/tool-input-partial). */
+  stagePartialInput(args: Record<string, unknown>): void {
+    if (this.input !== undefined) return; // the spec: no partial input once the full input went
+    this.partialInput = args;
+    this.sent.partial = false;
+    this.flush();
+  }
+
+  /** The call's arguments (ui/notifications/tool-input), sent once per attach. */
+  setToolInput(args: Record<string, unknown>): void {
+    if (this.input !== undefined) return;
+    this.input = args;
+    this.flush();
+  }
+
+  setToolResult(result: CallToolResult): void {
+    if (this.outcome) return;
+    this.outcome = { result };
+    this.flush();
+  }
+
+  setToolCancelled(reason: string): void {
+    if (this.outcome) return;
+    this.outcome = { cancelled: reason };
+    this.flush();
+  }
+
+  /** The host context as the person set it; the bridge sends what changed. */
+  setContext(context: McpUiHostContext): void {
+    this.context = context;
+    if (this.initialized) this.bridge?.setHostContext(context);
+  }
+
+  setDisplayMode(mode: McpUiDisplayMode): void {
+    this.update({ displayMode: mode });
+  }
+
+  /** The resource could not be read, or the sandbox is not there: nothing to attach. */
+  fail(problem: string): void {
+    if (this.snapshot.problem === problem) return;
+    this.note(problem, 'error');
+    this.update({ problem });
+  }
+
+  // ─── The frame ──────────────────────────────────────────────────────────────────────────
+
+  /**
+   * Connects an AppBridge to a sandbox frame that has just been put in the page (before it
+   * loads, so its ready message is not missed). Returns the detach function.
+   */
+  attach(frame: HTMLIFrameElement, resource: AppResource): () => void {
+    const target = frame.contentWindow;
+    if (!target) {
+      this.fail('The app frame has no window to talk to.');
+      return () => undefined;
+    }
+    this.initialized = false;
+    this.sent = { partial: false, input: false, outcome: false };
+    const csp = normalizeAppCsp(resource.csp, { ports: this.deps.guardedPorts() }).kept;
+    const bridge = new AppBridge(null, HOST_INFO, hostCapabilities(this.deps, resource, csp), {
+      hostContext: this.context,
+    });
+    this.bridge = bridge;
+    this.book = new MessageBook();
+    this.installLifecycle(bridge, resource, csp);
+    installAppHandlers(bridge, {
+      deps: this.deps,
+      caused: (appId, mcpId) => this.book.caused(appId, mcpId),
+      askConfirmation: (confirm) => this.update({ confirm }),
+      modelContext: (modelContext) => this.update({ modelContext }),
+      appDisplayModes: () => this.snapshot.appCapabilities?.availableDisplayModes,
+      displayMode: () => this.snapshot.displayMode,
+      setDisplayMode: (displayMode) => this.update({ displayMode }),
+    });
+    const transport = new ObservedTransport(target, {
+      onMessage: (dir, message) => this.onMessage(dir, message),
+      onMalformed: (data, problem) => this.onMalformed(data, problem),
+      onSandboxReport: (report, message) => this.onSandboxReport(report, message),
+    });
+    this.update({ phase: 'sandbox', problem: undefined });
+    this.stall('The sandbox page did not load: is mcp-inspect still running?');
+    bridge
+      .connect(transport)
+      .catch((error: unknown) => this.fail(`The host bridge could not start: ${String(error)}`));
+    return () => this.detach(bridge);
+  }
+
+  /** The person closes the app: it is told first (ui/resource-teardown), as the spec asks. */
+  async close(reason: string): Promise<void> {
+    const bridge = this.bridge;
+    if (bridge && this.initialized) {
+      await Promise.race([
+        bridge.teardownResource({}).catch(() => undefined),
+        new Promise((resolve) => setTimeout(resolve, 2_000)),
+      ]);
+    }
+    this.note(`closed: ${reason}`, 'info');
+    this.update({ phase: 'closed' });
+  }
+
+  /** Opens a closed app again: the view attaches a new frame. */
+  reopen(): void {
+    this.update({ phase: 'loading', problem: undefined });
+  }
+
+  private detach(bridge: AppBridge): void {
+    clearTimeout(this.stallTimer);
+    if (this.bridge === bridge) this.bridge = undefined;
+    // A view going away cannot wait for the app's answer; it is told all the same.
+    if (this.initialized) void bridge.teardownResource({}, { timeout: 1_000 }).catch(() => undefined);
+    void bridge.close().catch(() => undefined);
+  }
+
+  /** The handshake, as the spec orders it: sandbox ready, HTML in, ui/initialize, initialized. */
+  private installLifecycle(bridge: AppBridge, resource: AppResource, csp: Required<AppCspDomains>): void {
+    bridge.addEventListener('sandboxready', () => {
+      this.update({ phase: 'handshake' });
+      this.stall('The app has not sent ui/initialize: it never started its side of the handshake.');
+      void bridge.sendSandboxResourceReady({
+        html: resource.html,
+        csp,
+        ...(resource.permissions ? { permissions: resource.permissions } : {}),
+      });
+    });
+    bridge.addEventListener('initialized', () => {
+      clearTimeout(this.stallTimer);
+      this.initialized = true;
+      this.update({
+        phase: 'ready',
+        problem: undefined,
+        appInfo: bridge.getAppVersion(),
+        appCapabilities: bridge.getAppCapabilities(),
+      });
+      // What changed while the app was starting goes now (the spec: nothing before initialized).
+      bridge.setHostContext(this.context);
+      this.flush();
+    });
+    bridge.addEventListener('sizechange', (size) => this.update({ reportedSize: size }));
+    bridge.addEventListener('requestteardown', () => void this.close('the app asked to be closed'));
+    // Shown through the message log; registered so the bridge accepts them.
+    bridge.addEventListener('loggingmessage', () => undefined);
+    bridge.onerror = (error) => this.note(`host bridge: ${error.message}`, 'warning');
+  }
+
+  // ─── What crosses postMessage ──────────────────────────────────────────────────────────
+
+  private onMessage(dir: AppDirection, message: JSONRPCMessage): void {
+    const { requestMethod, mcpIds } = this.book.see(dir, message);
+    if (dir === 'appToHost' && 'method' in message && message.method === 'ui/initialize') {
+      this.update({ phase: 'initializing' });
+      this.stall(
+        'The app sent ui/initialize but never ui/notifications/initialized: its handshake is not complete.',
+      );
+    }
+    this.log.add(describeMessage(dir, message, requestMethod));
+    this.publishLog();
+    this.deps.report(appMessageOut({ ...this.where(), dir, data: message, ...(mcpIds ? { mcpIds } : {}) }));
+  }
+
+  private onMalformed(data: unknown, problem: string): void {
+    this.log.add({ dir: 'appToHost', title: `malformed message: ${problem}`, level: 'error', detail: data });
+    this.update({ log: this.log.all, problems: this.snapshot.problems + 1 });
+    this.deps.report(appMessageOut({ ...this.where(), dir: 'appToHost', data, problem }));
+  }
+
+  /** Counted as a problem when the app broke; a CSP block is a warning (zod probes eval, for one). */
+  private onSandboxReport(report: SandboxReport, message: JSONRPCMessage): void {
+    const what =
+      report.kind === 'csp'
+        ? 'blocked'
+        : report.kind === 'refused'
+          ? 'sandbox refused'
+          : report.kind === 'unhandledrejection'
+            ? 'unhandled rejection'
+            : 'uncaught error';
+    this.log.add({
+      title: `${what}: ${report.message}${report.where ? ` (${report.where})` : ''}`,
+      level: report.kind === 'csp' ? 'warning' : 'error',
+      detail: report,
+    });
+    this.update({
+      log: this.log.all,
+      problems: this.snapshot.problems + (report.kind === 'csp' ? 0 : 1),
+      ...(report.kind === 'refused' ? { problem: report.message } : {}),
+    });
+    this.deps.report(appMessageOut({ ...this.where(), dir: 'appToHost', data: message }));
+  }
+
+  private where(): { generation: number; view: string; uri: string } {
+    return { generation: this.deps.generation, view: this.view, uri: this.deps.uri };
+  }
+
+  // ─── Lifecycle ──────────────────────────────────────────────────────────────────────────
+
+  /** Sends what the app has not had yet, in the spec's order, once it is initialized. */
+  private flush(): void {
+    const bridge = this.bridge;
+    if (!bridge || !this.initialized) return;
+    if (this.partialInput && !this.sent.partial && !this.sent.input) {
+      this.sent.partial = true;
+      void bridge.sendToolInputPartial({ arguments: this.partialInput });
+    }
+    if (this.input && !this.sent.input) {
+      this.sent.input = true;
+      void bridge.sendToolInput({ arguments: this.input });
+    }
+    if (this.outcome && this.sent.input && !this.sent.outcome) {
+      this.sent.outcome = true;
+      if ('result' in this.outcome) void bridge.sendToolResult(this.outcome.result);
+      else void bridge.sendToolCancelled({ reason: this.outcome.cancelled });
+    }
+  }
+
+  /** Tells the person, after a while, that the app is stuck where it is. */
+  private stall(problem: string): void {
+    clearTimeout(this.stallTimer);
+    this.stallTimer = setTimeout(() => this.fail(`${problem} (waited ${STALL_MS / 1000} s)`), STALL_MS);
+  }
+
+  private note(title: string, level: AppLogEntry['level']): void {
+    this.log.add({ title, level });
+    this.publishLog();
+  }
+
+  private publishLog(): void {
+    this.update({ log: this.log.all });
+  }
+
+  private update(patch: Partial<AppSnapshot>): void {
+    this.snapshot = { ...this.snapshot, ...patch };
+    for (const listener of this.listeners) listener();
+  }
+}

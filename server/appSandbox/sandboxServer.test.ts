@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import WebSocket from 'ws';
+import { WS_SUBPROTOCOL, WS_TOKEN_PROTOCOL_PREFIX } from '../../shared/wire.js';
+import { startBridge, type RunningBridge } from '../bridgeServer.js';
+import { demoTarget } from '../testSupport/targets.js';
+
+const TOKEN = 'sandbox-test-token-0123456789abcdef';
+let bridge: RunningBridge;
+let sandboxPort: number;
+let dir: string;
+
+beforeAll(async () => {
+  // What `npm run build` puts in dist/app-sandbox, in miniature.
+  dir = mkdtempSync(join(tmpdir(), 'mcp-inspect-sandbox-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(
+    join(dir, 'sandbox.html'),
+    '<!doctype html><script type="module" src="./assets/proxy.js"></script>',
+  );
+  writeFileSync(join(dir, 'assets', 'proxy.js'), 'console.log("proxy")');
+  bridge = await startBridge({
+    target: demoTarget(),
+    token: TOKEN,
+    host: '127.0.0.1',
+    port: 0,
+    appSandboxDir: dir,
+    version: '0.0.0-test',
+    log: () => undefined,
+  });
+  sandboxPort = bridge.appSandboxPort ?? 0;
+});
+afterAll(async () => {
+  await bridge.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+interface Reply {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+function get(
+  port: number,
+  path: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port, path, method, headers, setHost: !('Host' in headers) },
+      (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+function csp(reply: Reply): Map<string, string> {
+  const text = String(reply.headers['content-security-policy'] ?? '');
+  return new Map(
+    text.split('; ').map((part) => {
+      const [name = '', ...values] = part.split(' ');
+      return [name, values.join(' ')];
+    }),
+  );
+}
+
+function upgradeStatus(port: number, origin: string, protocols: string[]): Promise<number> {
+  return new Promise((resolve) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`, protocols, { headers: { Origin: origin } });
+    ws.on('open', () => {
+      ws.close();
+      resolve(101);
+    });
+    ws.on('unexpected-response', (_req, res) => {
+      resolve(res.statusCode ?? 0);
+      ws.terminate();
+    });
+    ws.on('error', () => resolve(0));
+  });
+}
+
+describe('the MCP Apps sandbox listener', () => {
+  it('listens on a port of its own and serves the sandbox page without any token', async () => {
+    expect(sandboxPort).toBeGreaterThan(0);
+    expect(sandboxPort).not.toBe(bridge.port);
+    const page = await get(sandboxPort, '/sandbox.html');
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('proxy.js');
+    expect((await get(sandboxPort, '/assets/proxy.js')).status).toBe(200);
+  });
+
+  it('builds the page CSP from the declared domains, deny-by-default, framed only by the bridge', async () => {
+    const plain = csp(await get(sandboxPort, '/sandbox.html'));
+    expect(plain.get('default-src')).toBe("'none'");
+    expect(plain.get('connect-src')).toBe("'none'");
+    expect(plain.get('frame-ancestors')?.split(' ').sort()).toEqual(
+      [`http://127.0.0.1:${bridge.port}`, `http://localhost:${bridge.port}`].sort(),
+    );
+    const declared = encodeURIComponent(
+      JSON.stringify({
+        connectDomains: ['https://api.example.com', `http://127.0.0.1:${bridge.port}`, 'ws://localhost:*'],
+      }),
+    );
+    const open = csp(await get(sandboxPort, `/sandbox.html?csp=${declared}`));
+    // The declared API is reachable; the bridge never is, whatever the resource says.
+    expect(open.get('connect-src')).toBe('https://api.example.com');
+    const garbage = csp(await get(sandboxPort, '/sandbox.html?csp=%7Bnot-json'));
+    expect(garbage.get('connect-src')).toBe("'none'");
+  });
+
+  it('serves nothing else: no API, no page, no WebSocket, no other method', async () => {
+    for (const path of [
+      '/',
+      '/index.html',
+      '/api/session',
+      '/ws',
+      '/assets/../sandbox.html.map',
+      '/%2e%2e/package.json',
+    ]) {
+      expect((await get(sandboxPort, path, { Authorization: `Bearer ${TOKEN}` })).status, path).toBe(404);
+    }
+    expect((await get(sandboxPort, '/sandbox.html', {}, 'POST')).status).toBe(405);
+    expect(await upgradeStatus(sandboxPort, `http://127.0.0.1:${sandboxPort}`, [WS_SUBPROTOCOL])).not.toBe(
+      101,
+    );
+  });
+
+  it('refuses a foreign Host (DNS rebinding), like every listener of the bridge', async () => {
+    expect((await get(sandboxPort, '/sandbox.html', { Host: `evil.example:${sandboxPort}` })).status).toBe(
+      403,
+    );
+  });
+
+  it('is an origin the bridge refuses, even with the token', async () => {
+    const sandboxOrigin = `http://127.0.0.1:${sandboxPort}`;
+    const own = { Host: `127.0.0.1:${bridge.port}`, Authorization: `Bearer ${TOKEN}` };
+    expect((await get(bridge.port, '/api/session', own)).status).toBe(200);
+    expect((await get(bridge.port, '/api/session', { ...own, Origin: sandboxOrigin })).status).toBe(403);
+    const protocols = [WS_SUBPROTOCOL, `${WS_TOKEN_PROTOCOL_PREFIX}${TOKEN}`];
+    expect(await upgradeStatus(bridge.port, sandboxOrigin, protocols)).toBe(403);
+  });
+
+  it("is the only frame the inspector's page may embed, and the page learns its port", async () => {
+    const page = await get(bridge.port, '/', { Host: `127.0.0.1:${bridge.port}` });
+    expect(csp(page).get('frame-src')?.split(' ')).toContain(`http://127.0.0.1:${sandboxPort}`);
+    expect(csp(page).get('frame-ancestors')).toBe("'none'");
+    const session = await get(bridge.port, '/api/session', {
+      Host: `127.0.0.1:${bridge.port}`,
+      Authorization: `Bearer ${TOKEN}`,
+    });
+    expect(JSON.parse(session.body)).toMatchObject({ appSandboxPort: sandboxPort });
+  });
+});
