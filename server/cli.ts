@@ -1,19 +1,14 @@
 #!/usr/bin/env node
-// Only light modules are imported here: the MCP server is started before the bridge's own
-// modules load (express, ws, zod, the MCP SDK: ~165 ms), so the two start up side by side and
-// the first `initialize` is answered about when the server alone would answer it.
+// The MCP server is started first thing, before the rest of the CLI and the bridge load
+// (commander, express, ws, zod, the MCP SDK: ~200 ms), so the two start up side by side and the
+// first `initialize` is answered about when the server alone would answer it. Hence only
+// Node's own modules and these few small ones here; everything else is imported in main().
 import module from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { TOKEN_ENV_VAR } from '../shared/http.js';
 import type { RunningBridge } from './bridgeServer.js';
-import { DEFAULT_PORT, parseCli } from './cliOptions.js';
-import { openBrowser } from './openBrowser.js';
 import { killAllGroupsNow } from './processGroups.js';
-import { checkTokenFromEnv, generateToken, isLoopbackAddress } from './security.js';
-import { targetLabel } from './targetSpec.js';
+import { quickStdioTarget, sameStdioTarget } from './quickTarget.js';
 import { SpawnedServer } from './targets/spawnServer.js';
-import { isBrowserBlockedPort } from './unsafePorts.js';
-import { readVersion } from './version.js';
 
 const SHUTDOWN_GRACE_MS = 5_000;
 
@@ -22,11 +17,34 @@ async function main(): Promise<void> {
   // faster); Node 20 has no such cache, and this does nothing there.
   (module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
   workFromWhereNpmWasRun();
-  const version = readVersion();
   const demoServerPath = fileURLToPath(new URL('./demo/demoServer.js', import.meta.url));
+  const quick = quickStdioTarget(process.argv.slice(2), demoServerPath);
+  const started = quick === undefined ? undefined : new SpawnedServer(quick);
+  const [
+    { TOKEN_ENV_VAR },
+    { DEFAULT_PORT, parseCli },
+    { openBrowser },
+    { checkTokenFromEnv, generateToken, isLoopbackAddress },
+    { targetLabel },
+    { isBrowserBlockedPort },
+    { readVersion },
+  ] = await Promise.all([
+    import('../shared/http.js'),
+    import('./cliOptions.js'),
+    import('./openBrowser.js'),
+    import('./security.js'),
+    import('./targetSpec.js'),
+    import('./unsafePorts.js'),
+    import('./version.js'),
+  ]);
+  const version = readVersion();
   const clientDir = fileURLToPath(new URL('../client/', import.meta.url));
   const appSandboxDir = fileURLToPath(new URL('../app-sandbox/', import.meta.url));
   const config = parseCli(process.argv, version, demoServerPath);
+  // The full parser has the last word: a server started from the quick reading runs only if it
+  // is the one asked for (it then stands for it), else it is ended and the right one started.
+  if (quick !== undefined && sameStdioTarget(quick, config.target)) config.target = quick;
+  else started?.discard();
   const log = (line: string): void => console.log(`  ${line}`);
 
   console.log(`mcp-inspect ${version}`);
@@ -63,7 +81,12 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const token = fromEnv || generateToken();
-  const earlyServer = config.target.kind === 'stdio' ? new SpawnedServer(config.target) : undefined;
+  const earlyServer =
+    started !== undefined && config.target === quick
+      ? started
+      : config.target.kind === 'stdio'
+        ? new SpawnedServer(config.target)
+        : undefined;
   const { startBridge } = await import('./bridgeServer.js');
   let bridge: RunningBridge;
   try {

@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { adoptGroup } from '../processGroups.js';
+import { adoptGroup, endGroup } from '../processGroups.js';
 import type { StdioTargetSpec } from './stdioTarget.js';
 
+/** How long a discarded process gets between SIGTERM and SIGKILL. */
+const DISCARD_GRACE_MS = 500;
 /** Output held for whoever takes the process over; past this, the child waits on its pipe. */
 const HELD_OUTPUT_BYTES = 16 * 1024 * 1024;
 
@@ -45,6 +47,16 @@ export class SpawnedServer {
       const stream = this.child[name];
       if (stream) this.held[name].hold(stream);
     }
+  }
+
+  /** Ends a process nobody will take over (its group, once it has one), giving it a moment. */
+  discard(): void {
+    this.child.stdin?.end();
+    const end = (): void => {
+      if (this.child.pid !== undefined) void endGroup(this.child.pid, DISCARD_GRACE_MS);
+    };
+    if (this.spawned) end();
+    else this.child.once('spawn', end);
   }
 
   /** Hands one of the outputs over: what was held, in order, then everything that follows. */
