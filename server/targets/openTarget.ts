@@ -56,7 +56,7 @@ class DeferredHttpTarget implements TargetConnection {
     await inner.start();
   }
 
-  send(message: JSONRPCMessage, json?: string, headers?: Record<string, string>): Promise<void> {
+  send(message: JSONRPCMessage, json?: string, headers?: Record<string, string>): Promise<void> | undefined {
     if (!this.inner) return Promise.reject(new Error('The MCP server is not connected yet'));
     return this.inner.send(message, json, headers);
   }

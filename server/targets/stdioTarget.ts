@@ -121,7 +121,7 @@ export class StdioTarget implements TargetConnection {
     });
   }
 
-  send(message: JSONRPCMessage, json = JSON.stringify(message)): Promise<void> {
+  send(message: JSONRPCMessage, json = JSON.stringify(message)): Promise<void> | undefined {
     const stdin = this.child?.stdin;
     if (!stdin || this.exited || stdin.destroyed) {
       return Promise.reject(new Error('The server process is not running'));
@@ -139,7 +139,7 @@ export class StdioTarget implements TargetConnection {
       }
       return Promise.reject(new Error(`Not sent: the MCP server is not reading its stdin (${waiting})`));
     }
-    if (stdin.write(json + '\n')) return Promise.resolve();
+    if (stdin.write(json + '\n')) return undefined;
     // A server that reads slowly: everyone waits for the same drain, so a burst of queued
     // messages shares one listener instead of adding one each.
     this.drained ??= new Promise<void>((resolve) =>

@@ -50,10 +50,11 @@ export interface TargetConnection {
   start(): Promise<void>;
   /**
    * Writes the message (synchronously where the transport can, so a caller may stamp it
-   * right after); `json` is its text when the caller already has it. Rejects with words
-   * meant for the person when it could not be delivered.
+   * right after); `json` is its text when the caller already has it. Returns undefined when
+   * the message is written at once (no promise to wait on: the relay's hot path), else a
+   * promise that rejects with words meant for the person when it could not be delivered.
    */
-  send(message: JSONRPCMessage, json?: string, headers?: Record<string, string>): Promise<void>;
+  send(message: JSONRPCMessage, json?: string, headers?: Record<string, string>): Promise<void> | undefined;
   /** The protocol version the page negotiated, for transports that send it as a header. */
   setProtocolVersion?(version: string): void;
   /** Ends the connection (and a stdio child, escalating to SIGKILL); resolves when it is gone. */
