@@ -78,7 +78,7 @@ function busyWarning(env: Environment): string[] {
   ];
 }
 
-function relaySection(relay: Outcome<RelayResult>): string[] {
+export function relaySection(relay: Outcome<RelayResult>): string[] {
   if ('error' in relay) return ['Relay: FAILED', `  ${relay.error}`];
   const { plan } = relay;
   const cpu = (value: number | undefined): string => (value === undefined ? '' : ms(value, 1));
