@@ -129,20 +129,28 @@ export class InspectorSession {
       this.update({ auth: 'no-token' });
       return;
     }
-    const auth = await checkToken(token);
-    this.update({ auth });
-    if (auth === 'bad-token') forgetToken();
-    if (auth !== 'ok') return;
-    this.socket = new BridgeSocket(token, {
+    // The socket opens while the token is checked, not after: a round trip less before the
+    // first tool shows. A wrong token fails the socket's upgrade as well; the check is what
+    // tells that apart from a bridge that is gone, and the socket is closed then.
+    const socket = new BridgeSocket(token, {
       onEnvelope: (envelope, raw) => this.onEnvelope(envelope, raw),
-      onStatus: (socket) => {
-        this.traffic.socketStatus(socket.kind === 'open');
-        this.update({ socket });
-        if (socket.kind !== 'open') this.closeMcp('The page lost its connection to mcp-inspect');
+      onStatus: (status) => {
+        this.traffic.socketStatus(status.kind === 'open');
+        this.update({ socket: status });
+        if (status.kind !== 'open') this.closeMcp('The page lost its connection to mcp-inspect');
       },
       onInvalid: (reason) => this.update({ rejected: reason }),
     });
-    this.socket.connect();
+    this.socket = socket;
+    socket.connect();
+    const auth = await checkToken(token);
+    this.update({ auth });
+    if (auth === 'bad-token') forgetToken();
+    if (auth !== 'ok') {
+      socket.dispose();
+      this.socket = undefined;
+      return;
+    }
     this.roots.subscribe(this.announceRoots);
   }
 

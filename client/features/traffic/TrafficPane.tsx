@@ -4,6 +4,7 @@ import { useInspector, useInspectorSnapshot } from '../connection/inspectorConte
 import { FrameDetail } from './FrameDetail';
 import { TrafficActions, type OfflineFile } from './TrafficActions';
 import { TrafficGrid } from './TrafficGrid';
+import { formatCount } from './format';
 import { isFiltering } from './trafficFilter';
 import { TrafficSummary } from './TrafficSummary';
 import { TrafficToolbar } from './TrafficToolbar';
@@ -52,8 +53,8 @@ export function TrafficPane() {
         <h2>Traffic</h2>
         <span className="traffic-count" role="status" aria-live="off" aria-label="Traffic count">
           {filtering
-            ? `${count.toLocaleString('en-US')} of ${log.size.toLocaleString('en-US')} records`
-            : `${log.size.toLocaleString('en-US')} records`}
+            ? `${formatCount(count)} of ${formatCount(log.size)} records`
+            : `${formatCount(log.size)} records`}
         </span>
         <button type="button" aria-pressed={follow} onClick={() => setFollow(!follow)}>
           Follow
@@ -74,8 +75,7 @@ export function TrafficPane() {
       <TrafficToolbar controls={controls} methods={index.methods} />
       {offline && (
         <p className="traffic-banner" role="status">
-          Viewing <strong>{offline.name}</strong> offline, read-only:{' '}
-          {offline.log.size.toLocaleString('en-US')} records
+          Viewing <strong>{offline.name}</strong> offline, read-only: {formatCount(offline.log.size)} records
           {offline.skipped > 0 && `, ${offline.skipped} lines skipped (not records)`}.{' '}
           <button type="button" onClick={() => setOffline(undefined)}>
             Back to the live session
@@ -84,8 +84,8 @@ export function TrafficPane() {
       )}
       {log.evicted > 0 && (
         <p className="traffic-banner warn" role="note">
-          ⚠ {log.evicted.toLocaleString('en-US')} older records were dropped from this page&apos;s log to keep
-          it bounded; the newest are kept.
+          ⚠ {formatCount(log.evicted)} older records were dropped from this page&apos;s log to keep it
+          bounded; the newest are kept.
         </p>
       )}
       {showSummary && <TrafficSummary index={index} version={version} />}
