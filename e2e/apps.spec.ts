@@ -144,6 +144,15 @@ test('opened before the call, the app gets partial input as the arguments are ty
   await expect(app.app.getByRole('list', { name: 'Forecast' }).getByRole('listitem')).toHaveCount(2);
   await expect(ui.call(1)).toContainText('This call is shown in the app opened above');
   await expect(app.log).toContainText('host: ui/notifications/tool-input-partial');
+
+  // Another tool and back: the call's card shows its app again, with the same log.
+  await page.getByLabel('Filter tools').fill('echo');
+  await ui.tools.getByRole('option', { name: /echo/ }).first().click();
+  await page.getByLabel('Filter tools').fill('weather_dashboard');
+  await ui.tools.getByRole('option', { name: /weather_dashboard/ }).click();
+  const again = appView(page, ui.call(1));
+  await expect(again.app.getByRole('heading', { name: 'Weather in Berlin' })).toBeVisible();
+  await expect(again.log).toContainText('host: ui/notifications/tool-input-partial');
 });
 
 test.describe('in the legacy era', () => {

@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { Client, Tool } from '@modelcontextprotocol/client';
 import type { McpConnection } from '../../bridge/inspectorSession';
 import { useInspectorSnapshot } from '../connection/inspectorContext';
@@ -109,6 +109,8 @@ function StagedApp({
 }) {
   const { shownForCall } = useSyncExternalStore(session.subscribe, session.getSnapshot);
   const [staged, setStaged] = useState<string | undefined>();
+  // Leaving (another tool picked): a call this view was showing is shown on its own card again.
+  useEffect(() => () => session.release(), [session]);
   const stage = (): void => {
     const value = args.mode === 'json' ? partialArguments(args.jsonText) : args.value;
     if (!value) {

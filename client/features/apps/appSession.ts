@@ -240,6 +240,8 @@ export class AppSession {
         bridge.teardownResource({}).catch(() => undefined),
         new Promise((resolve) => setTimeout(resolve, 2_000)),
       ]);
+      // Told once: the frame going away next does not tell it again.
+      this.initialized = false;
     }
     this.note(`closed: ${reason}`, 'info');
     this.update({ phase: 'closed' });
