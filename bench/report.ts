@@ -206,7 +206,7 @@ function describeStop(relay: RelayResult): string {
   return `${how}${forced}${strays}`;
 }
 
-function startupSection(startup: Outcome<StartupResult>, browser: Outcome<BrowserStartupResult>): string[] {
+export function startupSection(startup: Outcome<StartupResult>, browser: Outcome<BrowserStartupResult>): string[] {
   const rows: string[][] = [];
   const lines: string[] = [];
   if ('error' in startup) {

@@ -2,12 +2,24 @@
  * The wire between the page and the bridge: one discriminated union per direction.
  *
  * Both ends validate what they receive with these schemas. MCP frames travel inside them
- * untouched and are checked with the SDK's own `JSONRPCMessageSchema`, so the bridge stays
- * a relay and never reinterprets MCP.
+ * untouched and are checked to be JSON-RPC messages as the SDK's `JSONRPCMessageSchema` defines
+ * them, so the bridge stays a relay and never reinterprets MCP.
  */
 import * as z from 'zod';
-import { JSONRPCMessageSchema } from '@modelcontextprotocol/core';
+import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import { ERA_CHOICES } from './eras.js';
+import { isJsonRpcMessageShape } from './jsonRpcShape.js';
+
+/**
+ * A JSON-RPC message, checked by the hand-written check that jsonRpcShape.test.ts holds to the
+ * same answers as the SDK's `JSONRPCMessageSchema` (the reference). Not the SDK schema itself:
+ * importing it evaluates the SDK's whole schemas module, every MCP schema built at load, which
+ * was the largest single cost of the bridge's start (a CPU profile of the CLI to its link:
+ * ~130 of ~600 ms busy, on a loaded machine) and ~3 MB it keeps for good.
+ */
+const JsonRpcMessageSchema = z.custom<JSONRPCMessage>(isJsonRpcMessageShape, {
+  message: 'Not a JSON-RPC 2.0 request, notification or response',
+});
 
 /**
  * Bumped whenever either union changes shape. The page sends it first; a bridge of another
@@ -93,7 +105,7 @@ export const McpOutSchema = z.object({
    */
   ref: z.number().int().positive(),
   /** A JSON-RPC message for the target, relayed as is. */
-  message: JSONRPCMessageSchema,
+  message: JsonRpcMessageSchema,
   /**
    * Extra HTTP headers for this message alone, as the SDK client asks its transport for them
    * (the `Mcp-Param-*` mirrors of a tool's `x-mcp-header` arguments); ignored on stdio.
@@ -252,7 +264,7 @@ export const FrameSchema = z.object({
    */
   elided: z.boolean().optional(),
   /** The JSON-RPC message. */
-  message: JSONRPCMessageSchema,
+  message: JsonRpcMessageSchema,
 });
 export type Frame = z.infer<typeof FrameSchema>;
 
