@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { OAuthExchange } from '../../shared/oauth.js';
 import { MASK } from '../targets/httpExchanges.js';
 import { maskBody, maskOAuthUrl } from './masking.js';
+import { readBodyCapped } from '../httpBody.js';
 
 /** Enough of a metadata document or error to judge it; a hostile server may send more. */
 const BODY_LIMIT = 64 * 1024;
@@ -43,7 +44,7 @@ export function stepFetch(exchanges: OAuthExchange[], inner: typeof fetch = fetc
       exchanges.push({ ...base, responseHeaders: {}, durationMs: since(startedAt), error: describe(error) });
       throw error;
     }
-    const text = await readCapped(response.clone());
+    const text = await readBodyCapped(response.clone(), BODY_LIMIT);
     exchanges.push({
       ...base,
       status: response.status,
@@ -62,24 +63,6 @@ function maskHeaders(headers: Headers): Record<string, string> {
     else out[name] = /^(Basic|Bearer|DPoP)\s/i.test(value) ? `${value.split(' ')[0]} ${MASK}` : MASK;
   });
   return out;
-}
-
-async function readCapped(response: Response): Promise<string> {
-  const reader = response.body?.getReader();
-  if (!reader) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    while (size < BODY_LIMIT) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      size += value.length;
-    }
-  } finally {
-    await reader.cancel().catch(() => undefined);
-  }
-  return Buffer.concat(chunks).toString('utf8', 0, Math.min(size, BODY_LIMIT));
 }
 
 function since(startedAt: number): number {

@@ -1,3 +1,5 @@
+import { readBodyCapped } from '../httpBody.js';
+
 /** How long a URL target may take to answer at start before it is reported as hung. */
 export const CONNECT_TIMEOUT_MS = 10_000;
 /** Enough of a probe's answer to see whether it is JSON-RPC; a hostile server may send more. */
@@ -52,14 +54,14 @@ export async function probeStreamableHttp(
     return { failed: `HTTP 403: ${shownUrl} refuses access (check the headers sent with it)` };
   }
   if (response.status >= 500) {
-    const text = (await readCapped(response)).trim().slice(0, 300);
+    const text = (await readBodyCapped(response, PROBE_BODY_BYTES)).trim().slice(0, 300);
     return { failed: `${shownUrl} answered ${answer}${text ? `: ${text}` : ''}` };
   }
   if (response.ok && type === 'text/event-stream') {
     await response.body?.cancel();
     return { speaks: 'streamable-http' };
   }
-  if (type === 'application/json' && isJsonRpc(await readCapped(response))) {
+  if (type === 'application/json' && isJsonRpc(await readBodyCapped(response, PROBE_BODY_BYTES))) {
     return { speaks: 'streamable-http' };
   }
   await response.body?.cancel().catch(() => undefined);
@@ -113,24 +115,4 @@ function isJsonRpc(text: string): boolean {
   } catch {
     return false;
   }
-}
-
-async function readCapped(response: Response): Promise<string> {
-  const reader = response.body?.getReader();
-  if (!reader) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    while (size < PROBE_BODY_BYTES) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      size += value.length;
-    }
-  } catch {
-    // Cut off mid-answer: judge what came.
-  } finally {
-    await reader.cancel().catch(() => undefined);
-  }
-  return Buffer.concat(chunks).toString('utf8', 0, Math.min(size, PROBE_BODY_BYTES));
 }
