@@ -25,6 +25,12 @@ export interface UrlTargetSpec {
 }
 
 /**
+ * Each request in flight holds an HTTP response stream (a socket) open on the bridge until the
+ * server answers. A server that never answers would otherwise let them pile up without bound as
+ * the person (or an app) keeps calling; past this many, a request fails at once, saying why.
+ */
+export const MAX_OPEN_REQUESTS = 500;
+/**
  * An MCP server reached by URL through the SDK's client transports.
  *
  * At start, the URL is asked whether it speaks Streamable HTTP (see urlProbe.ts): a refused,
@@ -55,6 +61,8 @@ export class HttpTarget implements TargetConnection {
     private readonly events: TargetEvents,
     /** The bridge's OAuth client for this server (server/oauth): tokens, refresh, step-up. */
     private readonly auth?: TargetAuth,
+    /** How many requests may wait on an answer at once (a test sets a small one). */
+    private readonly maxOpenRequests = MAX_OPEN_REQUESTS,
   ) {
     this.current = spec.transport === 'sse' ? 'sse' : 'streamable-http';
     this.recordedFetch = recordingFetch(Object.keys(spec.headers), (exchange) =>
@@ -137,6 +145,12 @@ export class HttpTarget implements TargetConnection {
   async send(message: JSONRPCMessage, _json?: string, headers?: Record<string, string>): Promise<void> {
     if (!this.transport) throw new Error('The connection is not open');
     const id = requestIdOf(message);
+    if (id !== undefined && this.streams.size >= this.maxOpenRequests) {
+      throw new Error(
+        `Not sent: ${this.streams.size} requests to this server are still waiting for an answer, ` +
+          `the most mcp-inspect keeps open at once; it sends more as they are answered or cancelled`,
+      );
+    }
     const stream = id === undefined ? undefined : new AbortController();
     if (id !== undefined && stream) this.streams.set(id, stream);
     try {
