@@ -34,7 +34,7 @@ it('refuses a request past the limit at once, saying why, and sends again once a
   const answered: Array<string | number> = [];
   const events: TargetEvents = {
     onMessage: (message) => {
-      if ('id' in message && !('method' in message)) answered.push(message.id);
+      if ('id' in message && !('method' in message) && message.id !== undefined) answered.push(message.id);
     },
     onStderr: () => undefined,
     onTransportError: () => undefined,

@@ -30,6 +30,7 @@ export interface UrlTargetSpec {
  * the person (or an app) keeps calling; past this many, a request fails at once, saying why.
  */
 export const MAX_OPEN_REQUESTS = 500;
+
 /**
  * An MCP server reached by URL through the SDK's client transports.
  *
