@@ -98,7 +98,7 @@ export class InspectorSession {
       onStatus: (status) => {
         this.traffic.socketStatus(status.kind === 'open');
         this.store.update({ socket: status });
-        if (status.kind !== 'open') this.runs.close('The page lost its connection to mcp-inspect');
+        if (status.kind !== 'open') this.runs.dropped('The page lost its connection to mcp-inspect');
       },
       onInvalid: (reason) => this.store.update({ rejected: reason }),
     });

@@ -49,6 +49,8 @@ function isLogMessage(message: JSONRPCMessage): boolean {
  */
 export class McpRuns {
   private transport: BridgeTransport | undefined;
+  /** The run whose client was closed because the page lost its socket; it gets a new one. */
+  private droppedRun: number | undefined;
   /** The generation whose server died on the discover probe; the next run goes legacy. */
   private legacyAfterProbeExit: number | undefined;
   /** What the server answered to the `server/discover` probe, to say why auto fell back. */
@@ -61,7 +63,9 @@ export class McpRuns {
     const { targetState: state, mcp } = this.deps.store.current;
     if (!state) return;
     if (state.state === 'connected') {
-      if (mcp?.generation !== state.generation) void this.initialize(state.generation);
+      if (mcp?.generation !== state.generation || this.droppedRun === state.generation) {
+        void this.initialize(state.generation);
+      }
       return;
     }
     if (state.state !== 'starting' || mcp?.generation !== state.generation) {
@@ -83,6 +87,17 @@ export class McpRuns {
       this.deps.bridge.sendMcp(answer),
     );
     if (!taken) transport.deliver(message);
+  }
+
+  /**
+   * The page lost its socket: the run's client is closed, and once the bridge is back a new one
+   * is made even for the same run. A legacy run is restarted by the bridge anyway (it was
+   * initialized, and MCP allows one initialize per connection), but a modern one has no
+   * initialize, so the bridge keeps it running, as it does for a reloaded page.
+   */
+  dropped(reason: string): void {
+    this.droppedRun = this.deps.store.current.mcp?.generation;
+    this.close(reason);
   }
 
   /** The run is over (the target stopped, the socket was lost): nothing of it can be answered. */
@@ -120,6 +135,7 @@ export class McpRuns {
 
   private async initialize(generation: number): Promise<void> {
     this.close('Replaced by a new run of the server');
+    this.droppedRun = undefined;
     const { store, bridge } = this.deps;
     const asked = store.current.target?.era ?? 'auto';
     // After a server that died on the server/discover probe, its fresh run goes straight to
