@@ -23,7 +23,7 @@ import { checkToken } from '../token';
 export async function eventually<T>(
   check: () => T,
   what: string,
-  timeoutMs = 5_000,
+  timeoutMs = 10_000,
 ): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -155,14 +155,20 @@ export function urlTarget(
   return { kind: 'url', url, transport: 'streamable-http', headers, era };
 }
 
-/** The whole bridge, as the CLI starts it (without a browser or built page). */
-export async function startTestBridge(target: TargetSpec): Promise<TestBridge> {
-  const token = randomBytes(16).toString('hex');
+/**
+ * The whole bridge, as the CLI starts it (without a browser or built page); a port and token of
+ * a bridge that was closed start it again where a page left it.
+ */
+export async function startTestBridge(
+  target: TargetSpec,
+  again?: { port: number; token: string },
+): Promise<TestBridge> {
+  const token = again?.token ?? randomBytes(16).toString('hex');
   const running = await startBridge({
     target,
     token,
     host: '127.0.0.1',
-    port: 0,
+    port: again?.port ?? 0,
     version: 'test',
     log: () => undefined,
   });
