@@ -1,3 +1,5 @@
+import { fileURLToPath } from 'node:url';
+import process from 'node:process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { QueryObserver } from '@tanstack/react-query';
 import { LOG_LEVEL_META_KEY, type Root } from '@modelcontextprotocol/client';
@@ -90,6 +92,33 @@ describe('initialize and era negotiation through the bridge', () => {
     await eventually(
       () => p.traffic.all().find((r) => r.type === 'note' && r.text.startsWith('Fell back to initialize')),
       'the fallback note',
+    );
+  });
+
+  it('a stdio server that dies on the discover probe is restarted and spoken to in the legacy era', async () => {
+    const strict: TargetSpec = {
+      kind: 'stdio',
+      command: process.execPath,
+      args: [fileURLToPath(new URL('./testSupport/strictLegacyServer.mjs', import.meta.url))],
+      env: {},
+      demo: false,
+      era: 'auto',
+    };
+    const p = page(await bridgeTo(strict));
+    const { mcp } = await ready(p, 2);
+    expect(mcp).toMatchObject({ era: 'legacy', eraChoice: 'legacy', serverInfo: { name: 'strict-legacy' } });
+    const states = p.traffic.all().flatMap((r) => (r.type === 'state' ? [`${r.generation} ${r.state}`] : []));
+    expect(states).toContain('1 exited');
+    await eventually(
+      () =>
+        p.traffic
+          .all()
+          .find(
+            (r) =>
+              r.type === 'note' &&
+              r.text.startsWith('The server ended the connection on the server/discover probe'),
+          ),
+      'the note saying why',
     );
   });
 
