@@ -34,8 +34,23 @@ export interface BridgeSocketEvents {
   onInvalid(reason: string): void;
 }
 
-const RETRY_INTERVAL_MS = 1_000;
-const RETRY_BUDGET = 60;
+/** How to reach the bridge; the defaults are the browser's. Tests pass their own. */
+export interface BridgeSocketOptions {
+  /** The bridge's WebSocket URL; by default the page's own origin. */
+  url?: string;
+  /** Makes the WebSocket; by default the browser's constructor. */
+  createWebSocket?: (url: string, protocols: string[]) => WebSocket;
+  /** Wait between attempts after a lost connection. */
+  retryIntervalMs?: number;
+  /** The wire version said in hello; only a test plays a page from another build. */
+  wireVersion?: number;
+}
+
+export const RETRY_INTERVAL_MS = 1_000;
+/** Attempts in a row before the socket gives up (a minute at the default interval). */
+export const RETRY_BUDGET = 60;
+/** `WebSocket.OPEN`, read here rather than off a global the page's tests (in Node) lack. */
+const OPEN = 1;
 /**
  * Close codes the bridge uses when it means it: reconnecting would not help. 4004: this page
  * fell too far behind the traffic; the person reloads it when ready to catch up.
@@ -58,20 +73,23 @@ export class BridgeSocket {
   constructor(
     private readonly token: string,
     private readonly events: BridgeSocketEvents,
+    private readonly options: BridgeSocketOptions = {},
   ) {}
 
   connect(): void {
     if (this.disposed) return;
     this.attempt += 1;
     this.events.onStatus({ kind: 'connecting', attempt: this.attempt });
-    const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${WS_PATH}`;
-    const ws = new WebSocket(url, [WS_SUBPROTOCOL, `${WS_TOKEN_PROTOCOL_PREFIX}${this.token}`]);
+    const url =
+      this.options.url ?? `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${WS_PATH}`;
+    const protocols = [WS_SUBPROTOCOL, `${WS_TOKEN_PROTOCOL_PREFIX}${this.token}`];
+    const ws = this.options.createWebSocket?.(url, protocols) ?? new WebSocket(url, protocols);
     this.ws = ws;
     this.sent = new SentFrames();
     ws.onopen = () => {
       this.attempt = 0;
       this.events.onStatus({ kind: 'open' });
-      this.send({ type: 'hello', wireVersion: WIRE_PROTOCOL_VERSION });
+      this.send({ type: 'hello', wireVersion: this.options.wireVersion ?? WIRE_PROTOCOL_VERSION });
     };
     ws.onmessage = (event: MessageEvent<string>) => this.receive(event.data);
     ws.onclose = (event) => {
@@ -85,8 +103,9 @@ export class BridgeSocket {
         this.events.onStatus({ kind: 'gave-up' });
         return;
       }
-      this.events.onStatus({ kind: 'retrying', attempt: this.attempt + 1, inMs: RETRY_INTERVAL_MS });
-      this.retryTimer = setTimeout(() => this.connect(), RETRY_INTERVAL_MS);
+      const inMs = this.options.retryIntervalMs ?? RETRY_INTERVAL_MS;
+      this.events.onStatus({ kind: 'retrying', attempt: this.attempt + 1, inMs });
+      this.retryTimer = setTimeout(() => this.connect(), inMs);
     };
   }
 
@@ -100,14 +119,14 @@ export class BridgeSocket {
   }
 
   send(envelope: Exclude<PageEnvelope, { type: 'mcp' }>): boolean {
-    if (this.ws?.readyState !== WebSocket.OPEN) return false;
+    if (this.ws?.readyState !== OPEN) return false;
     this.ws.send(JSON.stringify(envelope));
     return true;
   }
 
   /** Sends a JSON-RPC message for the target; its frame comes back as the bridge's stamp. */
   sendMcp(message: JSONRPCMessage, headers?: Record<string, string>): boolean {
-    if (this.ws?.readyState !== WebSocket.OPEN) return false;
+    if (this.ws?.readyState !== OPEN) return false;
     const ref = this.sent.register(message);
     const envelope: PageEnvelope = { type: 'mcp', ref, message, ...(headers ? { headers } : {}) };
     this.ws.send(JSON.stringify(envelope));

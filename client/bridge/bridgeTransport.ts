@@ -11,14 +11,22 @@ export type TransportShape = 'stdio' | 'http';
 const PER_MESSAGE_HEADER = /^mcp-param-/i;
 
 /**
- * The SDK's `Transport` over the bridge, for one run (generation) of the target. The SDK
- * `Client` runs over it unchanged; the session feeds it the frames of its generation.
- *
  * The SDK decides some things by the kind of transport it holds: on a stdio-shaped one, a
  * `server/discover` probe that times out or ends the connection means "legacy server"; on HTTP
- * it means an outage. It recognises stdio by the `pid` and `stderr` fields of its own stdio
- * transport, so a transport for a stdio target carries both (always null: the process is the
- * bridge's). The probe then runs in place, on the bridge's one process.
+ * it means an outage. It recognises stdio by shape, the `stderr` and `pid` of its own stdio
+ * transport (`detectProbeTransportKind`, inside the SDK; its docs for `versionNegotiation` speak
+ * of "custom stdio-shaped transports", but not of the fields), so a transport for a stdio target
+ * carries both, always null: the process is the bridge's. The probe then runs in place, on the
+ * bridge's one process. The one place the page leans on how the SDK works inside, with no public
+ * option for it: pinned by bridgeTransport.test.ts, which fails if the SDK stops seeing it.
+ */
+function shapeAsStdio(transport: BridgeTransport): void {
+  Object.assign(transport, { pid: null, stderr: null });
+}
+
+/**
+ * The SDK's `Transport` over the bridge, for one run (generation) of the target. The SDK
+ * `Client` runs over it unchanged; the session feeds it the frames of its generation.
  */
 export class BridgeTransport implements Transport {
   onmessage?: (message: JSONRPCMessage) => void;
@@ -37,7 +45,7 @@ export class BridgeTransport implements Transport {
     shape: TransportShape,
     private readonly onProtocolVersion: (version: string) => void = () => undefined,
   ) {
-    if (shape === 'stdio') Object.assign(this, { pid: null, stderr: null });
+    if (shape === 'stdio') shapeAsStdio(this);
   }
 
   async start(): Promise<void> {

@@ -8,7 +8,7 @@ import { McpServer as McpServerV1 } from '@modelcontextprotocol/sdk/server/mcp.j
 import { InMemoryTransport as InMemoryTransportV1 } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { EraChoice } from '../../shared/wire';
 import { createMcpClient } from './createMcpClient';
-import { describeConnectError } from './inspectorSession';
+import { describeConnectError } from './connectErrors';
 import { ResourceSubscriptions } from './resourceSubscriptions';
 import { RootsStore } from './rootsStore';
 import { ServerRequestQueue } from './serverRequests';

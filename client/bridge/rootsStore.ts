@@ -7,14 +7,21 @@ const STORAGE_KEY = 'mcp-inspect.roots';
  * survive reloads. Changing them tells listeners, which send roots/list_changed.
  */
 export class RootsStore {
-  private roots: Root[] = load();
+  private roots: Root[];
   private listeners = new Set<() => void>();
+
+  /** Without a storage (the page's tests, in Node) the roots live as long as the store. */
+  constructor(
+    private readonly storage: Pick<Storage, 'getItem' | 'setItem'> | undefined = globalThis.localStorage,
+  ) {
+    this.roots = load(storage);
+  }
 
   list = (): Root[] => this.roots;
 
   set(roots: Root[]): void {
     this.roots = roots;
-    localStorage.setItem(STORAGE_KEY, JSON.stringify(roots));
+    this.storage?.setItem(STORAGE_KEY, JSON.stringify(roots));
     for (const listener of this.listeners) listener();
   }
 
@@ -24,9 +31,9 @@ export class RootsStore {
   };
 }
 
-function load(): Root[] {
+function load(storage: Pick<Storage, 'getItem'> | undefined): Root[] {
   try {
-    const parsed: unknown = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '[]');
+    const parsed: unknown = JSON.parse(storage?.getItem(STORAGE_KEY) ?? '[]');
     return Array.isArray(parsed)
       ? parsed.filter((root): root is Root => typeof root?.uri === 'string' && root.uri.startsWith('file://'))
       : [];

@@ -1,3 +1,5 @@
+import { API_SESSION_PATH, AUTH_SCHEME } from '../../shared/http';
+
 /**
  * The token reaches the page in the URL fragment (never sent over HTTP). It is moved to
  * sessionStorage, so a reload keeps it while a new tab does not, and stripped from the
@@ -29,4 +31,20 @@ export function forgetToken(): void {
 /** The token this tab holds, for authenticated HTTP routes. */
 export function currentToken(): string | undefined {
   return sessionStorage.getItem(STORAGE_KEY) ?? undefined;
+}
+
+/** What the bridge says of a token: wrong, right, or no bridge to ask. */
+export type TokenCheck = 'bad-token' | 'unreachable' | 'ok';
+
+/** An authenticated route tells a wrong token (401) from a bridge that is gone. */
+export async function checkToken(token: string, origin = ''): Promise<TokenCheck> {
+  try {
+    const response = await fetch(`${origin}${API_SESSION_PATH}`, {
+      headers: { authorization: `${AUTH_SCHEME} ${token}` },
+    });
+    if (response.status === 401 || response.status === 403) return 'bad-token';
+    return response.ok ? 'ok' : 'unreachable';
+  } catch {
+    return 'unreachable';
+  }
 }

@@ -3,6 +3,9 @@ import { QueryClient } from '@tanstack/react-query';
 import { InMemoryTransport, type Tool } from '@modelcontextprotocol/client';
 import { McpServer, acceptedContent, inputRequired } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { McpServer as McpServerV1 } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { InMemoryTransport as InMemoryTransportV1 } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { Client, Transport } from '@modelcontextprotocol/client';
 import * as z from 'zod';
 import { createMcpClient } from '../../bridge/createMcpClient';
 import { ResourceSubscriptions } from '../../bridge/resourceSubscriptions';
@@ -178,5 +181,122 @@ describe('a call that asks for input', () => {
     expect(record.endReason).toMatch(
       /^mcp-inspect stopped waiting after 0\.1 s without an answer \(the inspector's own timeout/,
     );
+  });
+});
+
+/**
+ * A tool that reports one step of progress, then works until it is cancelled, in either SDK:
+ * `cancelled` resolves when the server sees the cancellation.
+ */
+function gateTool() {
+  let seen: () => void = () => undefined;
+  const cancelled = new Promise<void>((resolve) => (seen = resolve));
+  const run = async (
+    signal: AbortSignal,
+    progressToken: string | number | undefined,
+    notify: (progress: { progress: number; total: number; message: string }) => Promise<void>,
+  ) => {
+    if (progressToken !== undefined) await notify({ progress: 1, total: 2, message: 'Halfway' });
+    // The cancel may come while the progress is still being sent.
+    if (!signal.aborted) {
+      await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+    }
+    seen();
+    return { content: [{ type: 'text' as const, text: 'never seen' }] };
+  };
+  return { run, cancelled };
+}
+
+async function gateOverEra(era: 'modern' | 'legacy') {
+  const gate = gateTool();
+  let client: Client;
+  if (era === 'modern') {
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    serveStdio(
+      () => {
+        const server = new McpServer({ name: 'gate', version: '2.0.0' });
+        server.registerTool('gate', { description: 'Works until cancelled' }, (ctx) =>
+          gate.run(ctx.mcpReq.signal, ctx.mcpReq._meta?.progressToken, (progress) =>
+            ctx.mcpReq.notify({
+              method: 'notifications/progress',
+              params: { progressToken: ctx.mcpReq._meta!.progressToken!, ...progress },
+            }),
+          ),
+        );
+        return server;
+      },
+      { transport: serverSide },
+    );
+    client = createMcpClient({ generation: 1, era: 'auto', ...deps() });
+    await client.connect(clientSide);
+  } else {
+    const [clientSide, serverSide] = InMemoryTransportV1.createLinkedPair();
+    const server = new McpServerV1({ name: 'gate', version: '1.0.0' });
+    server.registerTool('gate', { description: 'Works until cancelled' }, (extra) =>
+      gate.run(extra.signal, extra._meta?.progressToken, (progress) =>
+        extra.sendNotification({
+          method: 'notifications/progress',
+          params: { progressToken: extra._meta!.progressToken!, ...progress },
+        }),
+      ),
+    );
+    await server.connect(serverSide);
+    client = createMcpClient({ generation: 1, era: 'legacy', ...deps() });
+    // SDK v1's transport speaks the same JSON-RPC; only its TypeScript types are its own.
+    await client.connect(clientSide as unknown as Transport);
+  }
+  expect(client.getProtocolEra()).toBe(era);
+  const requests = new ServerRequestQueue();
+  return { client, gate, calls: new CallLog(requests, new RootsStore(undefined), new TaskList()) };
+}
+
+function deps() {
+  return {
+    queryClient: new QueryClient(),
+    requests: new ServerRequestQueue(),
+    roots: new RootsStore(undefined),
+    subscriptions: new ResourceSubscriptions(),
+  };
+}
+
+function until(calls: CallLog, id: number, check: (record: CallRecord) => boolean): Promise<CallRecord> {
+  return new Promise((resolve) => {
+    const look = () => {
+      const record = calls.getSnapshot().find((r) => r.id === id);
+      if (record && check(record)) resolve(record);
+    };
+    calls.subscribe(look);
+    look();
+  });
+}
+
+describe('a call in flight', () => {
+  for (const era of ['modern', 'legacy'] as const) {
+    it(`shows the server's progress, and a cancel reaches the server (${era} era)`, async () => {
+      const { client, gate, calls } = await gateOverEra(era);
+      const GATE: Tool = { name: 'gate', inputSchema: { type: 'object' } };
+      const id = calls.start(client, GATE, {}, 5_000);
+      const running = await until(calls, id, (r) => r.progress !== undefined);
+      expect(running).toMatchObject({
+        status: 'running',
+        progress: { progress: 1, total: 2, message: 'Halfway' },
+      });
+      calls.cancel(id);
+      await gate.cancelled;
+      const record = await settled(calls, id);
+      expect(record.status).toBe('cancelled');
+      expect(record.outcome).toBeUndefined();
+      expect(record.endReason).toMatch(/notifications\/cancelled/);
+    });
+  }
+
+  it("an error answer is the call's outcome, with its code, in either era", async () => {
+    for (const era of ['auto', 'legacy'] as const) {
+      const { client, calls } = await connect(era);
+      const missing: Tool = { name: 'no_such_tool', inputSchema: { type: 'object' } };
+      const record = await settled(calls, calls.start(client, missing, {}, 5_000));
+      expect(record.status, `era ${era}`).toBe('done');
+      expect(record.outcome, `era ${era}`).toMatchObject({ kind: 'error', code: expect.any(Number) });
+    }
   });
 });
