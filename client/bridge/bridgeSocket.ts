@@ -53,14 +53,16 @@ export const RETRY_BUDGET = 60;
 const OPEN = 1;
 /**
  * Close codes the bridge uses when it means it: reconnecting would not help. 4004: this page
- * fell too far behind the traffic; the person reloads it when ready to catch up.
+ * fell too far behind the traffic; the person reloads it when ready to catch up. 1001: the
+ * bridge was stopped (Ctrl-C); a new one has a new token, so the person opens its new link.
  */
 const FINAL_CLOSE_CODES = new Set([4001, 4002, 4003, 4004, 1001]);
 
 /**
  * The page's one WebSocket to the bridge. Reconnects on a fixed interval with a retry budget
- * (a bridge restarted in the terminal is picked up), validates every envelope, and says
- * hello first on each connection.
+ * when the connection drops without the bridge closing it (a network hiccup, a bridge process
+ * that was killed and started again with the same MCP_INSPECT_TOKEN), validates every envelope,
+ * and says hello first on each connection.
  */
 export class BridgeSocket {
   private ws: WebSocket | undefined;
