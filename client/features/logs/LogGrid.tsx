@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState } from 'react';
-import { formatRelative } from '../traffic/format';
+import { formatSessionTime } from '../../components/format';
 import { useFixedRowWindow } from '../traffic/useFixedRowWindow';
 import { logText, type LogEntry } from './logEntries';
 
@@ -112,7 +112,7 @@ export function LogGrid({ entries, version, longestLogger, selected, onSelect }:
                   onClick={() => onSelect(entry)}
                 >
                   <span role="gridcell" className="time">
-                    {formatRelative(entry.t)}
+                    {formatSessionTime(entry.t)}
                   </span>
                   <span role="gridcell" className="level">
                     {entry.level}

@@ -3,9 +3,9 @@ import { LoggingLevelSchema } from '@modelcontextprotocol/core';
 import type { LoggingLevel } from '@modelcontextprotocol/client';
 import { RequestLogLevel } from './RequestLogLevel';
 import type { McpConnection } from '../../bridge/inspectorSession';
+import { formatCount, formatSessionTime } from '../../components/format';
 import { JsonTree } from '../../components/JsonTree';
 import { useInspector } from '../connection/inspectorContext';
-import { formatRelative } from '../traffic/format';
 import { LOG_LEVELS, type LogEntry } from './logEntries';
 import { LogGrid } from './LogGrid';
 import { useLogEntries } from './useLogEntries';
@@ -65,8 +65,8 @@ export function LogsPanel({ mcp }: { mcp: McpConnection | undefined }) {
         )}
         <span className="muted" role="status" aria-label="Log count">
           {entries.length === total
-            ? `${total.toLocaleString('en-US')} messages`
-            : `${entries.length.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} messages`}
+            ? `${formatCount(total)} messages`
+            : `${formatCount(entries.length)} of ${formatCount(total)} messages`}
         </span>
       </div>
       {problem && (
@@ -85,7 +85,7 @@ export function LogsPanel({ mcp }: { mcp: McpConnection | undefined }) {
         <section className="log-detail" aria-label="Log message">
           <header>
             <span className="muted">
-              {formatRelative(shown.t)} · #{shown.seq} · {shown.level}
+              {formatSessionTime(shown.t)} · #{shown.seq} · {shown.level}
               {shown.logger ? ` · ${shown.logger}` : ''}
             </span>
             <span className="spacer" />

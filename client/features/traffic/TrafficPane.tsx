@@ -4,7 +4,7 @@ import { useInspector, useInspectorSnapshot } from '../connection/inspectorConte
 import { FrameDetail } from './FrameDetail';
 import { TrafficActions, type OfflineFile } from './TrafficActions';
 import { TrafficGrid } from './TrafficGrid';
-import { formatCount } from './format';
+import { formatCount } from '../../components/format';
 import { isFiltering } from './trafficFilter';
 import { TrafficSummary } from './TrafficSummary';
 import { TrafficToolbar } from './TrafficToolbar';

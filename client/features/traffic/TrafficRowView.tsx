@@ -1,5 +1,6 @@
 import { memo } from 'react';
-import { eventText, formatAbsolute, formatBytes, formatMs, formatRelative, KIND_LABELS } from './format';
+import { formatBytes, formatLatency, formatRecordTime, formatSessionTime } from '../../components/format';
+import { eventText, KIND_LABELS } from './eventText';
 import type { TrafficRow } from './trafficRows';
 
 /** Frames above this are listed as large and shown shortened in the detail. */
@@ -55,8 +56,8 @@ export const TrafficRowView = memo(function TrafficRowView({
       <span role="gridcell" className="seq">
         {record.type === 'page' ? '·' : record.seq}
       </span>
-      <span role="gridcell" className="time" title={formatAbsolute(record.t, startedAt)}>
-        {formatRelative(record.t)}
+      <span role="gridcell" className="time" title={formatRecordTime(record.t, startedAt)}>
+        {formatSessionTime(record.t)}
       </span>
       <span role="gridcell" className="dir">
         {record.type === 'app' ? (
@@ -104,7 +105,7 @@ export const TrafficRowView = memo(function TrafficRowView({
         {frame ? formatBytes(frame.bytes) : record.type === 'app' ? formatBytes(record.bytes) : ''}
       </span>
       <span role="gridcell" className="latency">
-        {latencyMs !== undefined ? formatMs(latencyMs) : latencyText(row, ended)}
+        {latencyMs !== undefined ? formatLatency(latencyMs) : latencyText(row, ended)}
       </span>
     </div>
   );
