@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { LoggingLevelSchema } from '@modelcontextprotocol/core';
 import type { LoggingLevel } from '@modelcontextprotocol/client';
 import { RequestLogLevel } from './RequestLogLevel';
@@ -25,6 +25,7 @@ export function LogsPanel({ mcp }: { mcp: McpConnection | undefined }) {
   const canSetLevel = mcp?.status === 'ready' && mcp.capabilities?.logging !== undefined;
   // A selection that was filtered out or evicted is dropped.
   const shown = selected && entries.includes(selected) ? selected : undefined;
+  const detail = useRef<HTMLElement>(null);
 
   return (
     <section className="logs-panel" aria-label="Server logs">
@@ -80,9 +81,11 @@ export function LogsPanel({ mcp }: { mcp: McpConnection | undefined }) {
         longestLogger={longestLogger}
         selected={shown}
         onSelect={setSelected}
+        // Enter on the selected message takes the keyboard to its detail.
+        onActivate={() => detail.current?.focus()}
       />
       {shown && (
-        <section className="log-detail" aria-label="Log message">
+        <section ref={detail} className="log-detail" aria-label="Log message" tabIndex={-1}>
           <header>
             <span className="muted">
               {formatSessionTime(shown.t)} · #{shown.seq} · {shown.level}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type Ref } from 'react';
 import type { JSONRPCRequest } from '@modelcontextprotocol/client';
 import { JsonTree } from '../../components/JsonTree';
 import { formatBytes, formatLatency, formatRecordTime, formatSessionTime } from '../../components/format';
@@ -10,6 +10,8 @@ import { ProtocolMeta } from './ProtocolMeta';
 import type { TrafficRow } from './trafficRows';
 
 interface FrameDetailProps {
+  /** The detail's section, which Enter in the grid focuses. */
+  ref?: Ref<HTMLElement>;
   row: TrafficRow;
   startedAt: number | undefined;
   onSelect: (row: TrafficRow) => void;
@@ -19,7 +21,7 @@ interface FrameDetailProps {
 }
 
 /** The selected record, and for a frame its paired request or response beside it. */
-export function FrameDetail({ row, startedAt, onSelect, onClose, replay }: FrameDetailProps) {
+export function FrameDetail({ ref, row, startedAt, onSelect, onClose, replay }: FrameDetailProps) {
   const [replayed, setReplayed] = useState<string | undefined>();
   const record = row.record;
   const title =
@@ -39,7 +41,7 @@ export function FrameDetail({ row, startedAt, onSelect, onClose, replay }: Frame
     record.type === 'frame' && record.dir === 'toServer' && row.kind === 'request' && !record.elided;
 
   return (
-    <section className="frame-detail" aria-label="Frame detail">
+    <section ref={ref} className="frame-detail" aria-label="Frame detail" tabIndex={-1}>
       <header>
         <h3>{title}</h3>
         {canReplay && (
