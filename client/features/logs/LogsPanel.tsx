@@ -29,7 +29,7 @@ export function LogsPanel({ mcp }: { mcp: McpConnection | undefined }) {
 
   return (
     <section className="logs-panel" aria-label="Server logs">
-      <div className="logs-toolbar">
+      <div className="logs-toolbar form-fields">
         <label>
           Show from
           <select value={shownFrom} onChange={(e) => setShownFrom(LoggingLevelSchema.parse(e.target.value))}>

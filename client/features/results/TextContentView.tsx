@@ -7,6 +7,7 @@ import { downloadName } from '../../components/download';
 import { DownloadButton } from '../../components/DownloadButton';
 import { formatCount } from '../../components/format';
 import { classifyText, countLines, foldText, worthFolding } from './textFolding';
+import './results.css';
 
 /** JSON texts up to this many characters are parsed and shown as a tree (a few ms to parse). */
 export const JSON_TREE_LIMIT = 1_000_000;

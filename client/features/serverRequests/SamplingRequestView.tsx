@@ -78,7 +78,7 @@ export function SamplingRequestView({ id, params, receivedAt }: Props) {
         ))}
       </ol>
       <form
-        className="reply-form"
+        className="reply-form form-fields"
         aria-label="Reply"
         onSubmit={(event) => {
           event.preventDefault();
