@@ -1,3 +1,5 @@
+// First, so the tokens and the reset come before every component's and feature's own CSS.
+import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -5,7 +7,6 @@ import { App } from './App';
 import { InspectorSession } from './bridge/inspectorSession';
 import { InspectorContext } from './features/connection/inspectorContext';
 import { TrafficLog } from './features/traffic/trafficLog';
-import './styles.css';
 
 const queryClient = new QueryClient();
 // One session per page load, made outside React so StrictMode's double effects cannot open two sockets.

@@ -22,7 +22,7 @@ export function CompletingInput({
   const id = useId();
   const suggestions = useCompletions({ ...completion, value });
   return (
-    <div className="completing-input">
+    <div className="completing-input form-fields">
       <label htmlFor={`${id}-input`}>
         {label}
         {required && (

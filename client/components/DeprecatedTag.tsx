@@ -1,4 +1,5 @@
 import { useInspectorSnapshot } from '../features/connection/inspectorContext';
+import './deprecatedTag.css';
 
 /**
  * Marks a feature MCP 2026-07-28 deprecates (roots, sampling, logging, the HTTP+SSE transport)

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import './jsonTree.css';
 
 interface JsonTreeProps {
   value: unknown;

@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react';
+import './splitPane.css';
 
 interface SplitPaneProps {
   /** Remembered across reloads under this key. */

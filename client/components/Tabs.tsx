@@ -1,4 +1,5 @@
 import { createContext, Suspense, useContext, useId, useState, type ReactNode } from 'react';
+import './tabs.css';
 
 export interface TabDefinition<K extends string> {
   key: K;

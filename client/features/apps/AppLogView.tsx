@@ -1,5 +1,6 @@
+import { DownloadButton } from '../../components/DownloadButton';
+import { formatClockTime } from '../../components/format';
 import { JsonTree } from '../../components/JsonTree';
-import { saveBlob } from '../results/download';
 import type { AppLogEntry, DownloadOffer } from './appLog';
 
 interface AppLogViewProps {
@@ -28,7 +29,7 @@ export function AppLogView({ entries, modelContext }: AppLogViewProps) {
                   {entry.method && !entry.title.startsWith(entry.method) ? `${entry.method} · ` : ''}
                   {entry.title}
                 </span>
-                <time className="muted">{new Date(entry.at).toLocaleTimeString()}</time>
+                <time className="muted">{formatClockTime(entry.at)}</time>
               </summary>
               {entry.detail !== undefined && (
                 <JsonTree value={entry.detail} label="Message JSON" expandDepth={2} />
@@ -45,9 +46,13 @@ export function AppLogView({ entries, modelContext }: AppLogViewProps) {
               </button>
             )}
             {entry.download?.map((offer) => (
-              <button key={offer.name} type="button" className="app-log-action" onClick={() => save(offer)}>
-                Save {offer.name}
-              </button>
+              <DownloadButton
+                key={offer.name}
+                className="app-log-action"
+                label={`Save ${offer.name}`}
+                file={() => offeredFile(offer)}
+                fileName={offer.name}
+              />
             ))}
           </li>
         ))}
@@ -62,11 +67,9 @@ export function AppLogView({ entries, modelContext }: AppLogViewProps) {
   );
 }
 
-function save(offer: DownloadOffer): void {
+function offeredFile(offer: DownloadOffer): Blob {
   const type = offer.mimeType ?? 'application/octet-stream';
-  const blob =
-    offer.base64 !== undefined
-      ? new Blob([Uint8Array.from(atob(offer.base64), (char) => char.charCodeAt(0))], { type })
-      : new Blob([offer.text ?? ''], { type });
-  saveBlob(blob, offer.name);
+  return offer.base64 !== undefined
+    ? new Blob([Uint8Array.from(atob(offer.base64), (char) => char.charCodeAt(0))], { type })
+    : new Blob([offer.text ?? ''], { type });
 }

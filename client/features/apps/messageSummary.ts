@@ -1,7 +1,7 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import type { AppDirection } from '../../../shared/wire';
 import type { AppLogEntry, AppLogLevel, DownloadOffer } from './appLog';
-import { downloadName } from '../results/download';
+import { downloadName } from '../../components/download';
 
 type Described = Omit<AppLogEntry, 'id' | 'at'>;
 

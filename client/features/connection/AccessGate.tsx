@@ -1,4 +1,5 @@
 import type { AuthStatus } from '../../bridge/inspectorSession';
+import './connectionBar.css';
 
 /** Shown instead of the inspector when the page cannot authenticate to the bridge. */
 export function AccessGate({ auth }: { auth: Exclude<AuthStatus, 'ok'> }) {

@@ -4,6 +4,7 @@ import type { McpConnection } from '../../bridge/inspectorSession';
 import type { SocketStatus } from '../../bridge/bridgeSocket';
 import type { TargetState } from '../../../shared/wire';
 import { stateLabel, targetLabel, transportLabel } from './targetLabel';
+import './connectionBar.css';
 
 /** The top bar: what is inspected, how it is doing, and restart/stop. */
 export function ConnectionBar() {

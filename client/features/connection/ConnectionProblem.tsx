@@ -1,6 +1,7 @@
 import { useInspector, useInspectorSnapshot } from './inspectorContext';
 import { stateLabel } from './targetLabel';
 import { AnsiText } from '../../components/AnsiText';
+import './connectionBar.css';
 
 /**
  * What went wrong, where the person is looking: the bridge gone, the server exited or failed

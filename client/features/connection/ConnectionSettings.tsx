@@ -46,7 +46,7 @@ export function ConnectionSettings() {
   };
 
   return (
-    <section className="connection-settings" aria-label="Connection settings">
+    <section className="connection-settings form-fields" aria-label="Connection settings">
       <form
         onSubmit={(event) => {
           event.preventDefault();

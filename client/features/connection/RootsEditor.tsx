@@ -26,7 +26,7 @@ export function RootsEditor() {
   };
 
   return (
-    <section className="roots-editor" aria-label="Roots">
+    <section className="roots-editor form-fields" aria-label="Roots">
       <h3>
         Roots <DeprecatedTag feature="Roots" />
       </h3>

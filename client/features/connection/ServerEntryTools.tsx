@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { CopyButton } from '../../components/CopyButton';
 import { draftFromPaste, exportDraft, type TargetDraft } from './targetDraft';
 
 interface ServerEntryToolsProps {
@@ -62,9 +63,7 @@ export function ServerEntryTools({ draft, onPaste }: ServerEntryToolsProps) {
         <pre className="exported-entry" aria-label="Exported server entry">
           {exported}
         </pre>
-        <button type="button" onClick={() => void navigator.clipboard.writeText(exported)}>
-          Copy
-        </button>
+        <CopyButton text={() => exported} />
       </section>
     </div>
   );

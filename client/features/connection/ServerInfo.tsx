@@ -3,6 +3,7 @@ import { SafeMarkdown } from '../../components/SafeMarkdown';
 import { useInspectorSnapshot } from './inspectorContext';
 import { PingButton } from './PingButton';
 import { SubscriptionsEditor } from './SubscriptionsEditor';
+import './connection.css';
 
 /** Capabilities 2026-07-28 deprecates (SEP-2577): they still work, and the page says so. */
 const DEPRECATED_MODERN = new Set(['logging']);

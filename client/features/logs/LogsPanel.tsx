@@ -1,11 +1,11 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { LoggingLevelSchema } from '@modelcontextprotocol/core';
 import type { LoggingLevel } from '@modelcontextprotocol/client';
 import { RequestLogLevel } from './RequestLogLevel';
 import type { McpConnection } from '../../bridge/inspectorSession';
+import { formatCount, formatSessionTime } from '../../components/format';
 import { JsonTree } from '../../components/JsonTree';
 import { useInspector } from '../connection/inspectorContext';
-import { formatRelative } from '../traffic/format';
 import { LOG_LEVELS, type LogEntry } from './logEntries';
 import { LogGrid } from './LogGrid';
 import { useLogEntries } from './useLogEntries';
@@ -25,10 +25,11 @@ export function LogsPanel({ mcp }: { mcp: McpConnection | undefined }) {
   const canSetLevel = mcp?.status === 'ready' && mcp.capabilities?.logging !== undefined;
   // A selection that was filtered out or evicted is dropped.
   const shown = selected && entries.includes(selected) ? selected : undefined;
+  const detail = useRef<HTMLElement>(null);
 
   return (
     <section className="logs-panel" aria-label="Server logs">
-      <div className="logs-toolbar">
+      <div className="logs-toolbar form-fields">
         <label>
           Show from
           <select value={shownFrom} onChange={(e) => setShownFrom(LoggingLevelSchema.parse(e.target.value))}>
@@ -65,8 +66,8 @@ export function LogsPanel({ mcp }: { mcp: McpConnection | undefined }) {
         )}
         <span className="muted" role="status" aria-label="Log count">
           {entries.length === total
-            ? `${total.toLocaleString('en-US')} messages`
-            : `${entries.length.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} messages`}
+            ? `${formatCount(total)} messages`
+            : `${formatCount(entries.length)} of ${formatCount(total)} messages`}
         </span>
       </div>
       {problem && (
@@ -80,12 +81,14 @@ export function LogsPanel({ mcp }: { mcp: McpConnection | undefined }) {
         longestLogger={longestLogger}
         selected={shown}
         onSelect={setSelected}
+        // Enter on the selected message takes the keyboard to its detail.
+        onActivate={() => detail.current?.focus()}
       />
       {shown && (
-        <section className="log-detail" aria-label="Log message">
+        <section ref={detail} className="log-detail" aria-label="Log message" tabIndex={-1}>
           <header>
             <span className="muted">
-              {formatRelative(shown.t)} · #{shown.seq} · {shown.level}
+              {formatSessionTime(shown.t)} · #{shown.seq} · {shown.level}
               {shown.logger ? ` · ${shown.logger}` : ''}
             </span>
             <span className="spacer" />

@@ -1,6 +1,7 @@
 import type { OAuthTokenSummary, OAuthView } from '../../../shared/oauth';
 import { OAuthStepRow } from './OAuthStepRow';
 import { useOAuth } from './useOAuth';
+import { formatClockTime } from '../../components/format';
 import './oauth.css';
 
 const STATUS_WORDS: Record<OAuthView['status'], string> = {
@@ -82,7 +83,7 @@ function TokenSummary({ token, storeFile }: { token: OAuthTokenSummary; storeFil
       <dt>Scopes</dt>
       <dd>{token.scopes.join(' ') || '(none)'}</dd>
       <dt>Expires</dt>
-      <dd>{token.expiresAt === undefined ? 'not said' : new Date(token.expiresAt).toLocaleTimeString()}</dd>
+      <dd>{token.expiresAt === undefined ? 'not said' : formatClockTime(token.expiresAt)}</dd>
       <dt>Access token</dt>
       <dd>{token.accessToken}</dd>
       <dt>Refresh token</dt>

@@ -6,6 +6,7 @@ import { mcpQueryKeys } from '../../bridge/mcpQueryKeys';
 import { UriText } from '../../components/UriText';
 import { useInspector } from '../connection/inspectorContext';
 import { ResourceRead } from './ResourceRead';
+import { formatClockTime } from '../../components/format';
 
 /** One resource: what the server says of it, reading it, and subscribing to its updates. */
 export function ResourceDetail({ mcp, resource }: { mcp: McpConnection; resource: Resource }) {
@@ -83,7 +84,7 @@ export function ResourceDetail({ mcp, resource }: { mcp: McpConnection; resource
       </div>
       {updated !== undefined && (
         <p className="notice" role="status" aria-label="Resource updated">
-          The server says this resource was updated at {new Date(updated).toLocaleTimeString()}.{' '}
+          The server says this resource was updated at {formatClockTime(updated)}.{' '}
           <button type="button" onClick={reRead}>
             Re-read
           </button>

@@ -1,4 +1,5 @@
 import type { Annotations } from '@modelcontextprotocol/client';
+import { formatDateTime } from '../../components/format';
 
 /** A content block's annotations: who it is for, how much it matters, when it last changed. */
 export function AnnotationsView({ annotations }: { annotations: Annotations | undefined }) {
@@ -10,15 +11,10 @@ export function AnnotationsView({ annotations }: { annotations: Annotations | un
       {audience !== undefined && <li className="chip">audience: {audience.join(', ') || 'none'}</li>}
       {priority !== undefined && <li className="chip">priority: {priority}</li>}
       {lastModified !== undefined && (
-        <li className="chip" title={localTime(lastModified)}>
+        <li className="chip" title={formatDateTime(lastModified)}>
           last modified: {lastModified}
         </li>
       )}
     </ul>
   );
-}
-
-function localTime(iso: string): string | undefined {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? undefined : date.toLocaleString();
 }

@@ -1,7 +1,9 @@
 import { useState } from 'react';
-import { DownloadDecodedButton } from './DownloadDecodedButton';
-import { base64ByteLength, formatBytes } from './formatSize';
-import { useDecodedBlob } from './useDecodedBlob';
+import { downloadName } from '../../components/download';
+import { DownloadButton } from '../../components/DownloadButton';
+import { formatBytes } from '../../components/format';
+import { base64ByteLength } from './base64';
+import { readyBlob, useDecodedBlob } from './useDecodedBlob';
 
 interface AudioViewProps {
   /** base64 */
@@ -25,7 +27,11 @@ export function AudioView({ data, mimeType, name, uri }: AudioViewProps) {
             .join(' · ')}
         </span>
         <span className="spacer" />
-        <DownloadDecodedButton decoded={decoded} name={name} mimeType={mimeType} uri={uri} />
+        <DownloadButton
+          disabled={decoded.status !== 'ready'}
+          file={() => readyBlob(decoded)}
+          fileName={downloadName(name, mimeType, uri)}
+        />
       </div>
       {decoded.status === 'decoding' && <p className="muted">Decoding…</p>}
       {decoded.status === 'failed' && <p className="field-error">{decoded.message}</p>}

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { AudioView } from './AudioView';
-import { decodeBase64 } from './base64';
-import { downloadName, saveBlob } from './download';
-import { base64ByteLength, formatBytes } from './formatSize';
+import { downloadName } from '../../components/download';
+import { DownloadButton } from '../../components/DownloadButton';
+import { formatBytes } from '../../components/format';
+import { base64ByteLength, decodeBase64 } from './base64';
 import { ImageView } from './ImageView';
 import { TextContentView } from './TextContentView';
 import { useDecodedBlob } from './useDecodedBlob';
@@ -54,25 +55,21 @@ function TextBlob({ data, mimeType, name, uri }: BinaryViewProps & { mimeType: s
 }
 
 function OpaqueBlob({ data, mimeType, name, uri }: BinaryViewProps) {
-  const [problem, setProblem] = useState<string | undefined>();
   const type = mimeType ?? 'application/octet-stream';
-  const download = (): void => {
+  const file = (): Promise<Blob> =>
     decodeBase64(data).then(
-      (bytes) => saveBlob(new Blob([bytes], { type }), downloadName(name, type, uri)),
-      (error: unknown) =>
-        setProblem(`Not valid base64 (${error instanceof Error ? error.message : String(error)})`),
+      (bytes) => new Blob([bytes], { type }),
+      (error: unknown) => {
+        throw new Error(`Not valid base64 (${error instanceof Error ? error.message : String(error)})`);
+      },
     );
-  };
   return (
     <div className="block-toolbar">
       <span className="muted">
         {type} · {formatBytes(base64ByteLength(data))} · binary, not previewed
       </span>
       <span className="spacer" />
-      <button type="button" onClick={download}>
-        Download
-      </button>
-      {problem && <span className="field-error">{problem}</span>}
+      <DownloadButton file={file} fileName={downloadName(name, type, uri)} />
     </div>
   );
 }

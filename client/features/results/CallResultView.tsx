@@ -4,7 +4,7 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import { Tabs } from '../../components/Tabs';
 import { JsonTree } from '../../components/JsonTree';
 import { ContentBlockView } from './ContentBlockView';
-import { formatDuration } from './formatSize';
+import { formatDuration } from '../../components/format';
 import { checkStructuredContent } from './outputSchemaCheck';
 import { RawJsonView } from './RawJsonView';
 import { RpcErrorView } from './RpcErrorView';

@@ -1,7 +1,9 @@
 import { useState } from 'react';
-import { DownloadDecodedButton } from './DownloadDecodedButton';
-import { base64ByteLength, formatBytes } from './formatSize';
-import { useDecodedBlob } from './useDecodedBlob';
+import { downloadName } from '../../components/download';
+import { DownloadButton } from '../../components/DownloadButton';
+import { formatBytes } from '../../components/format';
+import { base64ByteLength } from './base64';
+import { readyBlob, useDecodedBlob } from './useDecodedBlob';
 
 const ZOOMS = [0.25, 0.5, 1, 2, 4, 8];
 
@@ -49,7 +51,11 @@ export function ImageView({ data, mimeType, name, uri }: ImageViewProps) {
         <button type="button" onClick={() => setZoom(zoom === 'fit' ? 1 : 'fit')}>
           {zoom === 'fit' ? 'Actual size' : 'Fit'}
         </button>
-        <DownloadDecodedButton decoded={decoded} name={name} mimeType={mimeType} uri={uri} />
+        <DownloadButton
+          disabled={decoded.status !== 'ready'}
+          file={() => readyBlob(decoded)}
+          fileName={downloadName(name, mimeType, uri)}
+        />
       </div>
       {decoded.status === 'decoding' && <p className="muted">Decoding…</p>}
       {decoded.status === 'failed' && <p className="field-error">{decoded.message}</p>}

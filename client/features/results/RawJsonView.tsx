@@ -1,6 +1,6 @@
 import { useId, useMemo } from 'react';
 import { JsonEditor } from '../../components/JsonEditor';
-import { saveBlob } from './download';
+import { DownloadButton } from '../../components/DownloadButton';
 import { rawJsonForDisplay } from './rawJson';
 
 /** Beyond this many characters the editor gets long strings elided (Monaco slows past a few MB). */
@@ -20,14 +20,11 @@ export function RawJsonView({ value, label }: { value: unknown; label: string })
           </span>
         )}
         <span className="spacer" />
-        <button
-          type="button"
-          onClick={() =>
-            saveBlob(new Blob([JSON.stringify(value, null, 2)], { type: 'application/json' }), 'result.json')
-          }
-        >
-          Download JSON
-        </button>
+        <DownloadButton
+          label="Download JSON"
+          file={() => new Blob([JSON.stringify(value, null, 2)], { type: 'application/json' })}
+          fileName="result.json"
+        />
       </div>
       <JsonEditor value={raw.text} readOnly path={path} height={360} label={label} />
     </div>

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Client } from '@modelcontextprotocol/client';
 import type { ResourceLink } from '@modelcontextprotocol/client';
 import { useInspectorSnapshot } from '../connection/inspectorContext';
-import { formatBytes } from './formatSize';
+import { formatBytes } from '../../components/format';
 import { resourceReadQueryOptions } from './resourceReadQuery';
 import { ResourceContentsView } from './ResourceContentsView';
 import { UriText } from '../../components/UriText';

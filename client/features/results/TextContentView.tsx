@@ -2,9 +2,12 @@ import { useMemo, useState } from 'react';
 import { AnsiText } from '../../components/AnsiText';
 import { stripAnsi } from '../../components/ansi';
 import { JsonTree } from '../../components/JsonTree';
-import { CopyButton } from './CopyButton';
-import { downloadName, saveBlob } from './download';
+import { CopyButton } from '../../components/CopyButton';
+import { downloadName } from '../../components/download';
+import { DownloadButton } from '../../components/DownloadButton';
+import { formatCount } from '../../components/format';
 import { classifyText, countLines, foldText, worthFolding } from './textFolding';
+import './results.css';
 
 /** JSON texts up to this many characters are parsed and shown as a tree (a few ms to parse). */
 export const JSON_TREE_LIMIT = 1_000_000;
@@ -30,11 +33,10 @@ export function TextContentView({ text, mimeType, name, uri }: TextContentViewPr
   const kind = useMemo(() => classifyText(text, JSON_TREE_LIMIT), [text]);
   const [asTree, setAsTree] = useState(true);
   const lines = useMemo(() => countLines(text, JSON_TREE_LIMIT), [text]);
-  const download = (): void =>
-    saveBlob(
-      new Blob([text], { type: mimeType ?? 'text/plain' }),
-      downloadName(name, mimeType ?? 'text/plain', uri),
-    );
+  const download = {
+    file: () => new Blob([text], { type: mimeType ?? 'text/plain' }),
+    fileName: downloadName(name, mimeType ?? 'text/plain', uri),
+  };
 
   return (
     <div className="text-content">
@@ -42,8 +44,8 @@ export function TextContentView({ text, mimeType, name, uri }: TextContentViewPr
         <span className="muted">
           {[
             mimeType,
-            `${text.length.toLocaleString('en-US')} characters`,
-            lines !== undefined && lines > 1 ? `${lines.toLocaleString('en-US')} lines` : undefined,
+            `${formatCount(text.length)} characters`,
+            lines !== undefined && lines > 1 ? `${formatCount(lines)} lines` : undefined,
             kind.kind === 'json' ? 'JSON' : undefined,
           ]
             .filter(Boolean)
@@ -57,9 +59,7 @@ export function TextContentView({ text, mimeType, name, uri }: TextContentViewPr
         )}
         {/* What is shown: a terminal's colour codes are not part of the text a person copies. */}
         <CopyButton text={() => stripAnsi(text)} />
-        <button type="button" onClick={download}>
-          Download
-        </button>
+        <DownloadButton {...download} />
       </div>
       {kind.kind === 'json-too-big' && (
         <p className="note">
@@ -70,13 +70,19 @@ export function TextContentView({ text, mimeType, name, uri }: TextContentViewPr
       {kind.kind === 'json' && asTree ? (
         <JsonTree value={kind.value} label="JSON text" expandDepth={2} />
       ) : (
-        <FoldedText text={text} onDownload={download} />
+        <FoldedText text={text} download={download} />
       )}
     </div>
   );
 }
 
-function FoldedText({ text, onDownload }: { text: string; onDownload: () => void }) {
+interface FoldedTextProps {
+  text: string;
+  /** The whole text as a file, for the part a huge text does not show. */
+  download: { file: () => Blob; fileName: string };
+}
+
+function FoldedText({ text, download }: FoldedTextProps) {
   const [open, setOpen] = useState(false);
   const folded = useMemo(() => foldText(text, FOLD_LINES, FOLD_CHARS), [text]);
   // A fold that would hide only a few lines or characters is not offered: the text is shown.
@@ -90,7 +96,7 @@ function FoldedText({ text, onDownload }: { text: string; onDownload: () => void
       </pre>
       {!open && foldable && (
         <p className="fold-note">
-          <span className="muted">{fold.hiddenChars.toLocaleString('en-US')} more characters folded.</span>
+          <span className="muted">{formatCount(fold.hiddenChars)} more characters folded.</span>
           <button type="button" onClick={() => setOpen(true)}>
             Show more
           </button>
@@ -100,11 +106,8 @@ function FoldedText({ text, onDownload }: { text: string; onDownload: () => void
         <p className="fold-note">
           {fold.hiddenChars > 0 && (
             <span className="note">
-              Showing the first {fold.head.length.toLocaleString('en-US')} of{' '}
-              {text.length.toLocaleString('en-US')} characters.{' '}
-              <button type="button" onClick={onDownload}>
-                Download the whole text
-              </button>
+              Showing the first {formatCount(fold.head.length)} of {formatCount(text.length)} characters.{' '}
+              <DownloadButton {...download} label="Download the whole text" />
             </span>
           )}
           {open && foldable && (

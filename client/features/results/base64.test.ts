@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeBase64 } from './base64';
+import { base64ByteLength, decodeBase64 } from './base64';
 
 /** btoa over bytes, in pieces (String.fromCharCode takes only so many arguments). */
 function encode(bytes: Uint8Array): string {
@@ -31,5 +31,19 @@ describe('decodeBase64', () => {
     const decoding = decodeBase64(base64, controller.signal);
     controller.abort(new Error('unmounted'));
     await expect(decoding).rejects.toThrow('unmounted');
+  });
+});
+
+describe('base64ByteLength', () => {
+  it('matches what decoding gives, with and without padding', () => {
+    for (const bytes of ['', 'a', 'ab', 'abc', 'abcd', 'hello world!']) {
+      const base64 = btoa(bytes);
+      expect(base64ByteLength(base64)).toBe(bytes.length);
+    }
+  });
+  it('ignores line breaks', () => {
+    const base64 = btoa('x'.repeat(120));
+    const wrapped = base64.replace(/(.{76})/g, '$1\n');
+    expect(base64ByteLength(wrapped)).toBe(120);
   });
 });

@@ -1,7 +1,19 @@
-import { base64ByteLength } from './formatSize';
-
 /** Base64 characters decoded per slice (a multiple of 4): a few ms of work on a slow machine. */
 const SLICE = 256 * 1024;
+
+/**
+ * The decoded size of a base64 payload, without decoding it: the size is shown before (and
+ * whether or not) the page spends time decoding megabytes.
+ */
+export function base64ByteLength(base64: string): number {
+  let length = base64.length;
+  // Whitespace is legal in some encoders' output but carries no data.
+  if (/\s/.test(base64.slice(0, 100))) length = base64.replace(/\s+/g, '').length;
+  let padding = 0;
+  if (base64.endsWith('==')) padding = 2;
+  else if (base64.endsWith('=')) padding = 1;
+  return Math.max(0, Math.floor((length * 3) / 4) - padding);
+}
 
 /**
  * Decodes base64 to bytes in slices, giving the main thread back between them, so a 5 MB

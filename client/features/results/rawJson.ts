@@ -1,3 +1,5 @@
+import { formatCount } from '../../components/format';
+
 /** Strings longer than this are elided when the raw JSON is too big to show whole. */
 const ELIDE_STRING_OVER = 2_000;
 
@@ -22,7 +24,7 @@ export function rawJsonForDisplay(value: unknown, limit: number): RawJson {
     (_key, item: unknown) => {
       if (typeof item !== 'string' || item.length <= ELIDE_STRING_OVER) return item;
       elided += 1;
-      return `${item.slice(0, 200)}... [${item.length.toLocaleString('en-US')} characters, elided here; the download has them]`;
+      return `${item.slice(0, 200)}... [${formatCount(item.length)} characters, elided here; the download has them]`;
     },
     2,
   );

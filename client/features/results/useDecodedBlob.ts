@@ -46,3 +46,10 @@ export function useDecodedBlob(base64: string, mimeType: string): DecodedBlob {
   }, [base64, mimeType]);
   return decoded?.source === base64 && decoded.mimeType === mimeType ? decoded.state : { status: 'decoding' };
 }
+
+/** The decoded Blob, for a download offered only once it is ready. */
+export function readyBlob(decoded: DecodedBlob): Blob {
+  if (decoded.status !== 'ready')
+    throw new Error(decoded.status === 'failed' ? decoded.message : 'Still decoding');
+  return decoded.blob;
+}

@@ -5,6 +5,7 @@ import { SchemaForm, type SchemaFormHandle } from '../../components/schemaForm/S
 import { prepareSchemaForm, schemaDefaults } from '../../components/schemaForm/schemaValidator';
 import { argumentsToSend, fillRequiredContainers } from '../../components/schemaForm/sendValue';
 import { useInspector } from '../connection/inspectorContext';
+import { formatClockTime } from '../../components/format';
 
 interface Props {
   id: number;
@@ -74,7 +75,7 @@ export function ElicitationRequestView({ id, params, receivedAt }: Props) {
     <article className="server-request" aria-label="Elicitation request">
       <header>
         <h3>elicitation/create {isUrl ? '(URL)' : '(form)'}</h3>
-        <time className="muted">{new Date(receivedAt).toLocaleTimeString()}</time>
+        <time className="muted">{formatClockTime(receivedAt)}</time>
       </header>
       <p className="pre elicitation-message">{params.message}</p>
       {params.mode === 'url' ? (

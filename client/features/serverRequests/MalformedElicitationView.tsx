@@ -1,4 +1,5 @@
 import { useInspector } from '../connection/inspectorContext';
+import { formatClockTime } from '../../components/format';
 
 interface Props {
   id: number;
@@ -15,7 +16,7 @@ export function MalformedElicitationView({ id, params, problem, receivedAt }: Pr
     <article className="server-request" aria-label="Malformed elicitation request">
       <header>
         <h3>elicitation/create (malformed)</h3>
-        <time className="muted">{new Date(receivedAt).toLocaleTimeString()}</time>
+        <time className="muted">{formatClockTime(receivedAt)}</time>
       </header>
       {typeof message === 'string' && <p className="pre elicitation-message">{message}</p>}
       <p className="field-error">

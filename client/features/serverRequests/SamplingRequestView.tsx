@@ -4,6 +4,7 @@ import type { CreateMessageRequest, CreateMessageResult } from '@modelcontextpro
 import { USER_REJECTED } from '../../bridge/serverRequests';
 import { useInspector } from '../connection/inspectorContext';
 import { SamplingMessageView } from './SamplingMessageView';
+import { formatClockTime } from '../../components/format';
 
 interface Props {
   id: number;
@@ -33,7 +34,7 @@ export function SamplingRequestView({ id, params, receivedAt }: Props) {
         <h3>
           sampling/createMessage <DeprecatedTag feature="Sampling" />
         </h3>
-        <time className="muted">{new Date(receivedAt).toLocaleTimeString()}</time>
+        <time className="muted">{formatClockTime(receivedAt)}</time>
       </header>
       <dl className="request-facts">
         {params.systemPrompt && (
@@ -77,7 +78,7 @@ export function SamplingRequestView({ id, params, receivedAt }: Props) {
         ))}
       </ol>
       <form
-        className="reply-form"
+        className="reply-form form-fields"
         aria-label="Reply"
         onSubmit={(event) => {
           event.preventDefault();

@@ -3,7 +3,8 @@ import { CallApp } from '../apps/CallApp';
 import { CallResultView } from '../results/CallResultView';
 import type { CallRecord } from './callLog';
 import { CallInputRequests } from './CallInputRequests';
-import { ElapsedTime, formatSeconds } from './ElapsedTime';
+import { formatElapsed } from '../../components/format';
+import { ElapsedTime } from './ElapsedTime';
 import { WaitingOnPerson } from './WaitingOnPerson';
 
 interface CallRecordViewProps {
@@ -28,7 +29,7 @@ export function CallRecordView({ record, client, onCancel }: CallRecordViewProps
           {running ? (
             <ElapsedTime since={record.startedAt} />
           ) : (
-            formatSeconds((record.endedAt ?? record.startedAt) - record.startedAt)
+            formatElapsed((record.endedAt ?? record.startedAt) - record.startedAt)
           )}
         </span>
         <span className="spacer" />

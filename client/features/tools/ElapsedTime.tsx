@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { formatElapsed } from '../../components/format';
 
 /** Seconds since `since` (performance.now()), ticking while shown. */
 export function ElapsedTime({ since }: { since: number }) {
@@ -7,9 +8,5 @@ export function ElapsedTime({ since }: { since: number }) {
     const timer = setInterval(() => setNow(performance.now()), 100);
     return () => clearInterval(timer);
   }, []);
-  return <span className="elapsed">{formatSeconds(now - since)}</span>;
-}
-
-export function formatSeconds(ms: number): string {
-  return ms < 1000 ? `${Math.max(0, ms).toFixed(0)} ms` : `${(ms / 1000).toFixed(1)} s`;
+  return <span className="elapsed">{formatElapsed(now - since)}</span>;
 }

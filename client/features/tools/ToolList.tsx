@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Tool } from '@modelcontextprotocol/client';
+import { rowForKey, useVirtualRows } from '../../components/useVirtualRows';
 import { filterTools, indexTools } from './filterTools';
 import { declaresApp } from '../apps/declaresApp';
 import { destructiveness } from './toolHints';
@@ -33,45 +33,21 @@ export const LIST_DRAWN_MARK = 'mcp-inspect:tool-list-drawn';
  */
 export function ToolList({ tools, selected, onSelect, changes }: ToolListProps) {
   const [query, setQuery] = useState('');
-  const index = useMemo(() => indexTools(tools), [tools]);
-  const shown = useMemo(() => filterTools(index, query), [index, query]);
+  const toolIndex = useMemo(() => indexTools(tools), [tools]);
+  const shown = useMemo(() => filterTools(toolIndex, query), [toolIndex, query]);
   const [active, setActive] = useState(0);
   const activeIndex = Math.min(active, shown.length - 1);
   const scrollRef = useRef<HTMLDivElement>(null);
-  // The compiler skips memoizing this component because of useVirtualizer; it needs no memo.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: shown.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 10,
-  });
+  const view = useVirtualRows(scrollRef, shown.length, ROW_HEIGHT);
 
   useEffect(() => markAfterPaint(LIST_DRAWN_MARK), [shown]);
 
-  const moveTo = (next: number): void => {
-    if (shown.length === 0) return;
-    const clamped = Math.max(0, Math.min(shown.length - 1, next));
-    setActive(clamped);
-    virtualizer.scrollToIndex(clamped, { align: 'auto' });
-  };
-  const pageSize = Math.max(
-    1,
-    Math.floor((scrollRef.current?.clientHeight ?? ROW_HEIGHT * 10) / ROW_HEIGHT) - 1,
-  );
   const onKeyDown = (event: KeyboardEvent): void => {
-    const moves: Record<string, () => number> = {
-      ArrowDown: () => activeIndex + 1,
-      ArrowUp: () => activeIndex - 1,
-      Home: () => 0,
-      End: () => shown.length - 1,
-      PageDown: () => activeIndex + pageSize,
-      PageUp: () => activeIndex - pageSize,
-    };
-    const move = moves[event.key];
-    if (move) {
+    const to = rowForKey(event.key, activeIndex, shown.length, view.pageRows);
+    if (to !== undefined) {
       event.preventDefault();
-      moveTo(move());
+      setActive(to);
+      view.scrollToRow(to);
     } else if (event.key === 'Enter' || event.key === ' ') {
       const entry = shown[activeIndex];
       if (entry) {
@@ -94,7 +70,7 @@ export function ToolList({ tools, selected, onSelect, changes }: ToolListProps) 
         onChange={(event) => {
           setQuery(event.target.value);
           setActive(0);
-          virtualizer.scrollToOffset(0);
+          if (scrollRef.current) scrollRef.current.scrollTop = 0;
         }}
         onKeyDown={(event) => {
           // From the filter, the arrows go straight into the list.
@@ -117,29 +93,30 @@ export function ToolList({ tools, selected, onSelect, changes }: ToolListProps) 
         tabIndex={0}
         aria-activedescendant={activeId}
         onKeyDown={onKeyDown}
+        onScroll={view.onScroll}
       >
         {shown.length === 0 && <p className="muted tool-list-empty">No tool matches.</p>}
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {virtualizer.getVirtualItems().map((row) => {
-            const entry = shown[row.index];
+        <div style={{ height: shown.length * ROW_HEIGHT, position: 'relative' }}>
+          {view.indexes.map((index) => {
+            const entry = shown[index];
             if (!entry) return null;
             const { tool, title } = entry;
             const destructive = destructiveness(tool);
             return (
               <div
                 key={tool.name}
-                id={optionId(row.index)}
+                id={optionId(index)}
                 role="option"
                 aria-selected={tool.name === selected}
                 aria-setsize={shown.length}
-                aria-posinset={row.index + 1}
+                aria-posinset={index + 1}
                 aria-description={destructive ? DESTRUCTIVE[destructive].description : undefined}
-                className={`tool-option${row.index === activeIndex ? ' active' : ''}${
+                className={`tool-option${index === activeIndex ? ' active' : ''}${
                   changes?.added.has(tool.name) ? ' added' : changes?.changed.has(tool.name) ? ' changed' : ''
                 }`}
-                style={{ height: ROW_HEIGHT, transform: `translateY(${row.start}px)` }}
+                style={{ height: ROW_HEIGHT, transform: `translateY(${index * ROW_HEIGHT}px)` }}
                 onClick={() => {
-                  setActive(row.index);
+                  setActive(index);
                   onSelect(tool.name);
                 }}
               >

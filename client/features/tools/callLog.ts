@@ -2,6 +2,7 @@ import { ProtocolError, SdkError, type Client, type Tool } from '@modelcontextpr
 import type { RootsStore } from '../../bridge/rootsStore';
 import type { ServerRequestQueue } from '../../bridge/serverRequests';
 import { handedOffTask } from '../../bridge/taskHandoff';
+import { formatSeconds } from '../../components/format';
 import type { CallOutcome } from '../results/CallResultView';
 import { followTask, TaskCancelled } from '../tasks/followTask';
 import type { TaskList } from '../tasks/taskList';
@@ -105,7 +106,7 @@ export class CallLog {
     const timer = new CallTimer(timeoutMs, () =>
       controller.abort(
         new InspectorTimeout(
-          `mcp-inspect stopped waiting after ${formatTimeout(timeoutMs)} without an answer (the inspector's own timeout, set beside Run) and sent notifications/cancelled`,
+          `mcp-inspect stopped waiting after ${formatSeconds(timeoutMs)} without an answer (the inspector's own timeout, set beside Run) and sent notifications/cancelled`,
         ),
       ),
     );
@@ -303,10 +304,6 @@ function callOnce(
         : {}),
     },
   );
-}
-
-function formatTimeout(ms: number): string {
-  return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`;
 }
 
 /** The owner of a call's input asks, for the views that show them on its card. */

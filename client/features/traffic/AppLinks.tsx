@@ -1,4 +1,4 @@
-import { formatMs } from './format';
+import { formatLatency } from '../../components/format';
 import type { TrafficRow } from './trafficRows';
 
 interface AppLinksProps {
@@ -32,7 +32,7 @@ export function AppLinks({ row, onSelect }: AppLinksProps) {
       {isApp && row.pair && (
         <p>
           {row.pair.record.t < record.t ? 'Answers the app message' : 'Answered by'} {go(row.pair, 'Go to')}
-          {row.latencyMs !== undefined && ` · ${formatMs(row.latencyMs)}`}
+          {row.latencyMs !== undefined && ` · ${formatLatency(row.latencyMs)}`}
         </p>
       )}
       {row.causes && row.causes.length > 0 && (

@@ -1,4 +1,4 @@
-import { formatMs } from './format';
+import { formatLatency } from '../../components/format';
 import type { Conversation, TrafficRow } from './trafficRows';
 
 /**
@@ -21,13 +21,13 @@ export function ConversationSummary({
       <p>
         One call in {conversation.rounds.length} round{conversation.rounds.length === 1 ? '' : 's'}
         {conversation.done ? '' : ' (still waiting for input)'}
-        {total !== undefined && conversation.done ? `, ${formatMs(total)} in all` : ''}:
+        {total !== undefined && conversation.done ? `, ${formatLatency(total)} in all` : ''}:
       </p>
       <ol>
         {conversation.rounds.map((round, index) => (
           <li key={round.position} aria-current={round === current ? 'true' : undefined}>
             #{round.record.seq} → {round.pair ? `#${round.pair.record.seq}` : 'no answer yet'}
-            {round.latencyMs !== undefined && ` · ${formatMs(round.latencyMs)}`}
+            {round.latencyMs !== undefined && ` · ${formatLatency(round.latencyMs)}`}
             {index < conversation.rounds.length - 1 || !conversation.done
               ? ' · input required'
               : ' · complete'}

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useState, type Ref } from 'react';
 import type { JSONRPCRequest } from '@modelcontextprotocol/client';
 import { JsonTree } from '../../components/JsonTree';
-import { eventText, formatAbsolute, formatBytes, formatMs, formatRelative, KIND_LABELS } from './format';
+import { formatBytes, formatLatency, formatRecordTime, formatSessionTime } from '../../components/format';
+import { eventText, KIND_LABELS } from './eventText';
 import { AppLinks } from './AppLinks';
 import { ConversationSummary } from './ConversationSummary';
 import { FrameView } from './FrameView';
@@ -9,6 +10,8 @@ import { ProtocolMeta } from './ProtocolMeta';
 import type { TrafficRow } from './trafficRows';
 
 interface FrameDetailProps {
+  /** The detail's section, which Enter in the grid focuses. */
+  ref?: Ref<HTMLElement>;
   row: TrafficRow;
   startedAt: number | undefined;
   onSelect: (row: TrafficRow) => void;
@@ -18,7 +21,7 @@ interface FrameDetailProps {
 }
 
 /** The selected record, and for a frame its paired request or response beside it. */
-export function FrameDetail({ row, startedAt, onSelect, onClose, replay }: FrameDetailProps) {
+export function FrameDetail({ ref, row, startedAt, onSelect, onClose, replay }: FrameDetailProps) {
   const [replayed, setReplayed] = useState<string | undefined>();
   const record = row.record;
   const title =
@@ -38,7 +41,7 @@ export function FrameDetail({ row, startedAt, onSelect, onClose, replay }: Frame
     record.type === 'frame' && record.dir === 'toServer' && row.kind === 'request' && !record.elided;
 
   return (
-    <section className="frame-detail" aria-label="Frame detail">
+    <section ref={ref} className="frame-detail" aria-label="Frame detail" tabIndex={-1}>
       <header>
         <h3>{title}</h3>
         {canReplay && (
@@ -59,7 +62,7 @@ export function FrameDetail({ row, startedAt, onSelect, onClose, replay }: Frame
         </button>
       </header>
       <p className="frame-meta">
-        <span title={formatAbsolute(record.t, startedAt)}>at {formatRelative(record.t)}</span>
+        <span title={formatRecordTime(record.t, startedAt)}>at {formatSessionTime(record.t)}</span>
         {record.type === 'frame' && (
           <>
             <span>{record.dir === 'toServer' ? 'to the server' : 'from the server'}</span>
@@ -68,7 +71,7 @@ export function FrameDetail({ row, startedAt, onSelect, onClose, replay }: Frame
             {record.synthetic && <span>written by mcp-inspect (the server could not answer)</span>}
           </>
         )}
-        {row.latencyMs !== undefined && <span>latency {formatMs(row.latencyMs)}</span>}
+        {row.latencyMs !== undefined && <span>latency {formatLatency(row.latencyMs)}</span>}
         {row.kind === 'request' && row.pair === undefined && (
           <span>{row.ended ? `${row.ended} by the page (notifications/cancelled)` : 'no response yet'}</span>
         )}
@@ -96,7 +99,7 @@ export function FrameDetail({ row, startedAt, onSelect, onClose, replay }: Frame
           <section className="frame-column" aria-label={`Paired ${partnerRole}`}>
             <h4>
               Paired {partnerRole} #{partnerFrame.seq}
-              {row.latencyMs !== undefined && ` · ${formatMs(row.latencyMs)}`}{' '}
+              {row.latencyMs !== undefined && ` · ${formatLatency(row.latencyMs)}`}{' '}
               <button type="button" onClick={() => onSelect(partner)}>
                 Go to {partnerRole}
               </button>

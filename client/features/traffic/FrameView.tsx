@@ -3,10 +3,10 @@ import { fetchWholeFrame } from '../../bridge/api';
 import { JsonEditor } from '../../components/JsonEditor';
 import { JsonTree } from '../../components/JsonTree';
 import { Tabs } from '../../components/Tabs';
-import { CopyButton } from './CopyButton';
-import { formatBytes } from './format';
+import { CopyButton } from '../../components/CopyButton';
+import { formatBytes } from '../../components/format';
 import type { FrameRecord } from './trafficRecord';
-import { LARGE_FRAME_BYTES } from './TrafficRowView';
+import { LARGE_FRAME_BYTES } from './TrafficGrid';
 
 /** Characters of a large frame shown before the person asks for the whole. */
 const PREVIEW_CHARS = 4_000;

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { DownloadButton } from '../../components/DownloadButton';
 import { fromJsonLines, toJsonLines } from './jsonLines';
 import { TrafficLog } from './trafficLog';
 
@@ -22,16 +23,6 @@ export function TrafficActions({ live, shown, offline, onOffline }: TrafficActio
   const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | undefined>();
 
-  const exportLog = (): void => {
-    const blob = new Blob([toJsonLines(shown.all(), shown.startedAt)], { type: 'application/x-ndjson' });
-    const url = URL.createObjectURL(blob);
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `mcp-inspect-traffic-${new Date().toISOString().replace(/[:.]/g, '-')}.jsonl`;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  };
-
   const importFile = async (file: File): Promise<void> => {
     const imported = fromJsonLines(await file.text());
     if (imported.records.length === 0 && imported.skipped.length > 0) {
@@ -52,9 +43,12 @@ export function TrafficActions({ live, shown, offline, onOffline }: TrafficActio
 
   return (
     <div className="traffic-actions">
-      <button type="button" onClick={exportLog} disabled={shown.size === 0}>
-        Export
-      </button>
+      <DownloadButton
+        label="Export"
+        disabled={shown.size === 0}
+        file={() => new Blob([toJsonLines(shown.all(), shown.startedAt)], { type: 'application/x-ndjson' })}
+        fileName={() => `mcp-inspect-traffic-${new Date().toISOString().replace(/[:.]/g, '-')}.jsonl`}
+      />
       <button type="button" onClick={() => input.current?.click()}>
         Import…
       </button>

@@ -1,11 +1,12 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useMemo } from 'react';
+import { DataGrid, type GridColumn } from '../../components/DataGrid';
+import { formatBytes, formatLatency, formatRecordTime, formatSessionTime } from '../../components/format';
+import { eventText, KIND_LABELS } from './eventText';
 import type { TrafficRow } from './trafficRows';
-import { TrafficRowView } from './TrafficRowView';
-import { useFixedRowWindow } from './useFixedRowWindow';
 
 export const ROW_HEIGHT = 22;
-/** How long after a wheel, key or pointer action a scroll counts as the person's own. */
-const USER_SCROLL_WINDOW_MS = 800;
+/** Frames above this are listed as large and shown shortened in the detail. */
+export const LARGE_FRAME_BYTES = 1024 * 1024;
 
 interface TrafficGridProps {
   rows: readonly TrafficRow[];
@@ -13,6 +14,8 @@ interface TrafficGridProps {
   version: number;
   selected: TrafficRow | undefined;
   onSelect: (row: TrafficRow) => void;
+  /** Enter on the selected row. */
+  onActivate: (row: TrafficRow) => void;
   follow: boolean;
   onFollowChange: (follow: boolean) => void;
   startedAt: number | undefined;
@@ -20,9 +23,8 @@ interface TrafficGridProps {
 }
 
 /**
- * The frames as a grid, like a browser's network tab: only the rows in view are in the DOM,
- * so 100,000 frames cost what a screenful does (rows have one fixed height, so which rows are
- * in view is arithmetic; a general virtualizer measured all 100,000 on every new row). Follow mode keeps the newest row in view; the
+ * The frames as a grid, like a browser's network tab: 100,000 frames cost what a screenful
+ * does (DataGrid draws only the rows in view). Follow mode keeps the newest row in view; the
  * person scrolling up pauses it, and scrolling back to the bottom resumes it.
  */
 export function TrafficGrid({
@@ -30,129 +32,159 @@ export function TrafficGrid({
   version,
   selected,
   onSelect,
+  onActivate,
   follow,
   onFollowChange,
   startedAt,
   emptyText,
 }: TrafficGridProps) {
-  const scroller = useRef<HTMLDivElement>(null);
-  const lastUserAction = useRef(0);
-  const view = useFixedRowWindow(scroller, rows.length, ROW_HEIGHT);
-
-  useLayoutEffect(() => {
-    const element = scroller.current;
-    if (follow && element) element.scrollTop = element.scrollHeight;
-  }, [follow, rows.length, version]);
-
-  const selectedIndex = selected ? indexOfPosition(rows, selected.position) : -1;
-  useEffect(() => {
-    const element = scroller.current;
-    if (selectedIndex < 0 || follow || !element) return;
-    // Scroll the least needed to show the selected row.
-    const top = selectedIndex * ROW_HEIGHT;
-    if (top < element.scrollTop) element.scrollTop = top;
-    else if (top + ROW_HEIGHT > element.scrollTop + element.clientHeight) {
-      element.scrollTop = top + ROW_HEIGHT - element.clientHeight;
-    }
-    // Only when the selection moves, not on every new row.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [selectedIndex]);
-
-  const markUserAction = (): void => {
-    lastUserAction.current = performance.now();
-  };
-  const onScroll = (): void => {
-    const element = scroller.current;
-    if (!element || performance.now() - lastUserAction.current > USER_SCROLL_WINDOW_MS) return;
-    const atBottom = element.scrollHeight - element.scrollTop - element.clientHeight < ROW_HEIGHT;
-    if (follow !== atBottom) onFollowChange(atBottom);
-  };
-  const move = (to: number): void => {
-    const row = rows[Math.max(0, Math.min(rows.length - 1, to))];
-    if (row) onSelect(row);
-  };
-  const page = Math.max(1, Math.floor(view.viewHeight / ROW_HEIGHT) - 1);
-
+  const columns = useMemo(() => trafficColumns(startedAt), [startedAt]);
   return (
-    <div
+    <DataGrid
+      label="Traffic"
       className="traffic-grid"
-      role="grid"
-      aria-label="Traffic"
-      aria-rowcount={rows.length + 1}
-      aria-colcount={8}
-      tabIndex={0}
-      onKeyDown={(event) => {
-        const steps: Record<string, number> = {
-          ArrowDown: selectedIndex + 1,
-          ArrowUp: selectedIndex - 1,
-          PageDown: selectedIndex + page,
-          PageUp: selectedIndex - page,
-          Home: 0,
-          End: rows.length - 1,
-        };
-        const to = steps[event.key];
-        if (to === undefined) return;
-        event.preventDefault();
-        markUserAction();
-        // Moving anywhere but the last row is looking back: follow pauses.
-        onFollowChange(to >= rows.length - 1);
-        move(to);
+      columns={columns}
+      rows={rows}
+      version={version}
+      rowKey={(row) => row.position}
+      rowHeight={ROW_HEIGHT}
+      placeholder={emptyText}
+      rowClass={(row) =>
+        selected !== undefined && (row === selected.pair || row === selected.linked)
+          ? `kind-${row.kind} paired`
+          : `kind-${row.kind}`
+      }
+      flag={(row) => (row.isError ? 'error' : undefined)}
+      // Pairing, a cancel or a timeout, and a conversation forming update a row in place.
+      rowRevision={(row) => `${row.latencyMs}|${row.ended}|${roundOf(row)}`}
+      selection={{
+        selected,
+        onSelect,
+        onActivate,
+        indexOf: (all, row) => indexOfPosition(all, row.position),
       }}
-    >
-      <div className="traffic-row traffic-header" role="row" aria-rowindex={1}>
-        <span role="columnheader">#</span>
-        <span role="columnheader">Time</span>
-        <span role="columnheader">Dir</span>
-        <span role="columnheader">Kind</span>
-        <span role="columnheader">Method / event</span>
-        <span role="columnheader">Id</span>
-        <span role="columnheader">Size</span>
-        <span role="columnheader">Latency</span>
-      </div>
-      <div
-        ref={scroller}
-        className="traffic-scroller"
-        onScroll={() => {
-          view.onScroll();
-          onScroll();
-        }}
-        onWheel={markUserAction}
-        onPointerDown={markUserAction}
-        onTouchMove={markUserAction}
-      >
-        {rows.length === 0 ? (
-          <p className="placeholder">{emptyText}</p>
-        ) : (
-          <div className="traffic-rows" role="rowgroup" style={{ height: rows.length * ROW_HEIGHT }}>
-            {view.indexes.map((index) => {
-              const row = rows[index];
-              if (!row) return null;
-              return (
-                <TrafficRowView
-                  key={row.position}
-                  row={row}
-                  rowIndex={index + 2}
-                  top={index * ROW_HEIGHT}
-                  selected={row === selected}
-                  paired={selected !== undefined && (row === selected.pair || row === selected.linked)}
-                  startedAt={startedAt}
-                  onSelect={onSelect}
-                  latencyMs={row.latencyMs}
-                  ended={row.ended}
-                  round={
-                    row.conversation && row.kind === 'request'
-                      ? row.conversation.rounds.indexOf(row) + 1
-                      : undefined
-                  }
-                  isError={row.isError}
-                />
-              );
-            })}
-          </div>
-        )}
-      </div>
-    </div>
+      follow={{ on: follow, onChange: onFollowChange }}
+    />
   );
+}
+
+/** The grid's eight columns. */
+function trafficColumns(startedAt: number | undefined): GridColumn<TrafficRow>[] {
+  return [
+    {
+      id: 'seq',
+      header: '#',
+      description: 'The order the bridge saw it in',
+      width: '56px',
+      cell: (row) => (row.record.type === 'page' ? '·' : row.record.seq),
+    },
+    {
+      id: 'time',
+      header: 'Time',
+      description: 'Since the session started',
+      width: '78px',
+      cell: (row) => formatSessionTime(row.record.t),
+      title: (row) => formatRecordTime(row.record.t, startedAt),
+    },
+    { id: 'dir', header: 'Dir', description: 'Direction', width: '28px', cell: directionCell },
+    {
+      id: 'kind',
+      header: 'Kind',
+      width: '112px',
+      cell: (row) => (
+        <>
+          {row.isError && (
+            <span className="error-flag" aria-label="error" title="error">
+              ●
+            </span>
+          )}
+          {KIND_LABELS[row.kind]}
+        </>
+      ),
+    },
+    {
+      id: 'method',
+      header: 'Method / event',
+      width: 'minmax(120px, 1fr)',
+      cell: methodCell,
+      // An event's words can be long; a frame's method is short.
+      title: (row) => (row.record.type === 'frame' ? undefined : eventText(row)),
+    },
+    { id: 'id', header: 'Id', width: '80px', cell: (row) => row.id ?? '' },
+    {
+      id: 'size',
+      header: 'Size',
+      width: '64px',
+      cell: (row) =>
+        row.record.type === 'frame' || row.record.type === 'app' ? formatBytes(row.record.bytes) : '',
+      cellClass: (row) =>
+        row.record.type === 'frame' && row.record.bytes > LARGE_FRAME_BYTES ? 'large' : undefined,
+    },
+    {
+      id: 'latency',
+      header: 'Latency',
+      width: '76px',
+      cell: (row) => (row.latencyMs !== undefined ? formatLatency(row.latencyMs) : latencyText(row)),
+    },
+  ];
+}
+
+function directionCell(row: TrafficRow) {
+  const record = row.record;
+  if (record.type === 'app') {
+    return (
+      <span title={record.dir === 'appToHost' ? 'from the app' : 'to the app'}>
+        {record.dir === 'appToHost' ? '⇠' : '⇢'}
+        <span className="traffic-sr">{record.dir === 'appToHost' ? 'from app' : 'to app'}</span>
+      </span>
+    );
+  }
+  if (record.type !== 'frame') return null;
+  return (
+    <span title={record.dir === 'toServer' ? 'to the server' : 'from the server'}>
+      {record.dir === 'toServer' ? '→' : '←'}
+      <span className="traffic-sr">{record.dir === 'toServer' ? 'to server' : 'from server'}</span>
+    </span>
+  );
+}
+
+function methodCell(row: TrafficRow) {
+  const frame = row.record.type === 'frame' ? row.record : undefined;
+  const round = roundOf(row);
+  return (
+    <>
+      {eventText(row)}
+      {frame?.synthetic && <span className="tag">by mcp-inspect</span>}
+      {frame?.elided && <span className="tag">elided</span>}
+      {row.causedBy && (
+        <span className="tag app" title="Sent by mcp-inspect to answer an MCP App's request">
+          for app #{row.causedBy.record.seq}
+        </span>
+      )}
+      {round !== undefined && (
+        <span
+          className="tag round"
+          title="A multi round-trip call: each retry answers the server's input_required"
+        >
+          round {round}
+        </span>
+      )}
+    </>
+  );
+}
+
+/** The round of a multi round-trip call's request, known once the conversation forms. */
+function roundOf(row: TrafficRow): number | undefined {
+  return row.conversation && row.kind === 'request' ? row.conversation.rounds.indexOf(row) + 1 : undefined;
+}
+
+function latencyText(row: TrafficRow): string {
+  if (row.linked) return `↳ #${row.linked.record.seq}`;
+  if (row.kind === 'app' && row.method !== undefined && row.id !== undefined) return 'pending';
+  // The modern era's subscriptions/listen is answered only when the stream ends.
+  if (row.kind === 'request')
+    return row.ended ?? (row.method === 'subscriptions/listen' ? 'stream open' : 'pending');
+  return '';
 }
 
 /** Rows are in position order: a binary search finds one among 100,000. */

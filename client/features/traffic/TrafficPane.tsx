@@ -1,10 +1,10 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { JSONRPCRequest } from '@modelcontextprotocol/client';
 import { useInspector, useInspectorSnapshot } from '../connection/inspectorContext';
 import { FrameDetail } from './FrameDetail';
 import { TrafficActions, type OfflineFile } from './TrafficActions';
 import { TrafficGrid } from './TrafficGrid';
-import { formatCount } from './format';
+import { formatCount } from '../../components/format';
 import { isFiltering } from './trafficFilter';
 import { TrafficSummary } from './TrafficSummary';
 import { TrafficToolbar } from './TrafficToolbar';
@@ -31,6 +31,9 @@ export function TrafficPane() {
   const [showSummary, setShowSummary] = useState(false);
 
   const select = useCallback((row: TrafficRow) => setSelected(row), []);
+  const detail = useRef<HTMLElement>(null);
+  // Enter on the selected row takes the keyboard to its detail.
+  const activate = useCallback(() => detail.current?.focus(), []);
   const connected = snapshot.mcp?.status === 'ready' && snapshot.socket.kind === 'open';
   const replay = useMemo(
     () =>
@@ -95,6 +98,7 @@ export function TrafficPane() {
           version={version}
           selected={shown}
           onSelect={select}
+          onActivate={activate}
           follow={follow}
           onFollowChange={setFollow}
           startedAt={log.startedAt}
@@ -108,6 +112,7 @@ export function TrafficPane() {
         />
         {shown && (
           <FrameDetail
+            ref={detail}
             key={shown.position}
             row={shown}
             startedAt={log.startedAt}

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { formatMs } from './format';
+import { formatCount, formatLatency } from '../../components/format';
 import type { TrafficIndex } from './trafficRows';
 import { summarize } from './trafficSummary';
 
@@ -14,19 +14,17 @@ export function TrafficSummary({ index, version }: { index: TrafficIndex; versio
     <section className="traffic-summary" aria-label="Traffic summary">
       <dl>
         <dt>requests</dt>
-        <dd>{totals.request.toLocaleString('en-US')}</dd>
+        <dd>{formatCount(totals.request)}</dd>
         <dt>responses</dt>
-        <dd>{totals.response.toLocaleString('en-US')}</dd>
+        <dd>{formatCount(totals.response)}</dd>
         <dt>error responses</dt>
-        <dd>{totals.error.toLocaleString('en-US')}</dd>
+        <dd>{formatCount(totals.error)}</dd>
         <dt>notifications</dt>
-        <dd>{totals.notification.toLocaleString('en-US')}</dd>
+        <dd>{formatCount(totals.notification)}</dd>
         <dt>events</dt>
-        <dd>{totals.events.toLocaleString('en-US')}</dd>
+        <dd>{formatCount(totals.events)}</dd>
         <dt>errors</dt>
-        <dd className={totals.flaggedErrors > 0 ? 'bad' : undefined}>
-          {totals.flaggedErrors.toLocaleString('en-US')}
-        </dd>
+        <dd className={totals.flaggedErrors > 0 ? 'bad' : undefined}>{formatCount(totals.flaggedErrors)}</dd>
       </dl>
       {figures.latency.length > 0 ? (
         <table aria-label="Latency by method">
@@ -43,8 +41,8 @@ export function TrafficSummary({ index, version }: { index: TrafficIndex; versio
               <tr key={line.method}>
                 <th scope="row">{line.method}</th>
                 <td>{line.count}</td>
-                <td>{formatMs(line.p50)}</td>
-                <td>{formatMs(line.p95)}</td>
+                <td>{formatLatency(line.p50)}</td>
+                <td>{formatLatency(line.p95)}</td>
               </tr>
             ))}
           </tbody>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TimelineRecord } from '../../../shared/wire';
-import { eventText } from './format';
+import { eventText } from './eventText';
 import { matchesFilter, NO_FILTER } from './trafficFilter';
 import { TrafficLog } from './trafficLog';
 import { TrafficIndex } from './trafficRows';

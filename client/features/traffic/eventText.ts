@@ -1,47 +1,8 @@
+import { formatCount } from '../../components/format';
 import { targetLabel } from '../connection/targetLabel';
 import type { TrafficRow } from './trafficRows';
 
-/** Seconds since the session started, to the millisecond. */
-export function formatRelative(t: number): string {
-  return `${(t / 1000).toFixed(3)} s`;
-}
-
-/**
- * Wall-clock time of a record, for the hover title; unknown without the bridge's start time.
- * Local time written out by hand, then UTC: every row has one, and the first use of Intl (as
- * `toLocaleString` makes) costs ~20 ms of the first screen.
- */
-export function formatAbsolute(t: number, startedAt: number | undefined): string {
-  if (startedAt === undefined) return 'absolute time unknown';
-  const date = new Date(startedAt + t);
-  const two = (n: number): string => String(n).padStart(2, '0');
-  const local =
-    `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ` +
-    `${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())}.${String(date.getMilliseconds()).padStart(3, '0')}`;
-  return `${local} local (${date.toISOString()})`;
-}
-
-/**
- * A count with thousands separators, as `toLocaleString('en-US')` writes it: without Intl,
- * whose first use costs ~25 ms of the first screen (ICU's number formats are set up then).
- */
-export function formatCount(count: number): string {
-  const [whole = '', fraction] = String(count).split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
-
-export function formatMs(ms: number): string {
-  if (!Number.isFinite(ms)) return '—';
-  return ms < 10 ? `${ms.toFixed(2)} ms` : ms < 1000 ? `${ms.toFixed(1)} ms` : `${(ms / 1000).toFixed(2)} s`;
-}
-
+/** What the Kind column calls each kind of row. */
 export const KIND_LABELS: Record<TrafficRow['kind'], string> = {
   request: 'request',
   response: 'response',
