@@ -43,6 +43,11 @@ export interface SessionOptions {
   targetAuth?: (url: string) => TargetAuth;
   /** The stdio server of the first run, when the CLI started it before loading the bridge. */
   earlyServer?: SpawnedServer;
+  /**
+   * Where the session's connections come from: a child process or a URL by default; an
+   * in-process target in tests and in bench/sessionOnly.ts, which measure the session alone.
+   */
+  openTarget?: typeof openTarget;
 }
 
 const STDERR_TAIL_LINES = 20;
@@ -437,8 +442,9 @@ export class BridgeSession {
     const spec = this.spec;
     const early = this.earlyServer;
     this.earlyServer = undefined;
-    if (spec.kind === 'url') return openTarget(spec, events, this.options.targetAuth?.(spec.url));
-    return openTarget(spec, events, undefined, early?.spec === spec ? early : undefined);
+    const open = this.options.openTarget ?? openTarget;
+    if (spec.kind === 'url') return open(spec, events, this.options.targetAuth?.(spec.url));
+    return open(spec, events, undefined, early?.spec === spec ? early : undefined);
   }
 
   private async stopTarget(): Promise<void> {
