@@ -1,3 +1,4 @@
+import { jsonRpcEnvelope } from '../shared/jsonRpcShape.js';
 import type { AppMessage, AppMessageOut } from '../shared/wire.js';
 
 /**
@@ -20,27 +21,8 @@ export function appRecord(envelope: AppMessageOut, seq: number, t: number): AppM
     seq,
     t,
     ...fields,
-    message: envelopeOf(message),
+    message: jsonRpcEnvelope(message) as AppMessage['message'],
     elided: true,
     bytes: Math.max(bytes, fields.bytes),
   };
-}
-
-function envelopeOf(message: unknown): AppMessage['message'] {
-  if (typeof message !== 'object' || message === null || Array.isArray(message)) return null;
-  const m = message as Record<string, unknown>;
-  const stub: Record<string, string | number | Record<string, string | number>> = {};
-  if (m.jsonrpc === '2.0') stub.jsonrpc = '2.0';
-  if (typeof m.id === 'string' || typeof m.id === 'number') stub.id = m.id;
-  if (typeof m.method === 'string') stub.method = m.method.slice(0, 200);
-  if (typeof m.error === 'object' && m.error !== null) {
-    const error = m.error as { code?: unknown; message?: unknown };
-    stub.error = {
-      code: typeof error.code === 'number' ? error.code : 0,
-      message: typeof error.message === 'string' ? error.message.slice(0, 1000) : '',
-    };
-  } else if ('result' in m) {
-    stub.result = {};
-  }
-  return stub;
 }

@@ -13,8 +13,7 @@ import {
   type TransportKind,
 } from '../shared/wire.js';
 import { appRecord } from './appMessages.js';
-import { isJsonRpcMessageShape } from '../shared/jsonRpcShape.js';
-import { isInitialize, requestIdOf, responseIdOf } from './jsonRpcShape.js';
+import { isJsonRpcMessageShape, isRequest, requestIdOf, responseIdOf } from '../shared/jsonRpcShape.js';
 import { HISTORY_FRAME_LIMIT_BYTES, elideMessage } from './largeFrames.js';
 import { LargeFrameStore } from './largeFrameStore.js';
 import { Timeline } from './timeline.js';
@@ -340,8 +339,10 @@ export class BridgeSession {
       if (requestId !== undefined) this.failRequest(requestId, generation, 'The MCP server is not running');
       return;
     }
-    if (isInitialize(message)) this.initialized = true;
-    if (requestId !== undefined) this.pending.set(requestId, (message as { method: string }).method);
+    if (isRequest(message)) {
+      if (message.method === 'initialize') this.initialized = true;
+      this.pending.set(message.id, message.method);
+    }
     const sent = target.send(message, json, headers);
     this.emitPageFrame(json, generation, seq, t, ref, message);
     sent?.then(undefined, (error: unknown) => {
@@ -682,7 +683,7 @@ function compactMcpEnvelope(
   } catch {
     return undefined;
   }
-  return isJsonRpcMessageShape(message) ? { ref, message: message as JSONRPCMessage, json } : undefined;
+  return isJsonRpcMessageShape(message) ? { ref, message, json } : undefined;
 }
 
 /** An `mcp` envelope without per-message headers (those are rare, and left to the schema). */
