@@ -1,16 +1,12 @@
 import { jsonRpcEnvelope } from '../shared/jsonRpcShape.js';
-import type { AppMessage, AppMessageOut } from '../shared/wire.js';
+import { APP_MESSAGE_LIMIT_BYTES, type AppMessage, type AppMessageOut } from '../shared/wire.js';
 
-/**
- * App messages above this are kept as their envelope only. The same data usually travelled as an
- * MCP frame already (a tool result the host passes on to the app), and a large app message must
- * not cost the bridge's history more than a frame would.
- */
-export const APP_MESSAGE_LIMIT_BYTES = 256 * 1024;
+export { APP_MESSAGE_LIMIT_BYTES };
 
 /**
  * The timeline record of an app message the page reported: stamped, and cut down to its
- * JSON-RPC envelope (method, id, error code) when it is too large or the page said it had to be.
+ * JSON-RPC envelope (method, id, error code) when it is too large. The page cuts it first (the
+ * limit is shared); the bridge does not rely on that.
  */
 export function appRecord(envelope: AppMessageOut, seq: number, t: number): AppMessage {
   const { type: _type, message, ...fields } = envelope;

@@ -2,6 +2,11 @@ import { performance } from 'node:perf_hooks';
 import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/client';
 import {
   BRIDGE_CONNECTION_CLOSED,
+  CLOSE_BRIDGE_EXITING,
+  CLOSE_NO_HELLO,
+  CLOSE_TAKEN_OVER,
+  CLOSE_WIRE_MISMATCH,
+  LARGE_FRAME_BYTES,
   PageEnvelopeSchema,
   WIRE_PROTOCOL_VERSION,
   assertNever,
@@ -14,7 +19,7 @@ import {
 } from '../shared/wire.js';
 import { appRecord } from './appMessages.js';
 import { isJsonRpcMessageShape, isRequest, requestIdOf, responseIdOf } from '../shared/jsonRpcShape.js';
-import { HISTORY_FRAME_LIMIT_BYTES, elideMessage } from './largeFrames.js';
+import { elideMessage } from './largeFrames.js';
 import { LargeFrameStore } from './largeFrameStore.js';
 import { Timeline } from './timeline.js';
 import { unhandledEnvelopeReason } from './unhandledEnvelope.js';
@@ -56,10 +61,6 @@ const TERMINAL_STDERR_LINES = 10;
 const STAMP_WAIT_MS = 8;
 /** Bound of the whole texts of large frames a reloaded page may still open. */
 const LARGE_FRAME_STORE_BYTES = 256 * 1024 * 1024;
-/** WebSocket close codes in the private range, so the page can tell why it was closed. */
-export const CLOSE_TAKEN_OVER = 4001;
-export const CLOSE_WIRE_MISMATCH = 4002;
-export const CLOSE_NO_HELLO = 4003;
 
 type StateFields = Omit<TargetState, 'type' | 'seq' | 't' | 'generation'>;
 
@@ -162,7 +163,7 @@ export class BridgeSession {
 
   /** Ends everything; the bridge is exiting. */
   dispose(): Promise<void> {
-    this.page?.close(1001, 'mcp-inspect is shutting down');
+    this.page?.close(CLOSE_BRIDGE_EXITING, 'mcp-inspect is shutting down');
     this.page = undefined;
     return this.stop();
   }
@@ -526,7 +527,7 @@ export class BridgeSession {
     const t = options.t ?? this.now();
     const stamps = `{"type":"frame","seq":${seq},"t":${t},"dir":"${dir}","bytes":${bytes},"generation":${generation}${options.synthetic ? ',"synthetic":true' : ''}`;
     const record = `${stamps},"message":${json}}`;
-    if (bytes > HISTORY_FRAME_LIMIT_BYTES) {
+    if (bytes > LARGE_FRAME_BYTES) {
       const message = options.message ?? (JSON.parse(json) as JSONRPCMessage);
       this.largeFrames.put(seq, json);
       this.emit(record, `${stamps},"elided":true,"message":${JSON.stringify(elideMessage(message))}}`);
@@ -551,7 +552,7 @@ export class BridgeSession {
     const bytes = Buffer.byteLength(json);
     const stamp = `{"type":"stamp","seq":${seq},"t":${t},"generation":${generation},"ref":${ref},"bytes":${bytes}}`;
     const stamps = `{"type":"frame","seq":${seq},"t":${t},"dir":"toServer","bytes":${bytes},"generation":${generation}`;
-    if (bytes > HISTORY_FRAME_LIMIT_BYTES) {
+    if (bytes > LARGE_FRAME_BYTES) {
       this.largeFrames.put(seq, json);
       this.emit(stamp, `${stamps},"elided":true,"message":${JSON.stringify(elideMessage(message))}}`, true);
       return;

@@ -6,7 +6,7 @@ import { Tabs } from '../../components/Tabs';
 import { CopyButton } from './CopyButton';
 import { formatBytes } from './format';
 import type { FrameRecord } from './trafficRecord';
-import { LARGE_FRAME_BYTES } from './TrafficRowView';
+import { LARGE_FRAME_BYTES } from '../../../shared/wire';
 
 /** Characters of a large frame shown before the person asks for the whole. */
 const PREVIEW_CHARS = 4_000;

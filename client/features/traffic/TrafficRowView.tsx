@@ -1,9 +1,7 @@
 import { memo } from 'react';
 import { eventText, formatAbsolute, formatBytes, formatMs, formatRelative, KIND_LABELS } from './format';
 import type { TrafficRow } from './trafficRows';
-
-/** Frames above this are listed as large and shown shortened in the detail. */
-export const LARGE_FRAME_BYTES = 1024 * 1024;
+import { LARGE_FRAME_BYTES } from '../../../shared/wire';
 
 interface TrafficRowViewProps {
   row: TrafficRow;
