@@ -1,6 +1,6 @@
 import type { WebSocket } from 'ws';
 import { CLOSE_PAGE_FELL_BEHIND } from '../shared/wire.js';
-import type { PageSink } from './session.js';
+import type { PageSink } from './pageChannel.js';
 
 /**
  * Bytes the bridge lets wait for one page. A page that stops reading (a paused debugger, a
