@@ -1,5 +1,6 @@
 import type { WebSocket } from 'ws';
-import type { PageSink } from './session.js';
+import { CLOSE_PAGE_FELL_BEHIND } from '../shared/wire.js';
+import type { PageSink } from './pageChannel.js';
 
 /**
  * Bytes the bridge lets wait for one page. A page that stops reading (a paused debugger, a
@@ -8,8 +9,6 @@ import type { PageSink } from './session.js';
  * bound (a large result is legitimate), so a page costs at most this plus one message.
  */
 export const PAGE_BACKLOG_LIMIT_BYTES = 64 * 1024 * 1024;
-/** Close code for a page that fell behind; the page shows the reason and does not retry. */
-export const CLOSE_PAGE_FELL_BEHIND = 4004;
 
 /**
  * The session's way to a page over a WebSocket, watching what waits to be sent. A page past

@@ -75,13 +75,8 @@ function onConnection(ws: WebSocket, { session, log }: WsBridgeOptions): void {
   });
   session.attach(sink);
   ws.on('message', (data, isBinary) => {
-    if (isBinary) {
-      sink.send(
-        JSON.stringify({ type: 'rejected', reason: 'Binary frames are not part of the wire', fatal: false }),
-      );
-      return;
-    }
-    session.receive(sink, data.toString());
+    if (isBinary) session.receiveBinary(sink);
+    else session.receive(sink, data.toString());
   });
   ws.on('close', () => session.detach(sink));
   // A broken socket must not take the bridge down; 'close' follows and detaches it.

@@ -2,6 +2,7 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import { SentFrames, isFrameStampShape } from '../../shared/frameStamps';
 import {
   BridgeEnvelopeSchema,
+  FINAL_CLOSE_CODES,
   LiveRecordSchema,
   WIRE_PROTOCOL_VERSION,
   WS_PATH,
@@ -51,12 +52,6 @@ export const RETRY_INTERVAL_MS = 1_000;
 export const RETRY_BUDGET = 60;
 /** `WebSocket.OPEN`, read here rather than off a global the page's tests (in Node) lack. */
 const OPEN = 1;
-/**
- * Close codes the bridge uses when it means it: reconnecting would not help. 4004: this page
- * fell too far behind the traffic; the person reloads it when ready to catch up. 1001: the
- * bridge was stopped (Ctrl-C); a new one has a new token, so the person opens its new link.
- */
-const FINAL_CLOSE_CODES = new Set([4001, 4002, 4003, 4004, 1001]);
 
 /**
  * The page's one WebSocket to the bridge. Reconnects on a fixed interval with a retry budget

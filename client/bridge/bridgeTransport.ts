@@ -1,4 +1,5 @@
 import type { JSONRPCMessage, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
+import { isRequest } from '../../shared/jsonRpcShape';
 import { TaskHandoff } from './taskHandoff';
 
 /** What the transport hands the session for the bridge: the message and its per-message headers. */
@@ -78,7 +79,7 @@ export class BridgeTransport implements Transport {
   }
 
   private withRequestMeta(message: JSONRPCMessage): JSONRPCMessage {
-    if (!this.requestMeta || !('method' in message) || !('id' in message)) return message;
+    if (!this.requestMeta || !isRequest(message)) return message;
     const params = (message.params ?? {}) as Record<string, unknown>;
     const meta = (params._meta ?? {}) as Record<string, unknown>;
     return { ...message, params: { ...params, _meta: { ...this.requestMeta, ...meta } } };

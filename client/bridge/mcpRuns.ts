@@ -16,6 +16,7 @@ import type { RootsStore } from './rootsStore';
 import type { ServerRequestQueue } from './serverRequests';
 import type { SnapshotStore } from './sessionSnapshot';
 import { isReplayResponse } from './trafficReplay';
+import { isNotification } from '../../shared/jsonRpcShape';
 
 /** The bridge as a run of the target sees it: false when there is no open socket to send on. */
 export interface BridgeLink {
@@ -39,7 +40,7 @@ export interface McpRunsDeps {
  * in its message guards, only for it to drop each one.
  */
 function isLogMessage(message: JSONRPCMessage): boolean {
-  return 'method' in message && message.method === 'notifications/message' && !('id' in message);
+  return isNotification(message) && message.method === 'notifications/message';
 }
 
 /**

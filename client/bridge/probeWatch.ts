@@ -1,3 +1,4 @@
+import { isErrorResponse, isRequest, isResponse } from '../../shared/jsonRpcShape';
 import type { Frame } from '../../shared/wire';
 
 /**
@@ -18,15 +19,16 @@ export class ProbeWatch {
 
   see(frame: Frame): void {
     if (frame.generation !== this.generation) return;
-    const message = frame.message as Record<string, unknown>;
-    if (frame.dir === 'toServer' && message.method === 'server/discover' && 'id' in message) {
+    const message = frame.message;
+    if (frame.dir === 'toServer' && isRequest(message) && message.method === 'server/discover') {
       this.probeId = message.id;
       return;
     }
-    if (frame.dir !== 'fromServer' || this.probeId === undefined || message.id !== this.probeId) return;
-    if ('error' in message) {
-      const error = message.error as { code?: unknown; message?: unknown };
-      this.reply = `the server answered server/discover with error ${String(error.code)} (${String(error.message)})`;
+    if (frame.dir !== 'fromServer' || this.probeId === undefined) return;
+    if (!isResponse(message) || message.id !== this.probeId) return;
+    if (isErrorResponse(message)) {
+      const { error } = message;
+      this.reply = `the server answered server/discover with error ${error.code} (${error.message})`;
     } else {
       this.reply = 'the server answered server/discover, but not with a 2026-07-28 discover result';
     }

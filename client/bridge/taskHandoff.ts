@@ -1,4 +1,5 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
+import { isRequest, isResponse, isResultResponse } from '../../shared/jsonRpcShape';
 
 /** Where the page's call log finds a task handle that a tools/call answered with. */
 export const TASK_HANDOFF_KEY = 'mcp-inspect/taskHandoff';
@@ -23,15 +24,15 @@ export class TaskHandoff {
   private calls = new Set<string>();
 
   noteOutgoing(message: JSONRPCMessage): void {
-    if ('method' in message && message.method === 'tools/call' && 'id' in message) {
+    if (isRequest(message) && message.method === 'tools/call') {
       this.calls.add(JSON.stringify(message.id));
     }
   }
 
   adapt(message: JSONRPCMessage): JSONRPCMessage {
-    if ('method' in message || !('id' in message)) return message;
+    if (!isResponse(message) || message.id === undefined) return message;
     const key = JSON.stringify(message.id);
-    if (!this.calls.delete(key) || !('result' in message)) return message;
+    if (!this.calls.delete(key) || !isResultResponse(message)) return message;
     const handle = taskHandleOf(message.result as Record<string, unknown>);
     if (!handle) return message;
     // A modern result must say it is complete (2026-07-28); a 2025 one must not need to.

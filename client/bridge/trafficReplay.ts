@@ -1,4 +1,5 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
+import { responseIdOf } from '../../shared/jsonRpcShape';
 
 /** Ids of replayed requests; the SDK Client numbers its own, so these never collide. */
 const REPLAY_ID_PREFIX = 'replay-';
@@ -19,10 +20,6 @@ export class ReplayIds {
 
 /** The response to a replayed request: for the traffic log, not for the SDK Client. */
 export function isReplayResponse(message: JSONRPCMessage): boolean {
-  return (
-    !('method' in message) &&
-    'id' in message &&
-    typeof message.id === 'string' &&
-    message.id.startsWith(REPLAY_ID_PREFIX)
-  );
+  const id = responseIdOf(message);
+  return typeof id === 'string' && id.startsWith(REPLAY_ID_PREFIX);
 }

@@ -8,7 +8,7 @@ import {
 } from '@modelcontextprotocol/client';
 import { maskUrl, maskUrlIn } from '../../shared/urlSecrets.js';
 import type { TransportKind } from '../../shared/wire.js';
-import { requestIdOf, responseIdOf } from '../jsonRpcShape.js';
+import { requestIdOf, responseIdOf } from '../../shared/jsonRpcShape.js';
 import type { TargetAuth } from '../oauth/oauthManager.js';
 import { recordingFetch } from './httpExchanges.js';
 import type { TargetConnection, TargetEvents } from './target.js';

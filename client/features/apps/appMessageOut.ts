@@ -1,7 +1,5 @@
-import type { AppDirection, AppMessageOut } from '../../../shared/wire';
-
-/** Past this the page sends only the envelope: the bridge would keep no more (server/appMessages). */
-const LIMIT_BYTES = 256 * 1024;
+import { jsonRpcEnvelope } from '../../../shared/jsonRpcShape';
+import { APP_MESSAGE_LIMIT_BYTES, type AppDirection, type AppMessageOut } from '../../../shared/wire';
 
 export interface AppMessageFacts {
   generation: number;
@@ -29,8 +27,9 @@ export function appMessageOut(facts: AppMessageFacts): Omit<AppMessageOut, 'type
   if (isResourceReady(message)) {
     message = withoutHtml(message);
     elided = true;
-  } else if (bytes > LIMIT_BYTES) {
-    message = envelopeOf(message);
+  } else if (bytes > APP_MESSAGE_LIMIT_BYTES) {
+    // Past this the page sends only the envelope: the bridge would keep no more.
+    message = (jsonRpcEnvelope(message) as JsonValue | null) ?? '[too large to keep]';
     elided = true;
   }
   return {
@@ -83,14 +82,4 @@ function withoutHtml(message: JsonValue): JsonValue {
     ...m,
     params: { ...params, html: `[${html.length} characters of HTML: the resources/read answer]` },
   };
-}
-
-function envelopeOf(message: JsonValue): JsonValue {
-  if (typeof message !== 'object' || message === null || Array.isArray(message)) return '[too large to keep]';
-  const stub: Record<string, JsonValue> = {};
-  for (const key of ['jsonrpc', 'id', 'method'])
-    if (message[key] !== undefined) stub[key] = message[key] ?? null;
-  if ('result' in message) stub.result = {};
-  if ('error' in message) stub.error = message.error ?? null;
-  return stub;
 }

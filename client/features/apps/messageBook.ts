@@ -1,4 +1,5 @@
 import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/client';
+import { isRequest, isResponse } from '../../../shared/jsonRpcShape';
 import type { AppDirection } from '../../../shared/wire';
 
 /** What one message means given the ones before it. */
@@ -26,12 +27,12 @@ export class MessageBook {
   }
 
   see(dir: AppDirection, message: JSONRPCMessage): MessageFacts {
-    if (!('id' in message) || message.id === undefined) return {};
-    const key = idKey(message.id);
-    if ('method' in message) {
-      (dir === 'appToHost' ? this.fromApp : this.fromHost).set(key, message.method);
+    if (isRequest(message)) {
+      (dir === 'appToHost' ? this.fromApp : this.fromHost).set(idKey(message.id), message.method);
       return {};
     }
+    if (!isResponse(message) || message.id === undefined) return {};
+    const key = idKey(message.id);
     const requests = dir === 'hostToApp' ? this.fromApp : this.fromHost;
     const requestMethod = requests.get(key);
     requests.delete(key);

@@ -1,4 +1,5 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
+import { isErrorResponse, isResponse } from '../../../shared/jsonRpcShape';
 import type { AppDirection } from '../../../shared/wire';
 import type { AppLogEntry, AppLogLevel, DownloadOffer } from './appLog';
 import { downloadName } from '../../components/download';
@@ -12,12 +13,12 @@ export function describeMessage(
   requestMethod: string | undefined,
 ): Described {
   const base = { dir, detail: message } as const;
-  if ('method' in message) {
+  if (!isResponse(message)) {
     const params = (message.params ?? {}) as Record<string, unknown>;
     return { ...base, method: message.method, ...describeCall(message.method, params) };
   }
   const method = requestMethod;
-  if ('error' in message) {
+  if (isErrorResponse(message)) {
     return {
       ...base,
       ...(method ? { method } : {}),

@@ -6,6 +6,7 @@ import type {
 } from '@modelcontextprotocol/client';
 import { JSONRPCMessageSchema } from '@modelcontextprotocol/core';
 import { PostMessageTransport } from '@modelcontextprotocol/ext-apps/app-bridge';
+import { isNotification } from '../../../shared/jsonRpcShape';
 import type { AppDirection } from '../../../shared/wire';
 import { SANDBOX_REPORT_METHOD, type SandboxReport } from '../../appSandbox/sandboxProtocol';
 
@@ -39,7 +40,7 @@ export class ObservedTransport implements Transport {
     // Target and source both the frame: only its messages are taken, and only it is written to.
     this.inner = new PostMessageTransport(frame, frame);
     this.inner.onmessage = (message, extra) => {
-      if ('method' in message && message.method === SANDBOX_REPORT_METHOD && !('id' in message)) {
+      if (isNotification(message) && message.method === SANDBOX_REPORT_METHOD) {
         observer.onSandboxReport(readReport(message.params), message);
         return;
       }

@@ -1,4 +1,5 @@
 import type { Client, RequestId } from '@modelcontextprotocol/client';
+import { isRequest } from '../../../shared/jsonRpcShape';
 
 /**
  * Sends a request through the SDK Client and tells which JSON-RPC id it went out under, so an app
@@ -15,7 +16,7 @@ export function requestWithId<T>(
   let id: RequestId | undefined;
   const original = transport.send;
   transport.send = (message, options) => {
-    if (id === undefined && 'method' in message && 'id' in message) id = message.id;
+    if (id === undefined && isRequest(message)) id = message.id;
     return original.call(transport, message, options);
   };
   let result: Promise<T>;

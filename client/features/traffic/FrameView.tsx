@@ -6,7 +6,7 @@ import { Tabs } from '../../components/Tabs';
 import { CopyButton } from '../../components/CopyButton';
 import { formatBytes } from '../../components/format';
 import type { FrameRecord } from './trafficRecord';
-import { LARGE_FRAME_BYTES } from './TrafficGrid';
+import { LARGE_FRAME_BYTES } from '../../../shared/wire';
 
 /** Characters of a large frame shown before the person asks for the whole. */
 const PREVIEW_CHARS = 4_000;

@@ -1,12 +1,11 @@
 import { useMemo } from 'react';
 import { DataGrid, type GridColumn } from '../../components/DataGrid';
 import { formatBytes, formatLatency, formatRecordTime, formatSessionTime } from '../../components/format';
+import { LARGE_FRAME_BYTES } from '../../../shared/wire';
 import { eventText, KIND_LABELS } from './eventText';
 import type { TrafficRow } from './trafficRows';
 
 export const ROW_HEIGHT = 22;
-/** Frames above this are listed as large and shown shortened in the detail. */
-export const LARGE_FRAME_BYTES = 1024 * 1024;
 
 interface TrafficGridProps {
   rows: readonly TrafficRow[];

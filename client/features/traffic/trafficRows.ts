@@ -1,3 +1,4 @@
+import { jsonRpcKind } from '../../../shared/jsonRpcShape';
 import { AppRowLinker } from './appRows';
 import type { TrafficLog } from './trafficLog';
 import type { FrameRecord, TrafficRecord } from './trafficRecord';
@@ -195,15 +196,16 @@ export class TrafficIndex {
   }
 
   private deriveFrame(row: TrafficRow, frame: FrameRecord): void {
+    const kind = jsonRpcKind(frame.message);
     const message = frame.message as Record<string, unknown>;
-    const method = typeof message.method === 'string' ? message.method : undefined;
-    const hasId = 'id' in message && message.id !== undefined && message.id !== null;
-    const id = hasId ? idText(message.id) : undefined;
+    // An error response may have no id: the server could not read the request's.
+    const id = message.id === undefined ? undefined : idText(message.id);
     row.id = id;
-    if (method !== undefined) {
+    if (kind === 'request' || kind === 'notification') {
+      const method = message.method as string;
       row.method = method;
       this.noteMethod(method);
-      if (id !== undefined) {
+      if (kind === 'request' && id !== undefined) {
         row.kind = 'request';
         this.pending.set(pairKey(frame.generation, frame.dir, id), row);
         if (frame.dir === 'toServer') this.apps.rememberRequest(frame.generation, id, row);
@@ -215,7 +217,7 @@ export class TrafficIndex {
         row.linked = this.linkedRequest(frame, method, message.params);
       }
     } else {
-      row.kind = 'error' in message ? 'error' : 'response';
+      row.kind = kind === 'error' ? 'error' : 'response';
       row.isError = row.kind === 'error' || isToolError(message.result);
       const requestDir = frame.dir === 'toServer' ? 'fromServer' : 'toServer';
       const key = id === undefined ? undefined : pairKey(frame.generation, requestDir, id);
