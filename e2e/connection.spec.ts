@@ -1,6 +1,6 @@
-import { createServer } from 'node:net';
 import { fixturePath } from './support/cli.js';
 import { expect, inspector, test } from './support/test.js';
+import { freePort } from './support/servers.js';
 
 // Which server to inspect, chosen from the page: the bridge stops the current one and starts
 // the new one, and secrets typed in the page never come back to it.
@@ -50,12 +50,3 @@ test('a pasted server entry fills the form, and the export masks secrets', async
     `connection refused: nothing is listening at http://127.0.0.1:${port}/sse`,
   );
 });
-
-/** A port nothing listens on: taken from the OS, then released. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}

@@ -1,13 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fixturePath } from './support/cli.js';
 import { expect, inspector, test } from './support/test.js';
 import { trafficPane } from './support/traffic.js';
+import { EVERYTHING_STDIO, fixtureStdio, startHttpFixture, type StartedServer } from './support/servers.js';
 
 // Both protocol eras (issue 8): the bundled demo (SDK v2, dual-era) under each --era, a
 // modern-only fixture written with SDK v2 over stdio and Streamable HTTP, and server-everything
 // (SDK v1, legacy) that nobody here wrote.
-
-const EVERYTHING = 'node_modules/@modelcontextprotocol/server-everything/dist/index.js';
 
 test.describe('the demo server under auto', () => {
   test('negotiates the modern era, and a call asks for input on its own card, round after round', async ({
@@ -17,7 +14,7 @@ test.describe('the demo server under auto', () => {
     const ui = inspector(page);
     await page.goto(cli.url);
     await expect(page.getByLabel('Protocol era')).toHaveText('modern · 2026-07-28');
-    await ui.runTool('book_table', '{"restaurant":"Chez MCP"}');
+    await ui.runTool('book_table', { restaurant: 'Chez MCP' });
     const call = ui.calls.first();
     const input = call.getByRole('region', { name: /^Input for call \d+$/ });
     await expect(input).toContainText('input required, round 1');
@@ -61,12 +58,12 @@ test.describe('the demo server under --era modern', () => {
 });
 
 test.describe('a modern-only server over stdio', () => {
-  test.use({ cliArgs: ['node', fixturePath('modernOnly.mjs')] });
+  test.use({ cliArgs: fixtureStdio('modernOnly.mjs') });
   test('is inspected in the modern era under auto', async ({ page, cli }) => {
     const ui = inspector(page);
     await page.goto(cli.url);
     await expect(page.getByLabel('Protocol era')).toHaveText('modern · 2026-07-28');
-    await ui.runTool('confirm_action', '{"action":"deploy"}');
+    await ui.runTool('confirm_action', { action: 'deploy' });
     const input = ui.calls.first().getByRole('region', { name: /^Input for call \d+$/ });
     await input.getByRole('button', { name: 'Decline' }).click();
     await expect(ui.result).toContainText('deploy: decline');
@@ -74,7 +71,7 @@ test.describe('a modern-only server over stdio', () => {
 });
 
 test.describe('a modern-only server: prompts/get and resources/read that ask for input', () => {
-  test.use({ cliArgs: ['node', fixturePath('modernOnly.mjs')] });
+  test.use({ cliArgs: fixtureStdio('modernOnly.mjs') });
   test('each round is answered where the request was made, then retried', async ({ page, cli }) => {
     await page.goto(cli.url);
     await page.getByRole('tab', { name: 'Prompts', exact: true }).click();
@@ -106,7 +103,7 @@ test.describe('a modern-only server: prompts/get and resources/read that ask for
 });
 
 test.describe('a modern-only server asked for the legacy era', () => {
-  test.use({ cliArgs: ['--era', 'legacy', 'node', fixturePath('modernOnly.mjs')] });
+  test.use({ cliArgs: ['--era', 'legacy', ...fixtureStdio('modernOnly.mjs')] });
   test('says in plain words that it refuses the version, with what it supports', async ({ page, cli }) => {
     await page.goto(cli.url);
     await expect(
@@ -118,46 +115,31 @@ test.describe('a modern-only server asked for the legacy era', () => {
 });
 
 test.describe('a modern-only server over Streamable HTTP', () => {
-  let server: ChildProcess | undefined;
-  let url = '';
+  let server: StartedServer & { url: string };
   test.beforeAll(async () => {
-    server = spawn(process.execPath, [fixturePath('modernOnlyHttp.mjs'), '--port', '0']);
-    url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('the HTTP fixture did not start')), 15_000);
-      server?.stderr?.on('data', (chunk: Buffer) => {
-        const match = /(http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(chunk.toString());
-        if (match?.[1]) {
-          clearTimeout(timer);
-          resolve(match[1]);
-        }
-      });
-    });
+    server = await startHttpFixture('modernOnlyHttp.mjs');
   });
-  test.afterAll(() => {
-    server?.kill();
+  test.afterAll(async () => {
+    await server.stop();
   });
 
-  test('shows the HTTP exchanges with the 2026-07-28 routing headers', async ({ page }) => {
-    const { startCli } = await import('./support/cli.js');
-    const cli = await startCli(['--url', url]);
-    try {
-      await page.goto(cli.url);
-      await expect(page.getByLabel('Protocol era')).toHaveText('modern · 2026-07-28');
-      const traffic = trafficPane(page);
-      const exchange = traffic.row('POST /mcp', 'tools/list').first();
-      await expect(exchange).toBeVisible();
-      await exchange.click();
-      const detail = page.getByRole('region', { name: 'Frame detail' });
-      await expect(detail).toContainText('mcp-method');
-      await expect(detail).toContainText('tools/list');
-    } finally {
-      await cli.stop();
-    }
+  test('shows the HTTP exchanges with the 2026-07-28 routing headers', async ({ page, cli }) => {
+    const ui = inspector(page);
+    await page.goto(cli.url);
+    await ui.connectToUrl(server.url);
+    await expect(page.getByRole('banner')).toContainText(server.url);
+    await expect(page.getByRole('banner').getByLabel('Protocol era')).toHaveText('modern · 2026-07-28');
+    const traffic = trafficPane(page);
+    const exchange = traffic.row('POST /mcp', 'tools/list').first();
+    await expect(exchange).toBeVisible();
+    await exchange.click();
+    await expect(traffic.detail).toContainText('mcp-method');
+    await expect(traffic.detail).toContainText('tools/list');
   });
 });
 
 test.describe('server-everything (legacy, SDK v1) under auto', () => {
-  test.use({ cliArgs: ['node', EVERYTHING, 'stdio'] });
+  test.use({ cliArgs: EVERYTHING_STDIO });
   test('falls back to initialize, and says why as info', async ({ page, cli }) => {
     await page.goto(cli.url);
     await expect(page.getByLabel('Protocol era')).toHaveText(/^legacy · /);

@@ -1,10 +1,10 @@
 import type { Locator, Page } from '@playwright/test';
-import { fixturePath } from './support/cli.js';
 import { expect, inspector, test } from './support/test.js';
+import { fixtureStdio } from './support/servers.js';
 
 // formsAndResults.mjs is shaped like the real servers a person inspects; its tools echo the
 // arguments they received, so each test checks what reached the server as well as the page.
-test.use({ cliArgs: [process.execPath, fixturePath('formsAndResults.mjs')] });
+test.use({ cliArgs: fixtureStdio('formsAndResults.mjs') });
 
 async function open(page: Page, url: string, title: string, name: string) {
   const ui = inspector(page);

@@ -1,8 +1,9 @@
 import { expect, inspector, test } from './support/test.js';
+import { EVERYTHING_STDIO } from './support/servers.js';
 
 test.describe('against server-everything', () => {
   test.use({
-    cliArgs: ['node', 'node_modules/@modelcontextprotocol/server-everything/dist/index.js', 'stdio'],
+    cliArgs: EVERYTHING_STDIO,
   });
 
   test('lists resources and reads one with the result views', async ({ page, cli }) => {
@@ -41,7 +42,7 @@ test.describe('against server-everything', () => {
   }) => {
     test.setTimeout(45_000);
     await page.goto(cli.url);
-    await inspector(page).runTool('toggle-subscriber-updates', '{}');
+    await inspector(page).runTool('toggle-subscriber-updates');
     await expect(inspector(page).result).toContainText('Started');
     await page.getByRole('tab', { name: 'Resources' }).click();
     await page
@@ -86,7 +87,7 @@ test('a list_changed notification refetches the list and highlights what was add
   const list = page.getByRole('listbox', { name: 'Resources' });
   await expect(list.getByRole('option')).not.toHaveCount(0);
   const before = await list.getByRole('option').count();
-  await inspector(page).runTool('add_note', '{"text":"from e2e"}');
+  await inspector(page).runTool('add_note', { text: 'from e2e' });
   await page.getByRole('tab', { name: 'Resources' }).click();
   await expect(list.getByRole('option')).toHaveCount(before + 1);
   await expect(list.locator('li.added')).toHaveCount(1);
