@@ -8,21 +8,36 @@ interface CliFixtures {
   cliArgs: string[];
   /** This test's own mcp-inspect, stopped after the test whatever its outcome. */
   cli: RunningCli;
+  /**
+   * The same mcp-inspect while it starts. Set up before the page, without waiting: the CLI and
+   * its server start while Chromium opens the page (each takes a second or two on a busy machine).
+   */
+  cliStarting: Promise<RunningCli>;
 }
 
 export const test = base.extend<CliFixtures>({
   cliArgs: [[], { option: true }],
-  cli: async ({ cliArgs }, use, testInfo) => {
-    const cli = await startCli(cliArgs);
+  cliStarting: async ({ cliArgs }, use, testInfo) => {
+    const starting = startCli(cliArgs);
+    // Awaited by `cli`; a failure to start is that fixture's to report.
+    starting.catch(() => undefined);
     try {
-      await use(cli);
+      await use(starting);
     } finally {
-      await cli.stop();
+      const cli = await starting.catch(() => undefined);
+      await cli?.stop();
       // The terminal is half of what a person sees; keep it with a failed test's report.
-      if (testInfo.status !== testInfo.expectedStatus) {
+      if (cli && testInfo.status !== testInfo.expectedStatus) {
         await testInfo.attach('mcp-inspect output', { body: cli.output(), contentType: 'text/plain' });
       }
     }
+  },
+  cli: async ({ cliStarting }, use) => {
+    await use(await cliStarting);
+  },
+  page: async ({ cliStarting, page }, use) => {
+    void cliStarting;
+    await use(page);
   },
 });
 
