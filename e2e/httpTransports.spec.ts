@@ -1,5 +1,6 @@
-import { startEverything, type StartedServer } from './support/servers.js';
+import { startEverything, startHttpFixture, type StartedServer } from './support/servers.js';
 import { expect, inspector, test } from './support/test.js';
+import { trafficPane } from './support/traffic.js';
 
 // The same server nobody here wrote, reached by URL: server-everything in its Streamable HTTP
 // and SSE modes, with mcp-inspect choosing the transport by itself.
@@ -50,3 +51,40 @@ for (const { mode, transport } of [
     });
   });
 }
+
+test.describe('a server that wants a bearer token', () => {
+  const token = 'e2e-bearer-token-5f1c9a0d';
+  let server: StartedServer & { url: string };
+  test.beforeAll(async () => {
+    server = await startHttpFixture('bearerHttp.mjs', ['--token', token]);
+  });
+  test.afterAll(async () => {
+    await server.stop();
+  });
+
+  test('is refused without one; the Bearer token field sends it, and it is masked wherever shown', async ({
+    page,
+    cli,
+  }) => {
+    const ui = inspector(page);
+    const traffic = trafficPane(page);
+    await page.goto(cli.url);
+    await ui.connectToUrl(server.url);
+    await expect(ui.serverProblem).toContainText('401');
+
+    await ui.connectToUrl(server.url, { bearer: token });
+    await expect(ui.connectionState).toHaveText('connected');
+    await expect(page.getByRole('banner')).toContainText(server.url);
+    await ui.runTool('echo', { message: 'sent with the token' });
+    await expect(ui.result).toContainText('sent with the token');
+
+    // The exchange is in the traffic with its Authorization header, the value masked.
+    await traffic.row('POST /mcp', 'tools/call').first().click();
+    await expect(traffic.detail).toContainText('authorization: "Bearer ••••••"');
+    await expect(traffic.detail).not.toContainText(token);
+    await page.getByRole('tab', { name: 'Connection', exact: true }).click();
+    await expect(ui.settings.getByLabel('Bearer token')).toHaveAttribute('type', 'password');
+    await expect(page.getByLabel('Exported server entry')).not.toContainText(token);
+    expect(cli.output()).not.toContain(token);
+  });
+});
