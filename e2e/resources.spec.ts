@@ -1,5 +1,6 @@
 import { expect, inspector, test } from './support/test.js';
-import { EVERYTHING_STDIO } from './support/servers.js';
+import { EVERYTHING_STDIO, fixtureStdio } from './support/servers.js';
+import { trafficPane } from './support/traffic.js';
 
 test.describe('against server-everything', () => {
   test.use({
@@ -107,4 +108,35 @@ test('tools/list_changed refetches the tools and highlights the one added', asyn
   await expect(ui.tools.locator('.tool-option.added')).toHaveCount(1);
   await ui.runTool('toggle_bonus_tool');
   await expect(page.getByRole('status', { name: 'Tools removed' })).toContainText('bonus');
+});
+
+test.describe('a server whose prompts change', () => {
+  test.use({ cliArgs: fixtureStdio('listChanges.mjs') });
+
+  test('prompts/list_changed refetches the prompts: the one added is highlighted and usable, the one removed is marked', async ({
+    page,
+    cli,
+  }) => {
+    const ui = inspector(page);
+    await page.goto(cli.url);
+    await ui.tab('Prompts');
+    const prompts = page.getByRole('listbox', { name: 'Prompts' });
+    await expect(prompts.getByRole('option')).toHaveText(['greeting']);
+
+    await ui.runTool('add_prompt', { name: 'farewell' });
+    await expect(ui.result).toContainText('added farewell');
+    await expect(trafficPane(page).row('notifications/prompts/list_changed')).toHaveCount(1);
+    await ui.tab('Prompts');
+    await expect(prompts.getByRole('option')).toHaveText(['greeting', 'farewell']);
+    await expect(prompts.getByRole('option', { name: 'farewell' })).toHaveClass(/added/);
+    await prompts.getByRole('option', { name: 'farewell' }).click();
+    await page.getByRole('button', { name: 'Get prompt' }).click();
+    await expect(page.getByRole('region', { name: 'Prompt messages' })).toContainText('Say farewell.');
+
+    await ui.runTool('remove_prompt', { name: 'greeting' });
+    await expect(ui.result).toContainText('removed greeting');
+    await ui.tab('Prompts');
+    await expect(prompts.getByRole('option')).toHaveText(['farewell']);
+    await expect(prompts).toContainText('greeting removed');
+  });
 });
