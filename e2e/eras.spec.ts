@@ -33,6 +33,45 @@ test.describe('the demo server under auto', () => {
   });
 });
 
+test.describe('the demo server under auto: what rides in _meta', () => {
+  test('the log level is sent with each request: no level, no logs; the detail names it and the cache hints', async ({
+    page,
+    cli,
+  }) => {
+    const ui = inspector(page);
+    const traffic = trafficPane(page);
+    await page.goto(cli.url);
+    await ui.tab('Logs');
+    const panel = page.getByRole('region', { name: 'Server logs' });
+    const count = panel.getByRole('status', { name: 'Log count' });
+    const level = panel.getByLabel('Log level per request (_meta)');
+    await expect(level).toHaveValue('');
+
+    await ui.runTool('log_message', { level: 'error', text: 'nobody asked' });
+    await expect(ui.result).toContainText('logged');
+    await ui.tab('Logs');
+    await expect(count).toHaveText('0 messages');
+
+    await level.selectOption('warning');
+    await ui.runTool('log_message', { level: 'info', text: 'below the level' });
+    await expect(ui.result).toContainText('logged');
+    await ui.runTool('log_message', { level: 'error', text: 'above the level' });
+    await expect(ui.result).toContainText('logged');
+    await ui.tab('Logs');
+    await expect(count).toHaveText('1 messages');
+    await expect(panel.getByRole('grid', { name: 'Log messages' })).toContainText('above the level');
+
+    // The frame detail pulls the protocol's _meta keys and cache hints out of the JSON.
+    await traffic.search.fill('above the level');
+    await expect(traffic.count).toHaveText(/^2 of \d+ records$/);
+    await traffic.row('request', 'tools/call').click();
+    await expect(traffic.detail.getByLabel('Protocol details')).toContainText('log levelwarning');
+    await traffic.search.fill('');
+    await traffic.row('response', 'tools/list').first().click();
+    await expect(traffic.detail.getByLabel('Protocol details')).toContainText('cache30000 ms, public');
+  });
+});
+
 test.describe('the demo server under --era legacy', () => {
   test.use({ cliArgs: ['--era', 'legacy'] });
   test('speaks initialize and never probes', async ({ page, cli }) => {
