@@ -110,6 +110,18 @@ test('the person changes the host context and the app follows: theme, locale, si
   await app.view.getByRole('button', { name: 'Back inline' }).click();
   await expect(app.view).toHaveClass(/mode-inline/);
   await expect(app.log).toContainText('host: ui/notifications/host-context-changed');
+
+  // The host's own buttons: a large view and back, closing the app (it is told) and opening it again.
+  await app.view.getByRole('button', { name: 'Large view' }).click();
+  await expect(app.view).toHaveClass(/mode-fullscreen/);
+  await expect(app.control('Display')).toHaveValue('fullscreen');
+  await app.view.getByRole('button', { name: 'Back inline' }).click();
+  await expect(app.view).toHaveClass(/mode-inline/);
+  await app.view.getByRole('button', { name: 'Close app' }).click();
+  await expect(app.view.getByText('The app is closed.')).toBeVisible();
+  await expect(app.log).toContainText('host: ui/resource-teardown');
+  await app.view.getByRole('button', { name: 'Open the app again' }).click();
+  await expect(app.app.getByRole('heading', { name: 'Weather in Tokyo' })).toBeVisible();
 });
 
 test('opened before the call, the app gets partial input as the arguments are typed, then the call', async ({
