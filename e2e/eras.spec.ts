@@ -79,6 +79,10 @@ test.describe('the demo server under --era legacy', () => {
     await expect(page.getByLabel('Protocol era')).toHaveText(/^legacy · 2025-/);
     await expect(trafficPane(page).row('initialize')).not.toHaveCount(0);
     await expect(trafficPane(page).row('server/discover')).toHaveCount(0);
+    // What 2026-07-28 deprecates is not marked so for a legacy server.
+    await page.getByRole('tab', { name: 'Connection', exact: true }).click();
+    await expect(page.getByRole('region', { name: 'Roots' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Roots' })).not.toContainText('deprecated');
   });
 });
 
@@ -93,6 +97,49 @@ test.describe('the demo server under --era modern', () => {
     await expect(ui.server).toContainText('2026-07-28');
     await expect(ui.server).toContainText('server/discover result');
     await expect(trafficPane(page).row('initialize')).toHaveCount(0);
+    // Roots are deprecated by 2026-07-28: still there, marked so.
+    await page.getByRole('tab', { name: 'Connection', exact: true }).click();
+    await expect(page.getByRole('region', { name: 'Roots' }).getByText('deprecated')).toHaveAttribute(
+      'title',
+      /Roots is deprecated as of MCP 2026-07-28/,
+    );
+  });
+
+  test('list changes come through subscriptions/listen, for the change types opted into', async ({
+    page,
+    cli,
+  }) => {
+    const ui = inspector(page);
+    const traffic = trafficPane(page);
+    await page.goto(cli.url);
+    await ui.tab('Server');
+    const subscriptions = page.getByRole('region', { name: 'Subscriptions' });
+    await expect(subscriptions).toContainText('subscriptions/listen: open');
+    const toolChanges = subscriptions.getByRole('checkbox', { name: 'tools list changes' });
+    await expect(toolChanges).toBeChecked();
+
+    // Opted out: the stream is opened again without tools, and a new tool goes unannounced.
+    await toolChanges.uncheck();
+    await expect(traffic.row('request', 'subscriptions/listen')).toHaveCount(2);
+    await ui.runTool('toggle_bonus_tool');
+    await expect(ui.result).toContainText('bonus is now listed');
+    await expect(traffic.row('notifications/tools/list_changed')).toHaveCount(0);
+    const bonus = ui.toolOption('Bonus', 'bonus');
+    await ui.filter.fill('bonus');
+    await expect(ui.toolOption('Toggle bonus tool', 'toggle_bonus_tool')).toBeVisible();
+    await expect(bonus).toHaveCount(0);
+
+    // Opted in again: the next change is announced and the list follows.
+    await ui.tab('Server');
+    await toolChanges.check();
+    await expect(traffic.row('request', 'subscriptions/listen')).toHaveCount(3);
+    await ui.runTool('toggle_bonus_tool');
+    await expect(ui.result).toContainText('bonus is no longer listed');
+    await ui.runTool('toggle_bonus_tool');
+    await expect(ui.result).toContainText('bonus is now listed');
+    await expect(traffic.row('notifications/tools/list_changed')).not.toHaveCount(0);
+    await ui.filter.fill('bonus');
+    await expect(bonus).toHaveCount(1);
   });
 });
 

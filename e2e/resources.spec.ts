@@ -56,6 +56,10 @@ test.describe('against server-everything', () => {
     await expect(detail.getByRole('status', { name: 'Resource updated' })).toBeVisible({ timeout: 15_000 });
     await detail.getByRole('button', { name: 'Re-read' }).click();
     await expect(page.getByRole('region', { name: 'Resource contents' })).toContainText('features');
+
+    await detail.getByRole('button', { name: 'Unsubscribe' }).click();
+    await expect(detail.getByRole('button', { name: 'Subscribe' })).toBeVisible();
+    await expect(trafficPane(page).row('request', 'resources/unsubscribe')).toHaveCount(1);
   });
 
   test('prompts take arguments with completions and show their messages', async ({ page, cli }) => {

@@ -1,5 +1,6 @@
 import { expect, inspector, test } from './support/test.js';
 import { EVERYTHING_STDIO } from './support/servers.js';
+import { trafficPane } from './support/traffic.js';
 
 // What a server asks of the page, answered by the person, against a server nobody here
 // wrote: @modelcontextprotocol/server-everything registers its sampling, elicitation and
@@ -49,6 +50,12 @@ test('an elicitation can be declined', async ({ page, cli }) => {
   await request.getByRole('button', { name: 'Decline' }).click();
   await page.getByRole('tab', { name: 'Tools' }).click();
   await expect(ui.result).toContainText(/decline/i);
+
+  await ui.runTool('trigger-elicitation-request');
+  await page.getByRole('tab', { name: 'Requests (1 waiting)' }).click();
+  await request.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  await expect(ui.result).toContainText(/cancel/i);
 });
 
 test('roots come from the connection settings, and a change is announced', async ({ page, cli }) => {
@@ -62,9 +69,17 @@ test('roots come from the connection settings, and a change is announced', async
   await roots.getByLabel('Root 1 name').fill('e2e project');
   await roots.getByRole('button', { name: 'Save roots' }).click();
 
-  await page.getByRole('tab', { name: 'Tools' }).click();
+  await expect(trafficPane(page).row('notifications/roots/list_changed')).toHaveCount(1);
+
   await ui.runTool('get-roots-list');
   await expect(ui.result).toContainText('file:///tmp/e2e-project');
+
+  await ui.tab('Connection');
+  await roots.getByRole('button', { name: 'Remove root 1' }).click();
+  await roots.getByRole('button', { name: 'Save roots' }).click();
+  await expect(trafficPane(page).row('notifications/roots/list_changed')).toHaveCount(2);
+  await ui.runTool('get-roots-list');
+  await expect(ui.result).not.toContainText('file:///tmp/e2e-project');
 });
 
 test('log messages appear with their level, and the level can be set', async ({ page, cli }) => {

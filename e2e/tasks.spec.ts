@@ -20,6 +20,21 @@ test.describe('the demo under auto (modern tasks extension)', () => {
     await expect(tasks).toContainText('tasks extension');
   });
 
+  test('Cancel in the Tasks tab cancels a running task, and its call says so', async ({ page, cli }) => {
+    const ui = inspector(page);
+    await page.goto(cli.url);
+    await ui.runTool('long_task', { steps: 50, stepMs: 200 });
+    await ui.tab('Tasks');
+    const row = page.getByRole('table', { name: 'Tasks' }).getByRole('row').filter({ hasText: 'long_task' });
+    await expect(row).toContainText('working');
+    await row.getByRole('button', { name: 'Cancel' }).click();
+    await expect(row).toContainText('cancelled');
+    await expect(row.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+    await expect(trafficPane(page).row('request', 'tasks/cancel')).toHaveCount(1);
+    await ui.tab('Tools');
+    await expect(ui.calls.first().getByRole('status', { name: /^Call \d+ status$/ })).toHaveText('cancelled');
+  });
+
   test('a task that needs input asks on its call, and tasks/update carries the answer', async ({
     page,
     cli,
