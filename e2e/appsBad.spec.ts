@@ -8,6 +8,9 @@ import { trafficPane } from './support/traffic.js';
 test.describe.configure({ timeout: APP_TEST_TIMEOUT });
 test.use({ cliArgs: APPS_SERVER });
 
+/** How long the page waits for an app's side of the handshake (appSession's STALL_MS): moved on, not waited. */
+const HANDSHAKE_PATIENCE_MS = 8_000;
+
 test('an app resource that is not an MCP App, or not there, says why', async ({ page, cli }) => {
   const ui = inspector(page);
   await page.goto(cli.url);
@@ -31,16 +34,21 @@ test('an app that throws is shown with its error, and its missing handshake afte
   page,
   cli,
 }) => {
+  await page.clock.install();
   const { app } = await openCallApp(page, cli.url, 'throwing_app');
   await expect(app.log).toContainText('uncaught error: Uncaught TypeError: the app broke on purpose');
   await expect(app.status).toContainText('1 problem');
-  await expect(app.problem).toContainText('The app has not sent ui/initialize', { timeout: 15_000 });
+  await page.clock.fastForward(HANDSHAKE_PATIENCE_MS);
+  await expect(app.problem).toContainText('The app has not sent ui/initialize');
 });
 
 test('an app that never answers the handshake is called stuck', async ({ page, cli }) => {
+  await page.clock.install();
   const { app } = await openCallApp(page, cli.url, 'silent_app');
   await expect(app.status).toContainText('waiting for ui/initialize');
-  await expect(app.problem).toContainText('never started its side of the handshake', { timeout: 15_000 });
+  await expect(app.problem).toHaveCount(0);
+  await page.clock.fastForward(HANDSHAKE_PATIENCE_MS);
+  await expect(app.problem).toContainText('never started its side of the handshake');
 });
 
 test('malformed messages are shown and a readable request id gets -32600', async ({ page, cli }) => {

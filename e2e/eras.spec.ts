@@ -236,6 +236,7 @@ test.describe('server-everything (legacy, SDK v1) under auto', () => {
 
   test('lets the person answer an elicitation for longer than the call timeout', async ({ page, cli }) => {
     const ui = inspector(page);
+    await page.clock.install();
     await page.goto(cli.url);
     await ui.pickTool('Trigger Elicitation Request Tool', 'trigger-elicitation-request');
     await page.getByLabel('Timeout (s)').fill('1');
@@ -245,8 +246,8 @@ test.describe('server-everything (legacy, SDK v1) under auto', () => {
       .getByRole('list', { name: 'Server requests' })
       .getByRole('article', { name: 'Elicitation request' });
     await expect(request).toBeVisible();
-    // The person takes more than twice the call's timeout to answer.
-    await page.waitForTimeout(2_500);
+    // The person takes more than twice the call's timeout to answer (the page's clock is moved on).
+    await page.clock.fastForward(2_500);
     await request.getByRole('button', { name: 'Decline' }).click();
     await page.getByRole('tab', { name: 'Tools', exact: true }).click();
     await expect(ui.calls.first().getByRole('status')).toHaveText('done');
