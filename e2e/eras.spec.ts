@@ -1,6 +1,6 @@
 import { expect, inspector, test } from './support/test.js';
 import { trafficPane } from './support/traffic.js';
-import { EVERYTHING_STDIO, fixtureStdio, startHttpFixture, type StartedServer } from './support/servers.js';
+import { EVERYTHING_STDIO, fixtureStdio, serverForTests, startHttpFixture } from './support/servers.js';
 
 // Both protocol eras (issue 8): the bundled demo (SDK v2, dual-era) under each --era, a
 // modern-only fixture written with SDK v2 over stdio and Streamable HTTP, and server-everything
@@ -201,19 +201,13 @@ test.describe('a modern-only server asked for the legacy era', () => {
 });
 
 test.describe('a modern-only server over Streamable HTTP', () => {
-  let server: StartedServer & { url: string };
-  test.beforeAll(async () => {
-    server = await startHttpFixture('modernOnlyHttp.mjs');
-  });
-  test.afterAll(async () => {
-    await server.stop();
-  });
+  const server = serverForTests(() => startHttpFixture('modernOnlyHttp.mjs'));
 
   test('shows the HTTP exchanges with the 2026-07-28 routing headers', async ({ page, cli }) => {
     const ui = inspector(page);
     await page.goto(cli.url);
-    await ui.connectToUrl(server.url);
-    await expect(page.getByRole('banner')).toContainText(server.url);
+    await ui.connectToUrl(server.url());
+    await expect(page.getByRole('banner')).toContainText(server.url());
     await expect(page.getByRole('banner').getByLabel('Protocol era')).toHaveText('modern · 2026-07-28');
     const traffic = trafficPane(page);
     const exchange = traffic.row('POST /mcp', 'tools/list').first();

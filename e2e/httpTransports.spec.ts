@@ -1,4 +1,4 @@
-import { startEverything, startHttpFixture, type StartedServer } from './support/servers.js';
+import { serverForTests, startEverything, startHttpFixture } from './support/servers.js';
 import { expect, inspector, test } from './support/test.js';
 import { trafficPane } from './support/traffic.js';
 
@@ -10,18 +10,12 @@ for (const { mode, transport } of [
   { mode: 'sse', transport: 'SSE' },
 ] as const) {
   test.describe(`server-everything over ${transport}`, () => {
-    let server: StartedServer & { url: string };
-    test.beforeAll(async () => {
-      server = await startEverything(mode);
-    });
-    test.afterAll(async () => {
-      await server.stop();
-    });
+    const server = serverForTests(() => startEverything(mode));
 
     test('connects, says which transport, lists and calls tools, reads a resource', async ({ page, cli }) => {
       const ui = inspector(page);
       await page.goto(cli.url);
-      await ui.connectToUrl(server.url);
+      await ui.connectToUrl(server.url());
 
       await expect(ui.connectionState).toHaveText('connected');
       await expect(page.getByRole('banner')).toContainText(transport);
@@ -54,13 +48,7 @@ for (const { mode, transport } of [
 
 test.describe('a server that wants a bearer token', () => {
   const token = 'e2e-bearer-token-5f1c9a0d';
-  let server: StartedServer & { url: string };
-  test.beforeAll(async () => {
-    server = await startHttpFixture('bearerHttp.mjs', ['--token', token]);
-  });
-  test.afterAll(async () => {
-    await server.stop();
-  });
+  const server = serverForTests(() => startHttpFixture('modernOnlyHttp.mjs', ['--token', token]));
 
   test('is refused without one; the Bearer token field sends it, and it is masked wherever shown', async ({
     page,
@@ -69,12 +57,12 @@ test.describe('a server that wants a bearer token', () => {
     const ui = inspector(page);
     const traffic = trafficPane(page);
     await page.goto(cli.url);
-    await ui.connectToUrl(server.url);
+    await ui.connectToUrl(server.url());
     await expect(ui.serverProblem).toContainText('401');
 
-    await ui.connectToUrl(server.url, { bearer: token });
+    await ui.connectToUrl(server.url(), { bearer: token });
     await expect(ui.connectionState).toHaveText('connected');
-    await expect(page.getByRole('banner')).toContainText(server.url);
+    await expect(page.getByRole('banner')).toContainText(server.url());
     await ui.runTool('echo', { message: 'sent with the token' });
     await expect(ui.result).toContainText('sent with the token');
 
