@@ -1,6 +1,6 @@
-import { expect, inspector, test } from './support/test.js';
+import { expect, inspector, serverForTests, test } from './support/test.js';
 import { trafficPane } from './support/traffic.js';
-import { EVERYTHING_STDIO, fixtureStdio, serverForTests, startHttpFixture } from './support/servers.js';
+import { EVERYTHING_STDIO, fixtureStdio, startHttpFixture } from './support/servers.js';
 
 // Both protocol eras (issue 8): the bundled demo (SDK v2, dual-era) under each --era, a
 // modern-only fixture written with SDK v2 over stdio and Streamable HTTP, and server-everything

@@ -1,5 +1,5 @@
-import { serverForTests, startEverything, startHttpFixture } from './support/servers.js';
-import { expect, inspector, test } from './support/test.js';
+import { startEverything, startHttpFixture } from './support/servers.js';
+import { expect, inspector, serverForTests, test } from './support/test.js';
 import { trafficPane } from './support/traffic.js';
 
 // The same server nobody here wrote, reached by URL: server-everything in its Streamable HTTP

@@ -2,10 +2,10 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { fixturePath } from './cli.js';
-import { test } from './test.js';
 
 // The MCP servers the specs start themselves (besides the one the CLI spawns): server-everything
 // by URL, fixtures over HTTP, the OAuth fixture. One way to start each, one spelling of each path.
+// Node only, no Playwright: server/testSupport starts the OAuth fixture from Vitest too.
 
 /** @modelcontextprotocol/server-everything, the reference server nobody here wrote. */
 export const EVERYTHING_PATH = fileURLToPath(
@@ -103,24 +103,4 @@ export async function startHttpFixture(
     /(http:\/\/127\.0\.0\.1:\d+\/mcp)/,
   );
   return { ...server, url: server.ready };
-}
-
-/**
- * Starts a server for the tests of the describe block this is called in (once, before the first)
- * and stops it after the last; `url()` is its URL once started.
- */
-export function serverForTests(start: () => Promise<StartedServer & { url: string }>): { url(): string } {
-  let server: (StartedServer & { url: string }) | undefined;
-  test.beforeAll(async () => {
-    server = await start();
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-  });
-  return {
-    url() {
-      if (!server) throw new Error('the server has not started');
-      return server.url;
-    },
-  };
 }

@@ -1,5 +1,6 @@
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { startCli, type RunningCli } from './cli.js';
+import type { StartedServer } from './servers.js';
 
 export { expect };
 
@@ -40,6 +41,26 @@ export const test = base.extend<CliFixtures>({
     await use(page);
   },
 });
+
+/**
+ * Starts a server for the tests of the describe block this is called in (once, before the first)
+ * and stops it after the last; `url()` is its URL once started.
+ */
+export function serverForTests(start: () => Promise<StartedServer & { url: string }>): { url(): string } {
+  let server: (StartedServer & { url: string }) | undefined;
+  test.beforeAll(async () => {
+    server = await start();
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+  return {
+    url() {
+      if (!server) throw new Error('the server has not started');
+      return server.url;
+    },
+  };
+}
 
 /** A tool's arguments as a spec gives them. */
 export type ToolArgs = Record<string, unknown>;
