@@ -90,12 +90,13 @@ test('Stop ends the server and Connect starts it again; Restart starts a fresh r
   const ui = inspector(page);
   const bar = page.getByRole('banner');
   await page.goto(cli.url);
-  await expect(ui.connectionState).toHaveText('connected');
+  await ui.pickTool('Echo', 'echo');
 
+  // The tool stays open while the server is down; running it does not.
   await bar.getByRole('button', { name: 'Stop' }).click();
   await expect(ui.connectionState).toHaveText('stopped');
   await expect(bar.getByRole('button', { name: 'Stop' })).toBeDisabled();
-  await ui.pickTool('Echo', 'echo');
+  await expect(ui.toolPanel('echo')).toBeVisible();
   await expect(ui.runButton).toBeDisabled();
 
   await bar.getByRole('button', { name: 'Connect' }).click();
