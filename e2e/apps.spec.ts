@@ -1,13 +1,11 @@
-import { appView, runAppTool } from './support/apps.js';
+import { APP_TEST_TIMEOUT, appView, openCallApp } from './support/apps.js';
 import { expect, inspector, test } from './support/test.js';
 import { trafficPane } from './support/traffic.js';
 
 // The demo server's MCP App (weather_dashboard), written with the ext-apps App SDK and shipped in
 // the package: opened after a call, talking to the host, and reacting to the host context.
 
-// An app loads two frames, its SDK and a handshake on top of the call: more than the default 30 s on
-// a busy 2-core machine.
-test.describe.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: APP_TEST_TIMEOUT });
 test('a call opens the tool’s app with its input and result; the read and the handshake are in the traffic', async ({
   page,
   cli,
@@ -20,7 +18,7 @@ test('a call opens the tool’s app with its input and result; the read and the 
   await expect(
     ui.tools.getByRole('option', { name: /Weather dashboard \(MCP App\) has an MCP App/ }),
   ).toBeVisible();
-  await runAppTool(ui, 'weather_dashboard', { city: 'Paris', days: 3 });
+  await ui.runTool('weather_dashboard', { city: 'Paris', days: 3 });
   await expect(
     ui.toolPanel('weather_dashboard').getByText('MCP App: ui://mcp-inspect-demo/weather-dashboard.html'),
   ).toBeVisible();
@@ -41,11 +39,8 @@ test('the app calls the server, writes to the conversation, offers a link and ch
   page,
   cli,
 }) => {
-  const ui = inspector(page);
   const traffic = trafficPane(page);
-  await page.goto(cli.url);
-  await runAppTool(ui, 'weather_dashboard', { city: 'Oslo', days: 2 });
-  const app = appView(page, ui.call(1));
+  const { app } = await openCallApp(page, cli.url, 'weather_dashboard', { city: 'Oslo', days: 2 });
   await expect(app.app.getByRole('heading', { name: 'Weather in Oslo' })).toBeVisible();
 
   // A tool call back to the server (the app-only weather_refresh), linked to the app's request.
@@ -93,10 +88,7 @@ test('the person changes the host context and the app follows: theme, locale, si
   page,
   cli,
 }) => {
-  const ui = inspector(page);
-  await page.goto(cli.url);
-  await runAppTool(ui, 'weather_dashboard', { city: 'Tokyo', days: 1 });
-  const app = appView(page, ui.call(1));
+  const { app } = await openCallApp(page, cli.url, 'weather_dashboard', { city: 'Tokyo', days: 1 });
   await expect(app.app.getByRole('heading', { name: 'Weather in Tokyo' })).toBeVisible();
   const root = app.app.locator('html');
 
@@ -118,6 +110,18 @@ test('the person changes the host context and the app follows: theme, locale, si
   await app.view.getByRole('button', { name: 'Back inline' }).click();
   await expect(app.view).toHaveClass(/mode-inline/);
   await expect(app.log).toContainText('host: ui/notifications/host-context-changed');
+
+  // The host's own buttons: a large view and back, closing the app (it is told) and opening it again.
+  await app.view.getByRole('button', { name: 'Large view' }).click();
+  await expect(app.view).toHaveClass(/mode-fullscreen/);
+  await expect(app.control('Display')).toHaveValue('fullscreen');
+  await app.view.getByRole('button', { name: 'Back inline' }).click();
+  await expect(app.view).toHaveClass(/mode-inline/);
+  await app.view.getByRole('button', { name: 'Close app' }).click();
+  await expect(app.view.getByText('The app is closed.')).toBeVisible();
+  await expect(app.log).toContainText('host: ui/resource-teardown');
+  await app.view.getByRole('button', { name: 'Open the app again' }).click();
+  await expect(app.app.getByRole('heading', { name: 'Weather in Tokyo' })).toBeVisible();
 });
 
 test('opened before the call, the app gets partial input as the arguments are typed, then the call', async ({
@@ -159,10 +163,7 @@ test.describe('in the legacy era', () => {
   test.use({ cliArgs: ['--era', 'legacy'] });
 
   test('the same app works over the 2025-11-25 initialize handshake', async ({ page, cli }) => {
-    const ui = inspector(page);
-    await page.goto(cli.url);
-    await runAppTool(ui, 'weather_dashboard', { city: 'Lima', days: 2 });
-    const app = appView(page, ui.call(1));
+    const { app } = await openCallApp(page, cli.url, 'weather_dashboard', { city: 'Lima', days: 2 });
     await expect(app.app.getByRole('heading', { name: 'Weather in Lima' })).toBeVisible();
     await app.app.getByRole('button', { name: 'Refresh' }).click();
     await expect(app.app.getByText('Refreshed by the app')).toBeVisible();
@@ -171,11 +172,8 @@ test.describe('in the legacy era', () => {
 });
 
 test('screenshots of the demo app in the light and the dark theme', async ({ page, cli }, testInfo) => {
-  const ui = inspector(page);
   await page.setViewportSize({ width: 1400, height: 1000 });
-  await page.goto(cli.url);
-  await runAppTool(ui, 'weather_dashboard', { city: 'Lisbon', days: 5 });
-  const app = appView(page, ui.call(1));
+  const { app } = await openCallApp(page, cli.url, 'weather_dashboard', { city: 'Lisbon', days: 5 });
   await expect(app.app.getByRole('list', { name: 'Forecast' }).getByRole('listitem')).toHaveCount(5);
   // Settled: the frame has the height the app reported. (Chromium runs no animation frames in a
   // cross-origin frame out of view, and the SDK measures in one: the app is scrolled to first.)

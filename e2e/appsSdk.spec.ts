@@ -1,15 +1,12 @@
-import { fixturePath } from './support/cli.js';
-import { appView, runAppTool } from './support/apps.js';
+import { APP_TEST_TIMEOUT, APPS_SERVER, openCallApp } from './support/apps.js';
 import { expect, inspector, test } from './support/test.js';
 import { trafficPane } from './support/traffic.js';
 
 // An app written with the ext-apps App SDK (e2e/fixtures/appsServer.mjs): every request an app can
 // make of its host, each answered and shown, through the same rules as the person's own calls.
 
-// An app loads two frames, its SDK and a handshake on top of the call: more than the default 30 s on
-// a busy 2-core machine.
-test.describe.configure({ timeout: 60_000 });
-test.use({ cliArgs: [process.execPath, fixturePath('appsServer.mjs')] });
+test.describe.configure({ timeout: APP_TEST_TIMEOUT });
+test.use({ cliArgs: APPS_SERVER });
 
 test('the tool list and the panel mark app tools; an app-only tool says so', async ({ page, cli }) => {
   const ui = inspector(page);
@@ -28,11 +25,8 @@ test('an SDK app gets its input, result and host context, and its requests are a
   page,
   cli,
 }) => {
-  const ui = inspector(page);
   const traffic = trafficPane(page);
-  await page.goto(cli.url);
-  await runAppTool(ui, 'sdk_counter', { label: 'first' });
-  const app = appView(page, ui.call(1));
+  const { app } = await openCallApp(page, cli.url, 'sdk_counter', { label: 'first' });
   await expect(app.status).toContainText('sdk-counter 2.0.0 · running');
   await expect(app.app.locator('#input')).toHaveText('input: {"label":"first"}');
   await expect(app.app.locator('#result')).toHaveText('result: {"label":"first","count":0}');
@@ -103,10 +97,7 @@ test('an SDK app gets its input, result and host context, and its requests are a
 });
 
 test('a cancelled call is told to its app (ui/notifications/tool-cancelled)', async ({ page, cli }) => {
-  const ui = inspector(page);
-  await page.goto(cli.url);
-  await runAppTool(ui, 'slow_counter');
-  const app = appView(page, ui.call(1));
+  const { ui, app } = await openCallApp(page, cli.url, 'slow_counter');
   await expect(app.app.locator('#input')).toHaveText('input: {}');
   await expect(app.app.locator('#result')).toHaveText('no result yet');
   await ui.call(1).getByRole('button', { name: 'Cancel call 1' }).click();

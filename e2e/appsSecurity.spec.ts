@@ -1,21 +1,18 @@
-import { fixturePath } from './support/cli.js';
-import { appView, runAppTool } from './support/apps.js';
+import { APP_TEST_TIMEOUT, APPS_SERVER, appView, openCallApp } from './support/apps.js';
 import { expect, inspector, test } from './support/test.js';
 
 // An MCP App is untrusted code from a server. It runs in a frame of a second loopback origin
 // that serves nothing else and holds no token; these tests run code inside it, as a hostile app
 // would, and check that each way to the inspector's token, storage, DOM, WebSocket or API fails.
 
-test.use({ cliArgs: [process.execPath, fixturePath('appsServer.mjs')] });
+test.describe.configure({ timeout: APP_TEST_TIMEOUT });
+test.use({ cliArgs: APPS_SERVER });
 
 test("from inside the app, the inspector's token, storage, DOM, WebSocket and API are out of reach", async ({
   page,
   cli,
 }) => {
-  const ui = inspector(page);
-  await page.goto(cli.url);
-  await runAppTool(ui, 'sdk_counter');
-  const app = appView(page, ui.call(1));
+  const { app } = await openCallApp(page, cli.url, 'sdk_counter');
   await expect(app.status).toContainText('running');
 
   // The frame is the spec's sandbox: scripts and its own origin, which is not the inspector's.
@@ -116,7 +113,7 @@ test('the sandbox CSP allows the domains the resource declares and nothing else'
     );
   const sandboxPage = page.waitForResponse((response) => response.url().includes('/sandbox.html'));
   await page.goto(cli.url);
-  await runAppTool(ui, 'csp_app');
+  await ui.runTool('csp_app');
   const csp = (await (await sandboxPage).headerValue('content-security-policy')) ?? '';
   expect(csp).toContain('connect-src https://api.example.com;');
   expect(csp).toContain("default-src 'none'");

@@ -1,5 +1,5 @@
-import { fixturePath } from './support/cli.js';
 import { expect, inspector, test } from './support/test.js';
+import { fixtureStdio } from './support/servers.js';
 
 // Servers that cannot start or die: the page must say what happened, in the person's terms.
 
@@ -19,7 +19,7 @@ test.describe('a command that does not exist', () => {
 });
 
 test.describe('a server that exits while starting', () => {
-  test.use({ cliArgs: [process.execPath, fixturePath('exitAtStart.mjs')] });
+  test.use({ cliArgs: fixtureStdio('exitAtStart.mjs') });
 
   test('shows its exit code and its last words on stderr', async ({ page, cli }) => {
     const ui = inspector(page);
@@ -34,7 +34,7 @@ test.describe('a server that exits while starting', () => {
 });
 
 test.describe('a server that crashes during a call', () => {
-  test.use({ cliArgs: [process.execPath, fixturePath('crashOnCall.mjs')] });
+  test.use({ cliArgs: fixtureStdio('crashOnCall.mjs') });
 
   test('shows the exit and its stderr, and Start again brings it back', async ({ page, cli }) => {
     const ui = inspector(page);
@@ -45,7 +45,7 @@ test.describe('a server that crashes during a call', () => {
     );
     await page.goto(cli.url);
     await ui.pickTool('Crash', 'crash');
-    await ui.runConfirmed('{}');
+    await ui.run();
 
     await expect(ui.connectionState).toHaveText('exited with code 7');
     await expect(ui.serverProblem).toContainText('exited with code 7');
@@ -71,7 +71,7 @@ test.describe('a server that crashes during a call', () => {
     await expect(ui.serverProblem).toHaveCount(0);
     await expect(ui.tools.getByRole('option')).toHaveCount(2);
     await ui.pickTool('Ping me', 'ping_me');
-    await ui.runConfirmed('{}');
+    await ui.run();
     await expect(ui.result).toContainText('still alive');
   });
 
@@ -79,7 +79,7 @@ test.describe('a server that crashes during a call', () => {
     const ui = inspector(page);
     await page.goto(cli.url);
     await ui.pickTool('Crash', 'crash');
-    await ui.runConfirmed('{}');
+    await ui.run();
 
     // The error answer reaches the page just before the exit does: once the exit shows, the
     // Result is there or never will be.

@@ -36,7 +36,7 @@ test('a tool that fails shows a tool error with its text', async ({ page, cli })
   await page.goto(cli.url);
 
   await ui.pickTool('Fail', 'fail');
-  await ui.run('{"reason":"asked by e2e"}');
+  await ui.run({ reason: 'asked by e2e' });
 
   await expect(ui.result.getByRole('heading')).toContainText('Tool error');
   await expect(ui.result).toContainText('Tool failed on purpose: asked by e2e');

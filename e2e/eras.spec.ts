@@ -1,13 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fixturePath } from './support/cli.js';
-import { expect, inspector, test } from './support/test.js';
+import { expect, inspector, serverForTests, test } from './support/test.js';
 import { trafficPane } from './support/traffic.js';
+import { EVERYTHING_STDIO, fixtureStdio, startHttpFixture } from './support/servers.js';
 
 // Both protocol eras (issue 8): the bundled demo (SDK v2, dual-era) under each --era, a
 // modern-only fixture written with SDK v2 over stdio and Streamable HTTP, and server-everything
 // (SDK v1, legacy) that nobody here wrote.
-
-const EVERYTHING = 'node_modules/@modelcontextprotocol/server-everything/dist/index.js';
 
 test.describe('the demo server under auto', () => {
   test('negotiates the modern era, and a call asks for input on its own card, round after round', async ({
@@ -17,7 +14,7 @@ test.describe('the demo server under auto', () => {
     const ui = inspector(page);
     await page.goto(cli.url);
     await expect(page.getByLabel('Protocol era')).toHaveText('modern · 2026-07-28');
-    await ui.runTool('book_table', '{"restaurant":"Chez MCP"}');
+    await ui.runTool('book_table', { restaurant: 'Chez MCP' });
     const call = ui.calls.first();
     const input = call.getByRole('region', { name: /^Input for call \d+$/ });
     await expect(input).toContainText('input required, round 1');
@@ -36,6 +33,45 @@ test.describe('the demo server under auto', () => {
   });
 });
 
+test.describe('the demo server under auto: what rides in _meta', () => {
+  test('the log level is sent with each request: no level, no logs; the detail names it and the cache hints', async ({
+    page,
+    cli,
+  }) => {
+    const ui = inspector(page);
+    const traffic = trafficPane(page);
+    await page.goto(cli.url);
+    await ui.tab('Logs');
+    const panel = page.getByRole('region', { name: 'Server logs' });
+    const count = panel.getByRole('status', { name: 'Log count' });
+    const level = panel.getByLabel('Log level per request (_meta)');
+    await expect(level).toHaveValue('');
+
+    await ui.runTool('log_message', { level: 'error', text: 'nobody asked' });
+    await expect(ui.result).toContainText('logged');
+    await ui.tab('Logs');
+    await expect(count).toHaveText('0 messages');
+
+    await level.selectOption('warning');
+    await ui.runTool('log_message', { level: 'info', text: 'below the level' });
+    await expect(ui.result).toContainText('logged');
+    await ui.runTool('log_message', { level: 'error', text: 'above the level' });
+    await expect(ui.result).toContainText('logged');
+    await ui.tab('Logs');
+    await expect(count).toHaveText('1 messages');
+    await expect(panel.getByRole('grid', { name: 'Log messages' })).toContainText('above the level');
+
+    // The frame detail pulls the protocol's _meta keys and cache hints out of the JSON.
+    await traffic.search.fill('above the level');
+    await expect(traffic.count).toHaveText(/^2 of \d+ records$/);
+    await traffic.row('request', 'tools/call').click();
+    await expect(traffic.detail.getByLabel('Protocol details')).toContainText('log levelwarning');
+    await traffic.search.fill('');
+    await traffic.row('response', 'tools/list').first().click();
+    await expect(traffic.detail.getByLabel('Protocol details')).toContainText('cache30000 ms, public');
+  });
+});
+
 test.describe('the demo server under --era legacy', () => {
   test.use({ cliArgs: ['--era', 'legacy'] });
   test('speaks initialize and never probes', async ({ page, cli }) => {
@@ -43,6 +79,10 @@ test.describe('the demo server under --era legacy', () => {
     await expect(page.getByLabel('Protocol era')).toHaveText(/^legacy · 2025-/);
     await expect(trafficPane(page).row('initialize')).not.toHaveCount(0);
     await expect(trafficPane(page).row('server/discover')).toHaveCount(0);
+    // What 2026-07-28 deprecates is not marked so for a legacy server.
+    await page.getByRole('tab', { name: 'Connection', exact: true }).click();
+    await expect(page.getByRole('region', { name: 'Roots' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Roots' })).not.toContainText('deprecated');
   });
 });
 
@@ -57,16 +97,59 @@ test.describe('the demo server under --era modern', () => {
     await expect(ui.server).toContainText('2026-07-28');
     await expect(ui.server).toContainText('server/discover result');
     await expect(trafficPane(page).row('initialize')).toHaveCount(0);
+    // Roots are deprecated by 2026-07-28: still there, marked so.
+    await page.getByRole('tab', { name: 'Connection', exact: true }).click();
+    await expect(page.getByRole('region', { name: 'Roots' }).getByText('deprecated')).toHaveAttribute(
+      'title',
+      /Roots is deprecated as of MCP 2026-07-28/,
+    );
+  });
+
+  test('list changes come through subscriptions/listen, for the change types opted into', async ({
+    page,
+    cli,
+  }) => {
+    const ui = inspector(page);
+    const traffic = trafficPane(page);
+    await page.goto(cli.url);
+    await ui.tab('Server');
+    const subscriptions = page.getByRole('region', { name: 'Subscriptions' });
+    await expect(subscriptions).toContainText('subscriptions/listen: open');
+    const toolChanges = subscriptions.getByRole('checkbox', { name: 'tools list changes' });
+    await expect(toolChanges).toBeChecked();
+
+    // Opted out: the stream is opened again without tools, and a new tool goes unannounced.
+    await toolChanges.uncheck();
+    await expect(traffic.row('request', 'subscriptions/listen')).toHaveCount(2);
+    await ui.runTool('toggle_bonus_tool');
+    await expect(ui.result).toContainText('bonus is now listed');
+    await expect(traffic.row('notifications/tools/list_changed')).toHaveCount(0);
+    const bonus = ui.toolOption('Bonus', 'bonus');
+    await ui.filter.fill('bonus');
+    await expect(ui.toolOption('Toggle bonus tool', 'toggle_bonus_tool')).toBeVisible();
+    await expect(bonus).toHaveCount(0);
+
+    // Opted in again: the next change is announced and the list follows.
+    await ui.tab('Server');
+    await toolChanges.check();
+    await expect(traffic.row('request', 'subscriptions/listen')).toHaveCount(3);
+    await ui.runTool('toggle_bonus_tool');
+    await expect(ui.result).toContainText('bonus is no longer listed');
+    await ui.runTool('toggle_bonus_tool');
+    await expect(ui.result).toContainText('bonus is now listed');
+    await expect(traffic.row('notifications/tools/list_changed')).not.toHaveCount(0);
+    await ui.filter.fill('bonus');
+    await expect(bonus).toHaveCount(1);
   });
 });
 
 test.describe('a modern-only server over stdio', () => {
-  test.use({ cliArgs: ['node', fixturePath('modernOnly.mjs')] });
+  test.use({ cliArgs: fixtureStdio('modernOnly.mjs') });
   test('is inspected in the modern era under auto', async ({ page, cli }) => {
     const ui = inspector(page);
     await page.goto(cli.url);
     await expect(page.getByLabel('Protocol era')).toHaveText('modern · 2026-07-28');
-    await ui.runTool('confirm_action', '{"action":"deploy"}');
+    await ui.runTool('confirm_action', { action: 'deploy' });
     const input = ui.calls.first().getByRole('region', { name: /^Input for call \d+$/ });
     await input.getByRole('button', { name: 'Decline' }).click();
     await expect(ui.result).toContainText('deploy: decline');
@@ -74,7 +157,7 @@ test.describe('a modern-only server over stdio', () => {
 });
 
 test.describe('a modern-only server: prompts/get and resources/read that ask for input', () => {
-  test.use({ cliArgs: ['node', fixturePath('modernOnly.mjs')] });
+  test.use({ cliArgs: fixtureStdio('modernOnly.mjs') });
   test('each round is answered where the request was made, then retried', async ({ page, cli }) => {
     await page.goto(cli.url);
     await page.getByRole('tab', { name: 'Prompts', exact: true }).click();
@@ -106,7 +189,7 @@ test.describe('a modern-only server: prompts/get and resources/read that ask for
 });
 
 test.describe('a modern-only server asked for the legacy era', () => {
-  test.use({ cliArgs: ['--era', 'legacy', 'node', fixturePath('modernOnly.mjs')] });
+  test.use({ cliArgs: ['--era', 'legacy', ...fixtureStdio('modernOnly.mjs')] });
   test('says in plain words that it refuses the version, with what it supports', async ({ page, cli }) => {
     await page.goto(cli.url);
     await expect(
@@ -118,46 +201,25 @@ test.describe('a modern-only server asked for the legacy era', () => {
 });
 
 test.describe('a modern-only server over Streamable HTTP', () => {
-  let server: ChildProcess | undefined;
-  let url = '';
-  test.beforeAll(async () => {
-    server = spawn(process.execPath, [fixturePath('modernOnlyHttp.mjs'), '--port', '0']);
-    url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('the HTTP fixture did not start')), 15_000);
-      server?.stderr?.on('data', (chunk: Buffer) => {
-        const match = /(http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(chunk.toString());
-        if (match?.[1]) {
-          clearTimeout(timer);
-          resolve(match[1]);
-        }
-      });
-    });
-  });
-  test.afterAll(() => {
-    server?.kill();
-  });
+  const server = serverForTests(() => startHttpFixture('modernOnlyHttp.mjs'));
 
-  test('shows the HTTP exchanges with the 2026-07-28 routing headers', async ({ page }) => {
-    const { startCli } = await import('./support/cli.js');
-    const cli = await startCli(['--url', url]);
-    try {
-      await page.goto(cli.url);
-      await expect(page.getByLabel('Protocol era')).toHaveText('modern · 2026-07-28');
-      const traffic = trafficPane(page);
-      const exchange = traffic.row('POST /mcp', 'tools/list').first();
-      await expect(exchange).toBeVisible();
-      await exchange.click();
-      const detail = page.getByRole('region', { name: 'Frame detail' });
-      await expect(detail).toContainText('mcp-method');
-      await expect(detail).toContainText('tools/list');
-    } finally {
-      await cli.stop();
-    }
+  test('shows the HTTP exchanges with the 2026-07-28 routing headers', async ({ page, cli }) => {
+    const ui = inspector(page);
+    await page.goto(cli.url);
+    await ui.connectToUrl(server.url());
+    await expect(page.getByRole('banner')).toContainText(server.url());
+    await expect(page.getByRole('banner').getByLabel('Protocol era')).toHaveText('modern · 2026-07-28');
+    const traffic = trafficPane(page);
+    const exchange = traffic.row('POST /mcp', 'tools/list').first();
+    await expect(exchange).toBeVisible();
+    await exchange.click();
+    await expect(traffic.detail).toContainText('mcp-method');
+    await expect(traffic.detail).toContainText('tools/list');
   });
 });
 
 test.describe('server-everything (legacy, SDK v1) under auto', () => {
-  test.use({ cliArgs: ['node', EVERYTHING, 'stdio'] });
+  test.use({ cliArgs: EVERYTHING_STDIO });
   test('falls back to initialize, and says why as info', async ({ page, cli }) => {
     await page.goto(cli.url);
     await expect(page.getByLabel('Protocol era')).toHaveText(/^legacy · /);
@@ -168,6 +230,7 @@ test.describe('server-everything (legacy, SDK v1) under auto', () => {
 
   test('lets the person answer an elicitation for longer than the call timeout', async ({ page, cli }) => {
     const ui = inspector(page);
+    await page.clock.install();
     await page.goto(cli.url);
     await ui.pickTool('Trigger Elicitation Request Tool', 'trigger-elicitation-request');
     await page.getByLabel('Timeout (s)').fill('1');
@@ -177,8 +240,8 @@ test.describe('server-everything (legacy, SDK v1) under auto', () => {
       .getByRole('list', { name: 'Server requests' })
       .getByRole('article', { name: 'Elicitation request' });
     await expect(request).toBeVisible();
-    // The person takes more than twice the call's timeout to answer.
-    await page.waitForTimeout(2_500);
+    // The person takes more than twice the call's timeout to answer (the page's clock is moved on).
+    await page.clock.fastForward(2_500);
     await request.getByRole('button', { name: 'Decline' }).click();
     await page.getByRole('tab', { name: 'Tools', exact: true }).click();
     await expect(ui.calls.first().getByRole('status')).toHaveText('done');

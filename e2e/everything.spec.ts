@@ -1,11 +1,7 @@
-import { fileURLToPath } from 'node:url';
 import { expect, inspector, test } from './support/test.js';
+import { EVERYTHING_STDIO } from './support/servers.js';
 
-// A server nobody here wrote: the reference server of the MCP project.
-const EVERYTHING = fileURLToPath(
-  new URL('../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url),
-);
-test.use({ cliArgs: [process.execPath, EVERYTHING, 'stdio'] });
+test.use({ cliArgs: EVERYTHING_STDIO });
 
 test('server-everything: its tools are listed and echo and get-sum run from their forms', async ({
   page,

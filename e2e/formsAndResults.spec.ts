@@ -1,10 +1,10 @@
 import type { Locator, Page } from '@playwright/test';
-import { fixturePath } from './support/cli.js';
 import { expect, inspector, test } from './support/test.js';
+import { fixtureStdio } from './support/servers.js';
 
 // formsAndResults.mjs is shaped like the real servers a person inspects; its tools echo the
 // arguments they received, so each test checks what reached the server as well as the page.
-test.use({ cliArgs: [process.execPath, fixturePath('formsAndResults.mjs')] });
+test.use({ cliArgs: fixtureStdio('formsAndResults.mjs') });
 
 async function open(page: Page, url: string, title: string, name: string) {
   const ui = inspector(page);
@@ -370,8 +370,22 @@ test('logs: a virtualized grid whose columns line up, filtered by level', async 
   expect(new Set(messageLefts).size).toBe(1);
   await page.screenshot({ path: test.info().outputPath('logs.png') });
 
+  // "Show from" keeps a level and those above it: the rows in view are of those levels only.
+  const levelsInView = () =>
+    rows.evaluateAll((elements) =>
+      [
+        ...new Set(elements.map((row) => row.querySelectorAll('[role=gridcell]')[1]?.textContent?.trim())),
+      ].sort(),
+    );
+  const count = panel.getByRole('status', { name: 'Log count' });
+  await panel.getByLabel('Show from').selectOption('warning');
+  await expect(count).toHaveText('800 of 2,000 messages');
+  await expect.poll(levelsInView).toEqual(['error', 'warning']);
   await panel.getByLabel('Show from').selectOption('error');
-  await expect(panel.getByRole('status', { name: 'Log count' })).toHaveText('400 of 2,000 messages');
+  await expect(count).toHaveText('400 of 2,000 messages');
+  await expect.poll(levelsInView).toEqual(['error']);
   await rows.filter({ hasText: 'structured' }).first().click();
   await expect(panel.getByRole('region', { name: 'Log message' })).toContainText('structured');
+  await panel.getByLabel('Show from').selectOption('debug');
+  await expect(count).toHaveText('2,000 messages');
 });

@@ -1,57 +1,21 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import { expect, inspector, test } from './support/test.js';
+import { startEverything, startHttpFixture } from './support/servers.js';
+import { expect, inspector, serverForTests, test } from './support/test.js';
+import { trafficPane } from './support/traffic.js';
 
 // The same server nobody here wrote, reached by URL: server-everything in its Streamable HTTP
 // and SSE modes, with mcp-inspect choosing the transport by itself.
 
-const EVERYTHING = 'node_modules/@modelcontextprotocol/server-everything/dist/index.js';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function startEverything(mode: 'streamableHttp' | 'sse', port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [EVERYTHING, mode], { env: { ...process.env, PORT: String(port) } });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server-everything ${mode} did not start`)), 15_000);
-    child.stderr?.on('data', (chunk: Buffer) => {
-      if (/listening|running/i.test(chunk.toString())) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-  });
-  return child;
-}
-
-for (const { mode, path, transport } of [
-  { mode: 'streamableHttp', path: '/mcp', transport: 'Streamable HTTP' },
-  { mode: 'sse', path: '/sse', transport: 'SSE' },
+for (const { mode, transport } of [
+  { mode: 'streamableHttp', transport: 'Streamable HTTP' },
+  { mode: 'sse', transport: 'SSE' },
 ] as const) {
   test.describe(`server-everything over ${transport}`, () => {
-    const port = freePort();
-    let server: ChildProcess | undefined;
-    test.beforeAll(async () => {
-      server = await startEverything(mode, await port);
-    });
-    test.afterAll(() => {
-      server?.kill();
-    });
-    test.use({ cliArgs: [] });
+    const server = serverForTests(() => startEverything(mode));
 
     test('connects, says which transport, lists and calls tools, reads a resource', async ({ page, cli }) => {
       const ui = inspector(page);
       await page.goto(cli.url);
-      await page.getByRole('tab', { name: 'Connection' }).click();
-      const settings = page.getByRole('region', { name: 'Connection settings' });
-      await settings.getByRole('radio', { name: /URL/ }).check();
-      await settings.getByLabel('URL', { exact: true }).fill(`http://127.0.0.1:${await port}${path}`);
-      await settings.getByRole('button', { name: 'Connect' }).click();
+      await ui.connectToUrl(server.url());
 
       await expect(ui.connectionState).toHaveText('connected');
       await expect(page.getByRole('banner')).toContainText(transport);
@@ -66,12 +30,7 @@ for (const { mode, path, transport } of [
           : 'Streamable HTTP answered',
       );
       await expect(ui.traffic.getByRole('row').filter({ hasText: 'transport error' })).toHaveCount(0);
-      await page.getByRole('tab', { name: 'Tools' }).click();
-      await ui.tools
-        .getByRole('option', { name: /\becho\b/ })
-        .first()
-        .click();
-      await ui.run('{"message":"over the wire"}');
+      await ui.runTool('echo', { message: 'over the wire' });
       await expect(ui.result).toContainText('over the wire');
 
       await page.getByRole('tab', { name: 'Resources' }).click();
@@ -86,3 +45,34 @@ for (const { mode, path, transport } of [
     });
   });
 }
+
+test.describe('a server that wants a bearer token', () => {
+  const token = 'e2e-bearer-token-5f1c9a0d';
+  const server = serverForTests(() => startHttpFixture('modernOnlyHttp.mjs', ['--token', token]));
+
+  test('is refused without one; the Bearer token field sends it, and it is masked wherever shown', async ({
+    page,
+    cli,
+  }) => {
+    const ui = inspector(page);
+    const traffic = trafficPane(page);
+    await page.goto(cli.url);
+    await ui.connectToUrl(server.url());
+    await expect(ui.serverProblem).toContainText('401');
+
+    await ui.connectToUrl(server.url(), { bearer: token });
+    await expect(ui.connectionState).toHaveText('connected');
+    await expect(page.getByRole('banner')).toContainText(server.url());
+    await ui.runTool('echo', { message: 'sent with the token' });
+    await expect(ui.result).toContainText('sent with the token');
+
+    // The exchange is in the traffic with its Authorization header, the value masked.
+    await traffic.row('POST /mcp', 'tools/call').first().click();
+    await expect(traffic.detail).toContainText('authorization: "Bearer ••••••"');
+    await expect(traffic.detail).not.toContainText(token);
+    await page.getByRole('tab', { name: 'Connection', exact: true }).click();
+    await expect(ui.settings.getByLabel('Bearer token')).toHaveAttribute('type', 'password');
+    await expect(page.getByLabel('Exported server entry')).not.toContainText(token);
+    expect(cli.output()).not.toContain(token);
+  });
+});

@@ -39,7 +39,7 @@ test('signs in through consent, then steps up when a tool needs more scope', asy
 
   // write_note needs notes:write: 403 insufficient_scope, and the bridge authorizes again.
   const ui = inspector(page);
-  await ui.runTool('write_note', '{"text":"hello"}');
+  await ui.runTool('write_note', { text: 'hello' });
   await expect(banner).toContainText('Sign-in in progress');
   await page.getByRole('tab', { name: 'OAuth' }).click();
   await expect(step(1, 'Challenge')).toContainText('the server needs notes:write');
@@ -50,7 +50,7 @@ test('signs in through consent, then steps up when a tool needs more scope', asy
   await expect(token.getByText('mcp:read notes:write', { exact: true })).toBeVisible();
   // The bridge reconnects with the new token; once the page's client is back, the call goes through.
   await expect(async () => {
-    await ui.runTool('write_note', '{"text":"hello"}');
+    await ui.runTool('write_note', { text: 'hello' });
     await expect(ui.result).toContainText('noted: hello', { timeout: 3_000 });
   }).toPass({ timeout: 20_000 });
 });

@@ -1,8 +1,10 @@
 import { expect, inspector, test } from './support/test.js';
+import { EVERYTHING_STDIO, fixtureStdio } from './support/servers.js';
+import { trafficPane } from './support/traffic.js';
 
 test.describe('against server-everything', () => {
   test.use({
-    cliArgs: ['node', 'node_modules/@modelcontextprotocol/server-everything/dist/index.js', 'stdio'],
+    cliArgs: EVERYTHING_STDIO,
   });
 
   test('lists resources and reads one with the result views', async ({ page, cli }) => {
@@ -41,7 +43,7 @@ test.describe('against server-everything', () => {
   }) => {
     test.setTimeout(45_000);
     await page.goto(cli.url);
-    await inspector(page).runTool('toggle-subscriber-updates', '{}');
+    await inspector(page).runTool('toggle-subscriber-updates');
     await expect(inspector(page).result).toContainText('Started');
     await page.getByRole('tab', { name: 'Resources' }).click();
     await page
@@ -54,6 +56,10 @@ test.describe('against server-everything', () => {
     await expect(detail.getByRole('status', { name: 'Resource updated' })).toBeVisible({ timeout: 15_000 });
     await detail.getByRole('button', { name: 'Re-read' }).click();
     await expect(page.getByRole('region', { name: 'Resource contents' })).toContainText('features');
+
+    await detail.getByRole('button', { name: 'Unsubscribe' }).click();
+    await expect(detail.getByRole('button', { name: 'Subscribe' })).toBeVisible();
+    await expect(trafficPane(page).row('request', 'resources/unsubscribe')).toHaveCount(1);
   });
 
   test('prompts take arguments with completions and show their messages', async ({ page, cli }) => {
@@ -86,7 +92,7 @@ test('a list_changed notification refetches the list and highlights what was add
   const list = page.getByRole('listbox', { name: 'Resources' });
   await expect(list.getByRole('option')).not.toHaveCount(0);
   const before = await list.getByRole('option').count();
-  await inspector(page).runTool('add_note', '{"text":"from e2e"}');
+  await inspector(page).runTool('add_note', { text: 'from e2e' });
   await page.getByRole('tab', { name: 'Resources' }).click();
   await expect(list.getByRole('option')).toHaveCount(before + 1);
   await expect(list.locator('li.added')).toHaveCount(1);
@@ -106,4 +112,35 @@ test('tools/list_changed refetches the tools and highlights the one added', asyn
   await expect(ui.tools.locator('.tool-option.added')).toHaveCount(1);
   await ui.runTool('toggle_bonus_tool');
   await expect(page.getByRole('status', { name: 'Tools removed' })).toContainText('bonus');
+});
+
+test.describe('a server whose prompts change', () => {
+  test.use({ cliArgs: fixtureStdio('listChanges.mjs') });
+
+  test('prompts/list_changed refetches the prompts: the one added is highlighted and usable, the one removed is marked', async ({
+    page,
+    cli,
+  }) => {
+    const ui = inspector(page);
+    await page.goto(cli.url);
+    await ui.tab('Prompts');
+    const prompts = page.getByRole('listbox', { name: 'Prompts' });
+    await expect(prompts.getByRole('option')).toHaveText(['greeting']);
+
+    await ui.runTool('add_prompt', { name: 'farewell' });
+    await expect(ui.result).toContainText('added farewell');
+    await expect(trafficPane(page).row('notifications/prompts/list_changed')).toHaveCount(1);
+    await ui.tab('Prompts');
+    await expect(prompts.getByRole('option')).toHaveText(['greeting', 'farewell']);
+    await expect(prompts.getByRole('option', { name: 'farewell' })).toHaveClass(/added/);
+    await prompts.getByRole('option', { name: 'farewell' }).click();
+    await page.getByRole('button', { name: 'Get prompt' }).click();
+    await expect(page.getByRole('region', { name: 'Prompt messages' })).toContainText('Say farewell.');
+
+    await ui.runTool('remove_prompt', { name: 'greeting' });
+    await expect(ui.result).toContainText('removed greeting');
+    await ui.tab('Prompts');
+    await expect(prompts.getByRole('option')).toHaveText(['farewell']);
+    await expect(prompts).toContainText('greeting removed');
+  });
 });

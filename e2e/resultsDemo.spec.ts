@@ -1,11 +1,11 @@
-import { expect, test } from './support/test.js';
-import { blocks, download, runTool } from './support/results.js';
+import { expect, inspector, test } from './support/test.js';
+import { blocks, download } from './support/results.js';
 
 // Each content type the bundled demo server returns, as a person would check it.
 
 test('JSON text is a collapsible tree, and its text one click away', async ({ page, cli }) => {
   await page.goto(cli.url);
-  const result = await runTool(page, { name: 'get_json', title: 'Get JSON' });
+  const result = await inspector(page).runTool('get_json');
 
   const text = blocks(result, 'Text');
   const tree = text.getByRole('tree', { name: 'JSON text' });
@@ -24,7 +24,7 @@ test('JSON text is a collapsible tree, and its text one click away', async ({ pa
 test('text can be copied and downloaded', async ({ page, cli, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto(cli.url);
-  const result = await runTool(page, { name: 'echo', title: 'Echo' }, { message: 'copy me' });
+  const result = await inspector(page).runTool('echo', { message: 'copy me' });
   const text = blocks(result, 'Text');
 
   await text.getByRole('button', { name: 'Copy' }).click();
@@ -39,7 +39,7 @@ test('text can be copied and downloaded', async ({ page, cli, context }) => {
 
 test('an image shows with its size in bytes and pixels, zooms and downloads', async ({ page, cli }) => {
   await page.goto(cli.url);
-  const result = await runTool(page, { name: 'render_image', title: 'Render image' }, { size: 128 });
+  const result = await inspector(page).runTool('render_image', { size: 128 });
 
   const image = blocks(result, 'Image');
   const img = image.getByRole('img', { name: 'image (image/png)' });
@@ -61,7 +61,7 @@ test('an image shows with its size in bytes and pixels, zooms and downloads', as
 
 test('audio gets a player with its mimeType, length and a download', async ({ page, cli }) => {
   await page.goto(cli.url);
-  const result = await runTool(page, { name: 'play_tone', title: 'Play tone' }, { durationMs: 500 });
+  const result = await inspector(page).runTool('play_tone', { durationMs: 500 });
 
   const audio = blocks(result, 'Audio');
   const player = audio.locator('audio[controls]');
@@ -75,7 +75,7 @@ test('audio gets a player with its mimeType, length and a download', async ({ pa
 
 test('a resource link shows what it points to and reads it inline on one click', async ({ page, cli }) => {
   await page.goto(cli.url);
-  const result = await runTool(page, { name: 'link_resource', title: 'Link a resource' });
+  const result = await inspector(page).runTool('link_resource');
 
   const link = blocks(result, 'Resource link');
   await expect(link.getByRole('term')).toHaveText(['Name', 'URI', 'MIME type', 'Description']);
@@ -94,7 +94,7 @@ test('a resource link shows what it points to and reads it inline on one click',
 
 test('an embedded text resource shows its text with its mimeType', async ({ page, cli }) => {
   await page.goto(cli.url);
-  const result = await runTool(page, { name: 'embed_text_resource', title: 'Embed a text resource' });
+  const result = await inspector(page).runTool('embed_text_resource');
 
   const embedded = blocks(result, 'Embedded resource');
   await expect(embedded).toContainText('demo://docs/readme');
@@ -104,7 +104,7 @@ test('an embedded text resource shows its text with its mimeType', async ({ page
 
 test('an embedded image blob is previewed', async ({ page, cli }) => {
   await page.goto(cli.url);
-  const result = await runTool(page, { name: 'embed_blob_resource', title: 'Embed a binary resource' });
+  const result = await inspector(page).runTool('embed_blob_resource');
 
   const embedded = blocks(result, 'Embedded resource');
   await expect(embedded).toContainText('demo://images/swatch.png');
@@ -119,7 +119,7 @@ test('structuredContent that matches the outputSchema passes, with raw JSON and 
   cli,
 }) => {
   await page.goto(cli.url);
-  const result = await runTool(page, { name: 'get_weather', title: 'Get weather' }, { city: 'Oslo' });
+  const result = await inspector(page).runTool('get_weather', { city: 'Oslo' });
 
   const structured = result.getByRole('region', { name: 'Structured content' });
   await expect(structured.getByRole('status', { name: 'Output schema check' })).toHaveText(
@@ -144,7 +144,7 @@ test('structuredContent that matches the outputSchema passes, with raw JSON and 
 
 test('a tool error is shown as the tool failing, not as a protocol error', async ({ page, cli }) => {
   await page.goto(cli.url);
-  const result = await runTool(page, { name: 'fail', title: 'Fail' }, { reason: 'asked by e2e' });
+  const result = await inspector(page).runTool('fail', { reason: 'asked by e2e' });
 
   await expect(result.getByRole('heading')).toContainText('Tool error');
   await expect(result.getByRole('heading')).not.toContainText('JSON-RPC');

@@ -1,14 +1,15 @@
-import { blocks, download, runTool } from './support/results.js';
-import { expect, test } from './support/test.js';
+import { blocks, download } from './support/results.js';
+import { expect, inspector, test } from './support/test.js';
+import { EVERYTHING_STDIO } from './support/servers.js';
 
 // The result views against a server nobody here wrote: the reference "everything" server.
 test.use({
-  cliArgs: ['node', 'node_modules/@modelcontextprotocol/server-everything/dist/index.js', 'stdio'],
+  cliArgs: EVERYTHING_STDIO,
 });
 
 test('get-tiny-image: text, image, text in order', async ({ page, cli }) => {
   await page.goto(cli.url);
-  const result = await runTool(page, { name: 'get-tiny-image', title: 'Get Tiny Image Tool' });
+  const result = await inspector(page).runTool('get-tiny-image');
 
   await expect(result.getByRole('article')).toHaveCount(3);
   await expect(blocks(result, 'Text').first()).toContainText("Here's the image you requested:");
@@ -20,11 +21,7 @@ test('get-tiny-image: text, image, text in order', async ({ page, cli }) => {
 
 test('get-resource-links: each link reads its resource inline', async ({ page, cli }) => {
   await page.goto(cli.url);
-  const result = await runTool(
-    page,
-    { name: 'get-resource-links', title: 'Get Resource Links Tool' },
-    { count: 2 },
-  );
+  const result = await inspector(page).runTool('get-resource-links', { count: 2 });
 
   const links = blocks(result, 'Resource link');
   await expect(links).toHaveCount(2);
@@ -44,11 +41,10 @@ test('get-resource-links: each link reads its resource inline', async ({ page, c
 
 test('get-resource-reference: an embedded text resource', async ({ page, cli }) => {
   await page.goto(cli.url);
-  const result = await runTool(
-    page,
-    { name: 'get-resource-reference', title: 'Get Resource Reference Tool' },
-    { resourceType: 'Text', resourceId: 1 },
-  );
+  const result = await inspector(page).runTool('get-resource-reference', {
+    resourceType: 'Text',
+    resourceId: 1,
+  });
   const embedded = blocks(result, 'Embedded resource');
   await expect(embedded).toContainText('demo://resource/dynamic/text/1');
   await expect(embedded).toContainText('text/plain');
@@ -57,11 +53,10 @@ test('get-resource-reference: an embedded text resource', async ({ page, cli }) 
 
 test('get-annotated-message: annotations on text and image blocks', async ({ page, cli }) => {
   await page.goto(cli.url);
-  const result = await runTool(
-    page,
-    { name: 'get-annotated-message', title: 'Get Annotated Message Tool' },
-    { messageType: 'error', includeImage: true },
-  );
+  const result = await inspector(page).runTool('get-annotated-message', {
+    messageType: 'error',
+    includeImage: true,
+  });
   await expect(
     blocks(result, 'Text').getByRole('list', { name: 'Annotations' }).getByRole('listitem'),
   ).toHaveText(['audience: user, assistant', 'priority: 1']);
@@ -72,11 +67,7 @@ test('get-annotated-message: annotations on text and image blocks', async ({ pag
 
 test('get-structured-content: passes its outputSchema', async ({ page, cli }) => {
   await page.goto(cli.url);
-  const result = await runTool(
-    page,
-    { name: 'get-structured-content', title: 'Get Structured Content Tool' },
-    { location: 'Chicago' },
-  );
+  const result = await inspector(page).runTool('get-structured-content', { location: 'Chicago' });
   await expect(result.getByRole('status', { name: 'Output schema check' })).toHaveText(
     "✓ Matches the tool's outputSchema",
   );
@@ -85,11 +76,11 @@ test('get-structured-content: passes its outputSchema', async ({ page, cli }) =>
 
 test('gzip-file-as-resource: an embedded gzip blob downloads', async ({ page, cli }) => {
   await page.goto(cli.url);
-  const result = await runTool(
-    page,
-    { name: 'gzip-file-as-resource', title: 'GZip File as Resource Tool' },
-    { name: 'hello.txt.gz', data: 'data:text/plain;base64,aGVsbG8gd29ybGQ=', outputType: 'resource' },
-  );
+  const result = await inspector(page).runTool('gzip-file-as-resource', {
+    name: 'hello.txt.gz',
+    data: 'data:text/plain;base64,aGVsbG8gd29ybGQ=',
+    outputType: 'resource',
+  });
   const embedded = blocks(result, 'Embedded resource');
   await expect(embedded).toContainText('application/gzip');
   const file = await download(page, embedded.getByRole('button', { name: 'Download' }));

@@ -1,14 +1,14 @@
-import { fixturePath } from './support/cli.js';
-import { blocks, download, runTool } from './support/results.js';
-import { expect, test } from './support/test.js';
+import { blocks, download } from './support/results.js';
+import { expect, inspector, test } from './support/test.js';
+import { fixtureStdio } from './support/servers.js';
 
 // Result shapes a well-behaved SDK server would never send, and sizes that could freeze a page:
 // the fixture server builds them with the SDK's low-level Server.
-test.use({ cliArgs: ['node', fixturePath('resultShapes.mjs')] });
+test.use({ cliArgs: fixtureStdio('resultShapes.mjs') });
 
 test('structuredContent that breaks the outputSchema lists each failing path', async ({ page, cli }) => {
   await page.goto(cli.url);
-  const result = await runTool(page, { name: 'bad_structured', title: 'Bad structured content' });
+  const result = await inspector(page).runTool('bad_structured');
 
   const structured = result.getByRole('region', { name: 'Structured content' });
   await expect(structured.getByRole('status', { name: 'Output schema check' })).toHaveText(
@@ -24,7 +24,7 @@ test('structuredContent that breaks the outputSchema lists each failing path', a
 
 test('structuredContent that matches a schema without $schema (2020-12) passes', async ({ page, cli }) => {
   await page.goto(cli.url);
-  const result = await runTool(page, { name: 'good_structured', title: 'Good structured content' });
+  const result = await inspector(page).runTool('good_structured');
   await expect(result.getByRole('status', { name: 'Output schema check' })).toHaveText(
     "✓ Matches the tool's outputSchema",
   );
@@ -35,15 +35,12 @@ test('a declared outputSchema with no structuredContent is flagged, unless the t
   cli,
 }) => {
   await page.goto(cli.url);
-  const result = await runTool(page, { name: 'no_structured', title: 'Missing structured content' });
+  const result = await inspector(page).runTool('no_structured');
   await expect(result.getByRole('status', { name: 'Output schema check' })).toHaveText(
     '✗ The tool declares an outputSchema but returned no structuredContent',
   );
 
-  const failed = await runTool(page, {
-    name: 'failing_with_schema',
-    title: 'Tool error with an outputSchema',
-  });
+  const failed = await inspector(page).runTool('failing_with_schema');
   await expect(failed.getByRole('heading', { level: 3 })).toContainText('Tool error');
   await expect(failed.getByRole('status', { name: 'Output schema check' })).toHaveCount(0);
   await expect(blocks(failed, 'Text')).toContainText('could not count');
@@ -54,7 +51,7 @@ test('annotations show on each block; the result and block _meta are one click a
   cli,
 }) => {
   await page.goto(cli.url);
-  const result = await runTool(page, { name: 'annotated', title: 'Annotated blocks' });
+  const result = await inspector(page).runTool('annotated');
 
   await expect(
     blocks(result, 'Text').getByRole('list', { name: 'Annotations' }).getByRole('listitem'),
@@ -76,7 +73,7 @@ test('annotations show on each block; the result and block _meta are one click a
 
 test('long text is folded until asked for', async ({ page, cli }) => {
   await page.goto(cli.url);
-  const result = await runTool(page, { name: 'long_text', title: 'Long text' });
+  const result = await inspector(page).runTool('long_text');
 
   const text = blocks(result, 'Text');
   await expect(text).toContainText('500 lines');
@@ -90,7 +87,7 @@ test('long text is folded until asked for', async ({ page, cli }) => {
 
 test('a binary blob that is neither image nor audio is offered as a download', async ({ page, cli }) => {
   await page.goto(cli.url);
-  const result = await runTool(page, { name: 'binary_resource', title: 'Binary resource' });
+  const result = await inspector(page).runTool('binary_resource');
 
   const embedded = blocks(result, 'Embedded resource');
   await expect(embedded).toContainText('application/gzip · 20 B · binary, not previewed');
@@ -103,7 +100,7 @@ test('a binary blob that is neither image nor audio is offered as a download', a
 
 test('reading a linked image resource previews its blob inline', async ({ page, cli }) => {
   await page.goto(cli.url);
-  const result = await runTool(page, { name: 'link_image', title: 'Link to an image' });
+  const result = await inspector(page).runTool('link_image');
   const link = blocks(result, 'Resource link');
   await link.getByRole('button', { name: 'Read resource' }).click();
   const contents = link.getByRole('region', { name: 'Resource fixture://images/dot.png' });
@@ -113,7 +110,7 @@ test('reading a linked image resource previews its blob inline', async ({ page, 
 
 test('a JSON-RPC error shows its code, message and data, apart from a tool error', async ({ page, cli }) => {
   await page.goto(cli.url);
-  const result = await runTool(page, { name: 'listed_but_unknown', title: 'Listed but unknown' });
+  const result = await inspector(page).runTool('listed_but_unknown');
 
   await expect(result.getByRole('heading', { level: 3 })).toHaveText(/^JSON-RPC error -32602 Invalid params/);
   await expect(result.getByRole('heading', { level: 3 })).not.toContainText('Tool error');
@@ -130,7 +127,7 @@ test('a JSON-RPC error shows its code, message and data, apart from a tool error
 
 test('a 10 MB text shows a part at once and downloads whole', async ({ page, cli }) => {
   await page.goto(cli.url);
-  const result = await runTool(page, { name: 'big_text', title: 'Big text' });
+  const result = await inspector(page).runTool('big_text');
 
   const text = blocks(result, 'Text');
   await expect(text).toContainText('10,485,760 characters');
@@ -151,7 +148,7 @@ test('a 10 MB text shows a part at once and downloads whole', async ({ page, cli
 
 test('a 5 MB image renders, with its size, and the page stays usable', async ({ page, cli }) => {
   await page.goto(cli.url);
-  const result = await runTool(page, { name: 'big_image', title: 'Big image' });
+  const result = await inspector(page).runTool('big_image');
 
   const image = blocks(result, 'Image');
   await expect(image).toContainText(/image\/png · 5\.0 MB · 1526 × 1145 px/);

@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test';
-import { fixturePath } from './support/cli.js';
 import { expect, inspector, test } from './support/test.js';
+import { fixtureStdio } from './support/servers.js';
 
 // Each tool of schemaShapes.mjs echoes the arguments it received: every test fills the form as
 // a person would and checks the exact JSON that reached the server.
-test.use({ cliArgs: [process.execPath, fixturePath('schemaShapes.mjs')] });
+test.use({ cliArgs: fixtureStdio('schemaShapes.mjs') });
 
 async function open(page: Page, url: string, title: string, name: string) {
   const ui = inspector(page);

@@ -1,6 +1,6 @@
-import { createServer } from 'node:net';
 import { fixturePath } from './support/cli.js';
 import { expect, inspector, test } from './support/test.js';
+import { freePort } from './support/servers.js';
 
 // Secrets stay with the server they were given for: a kept value is not carried to another
 // command or origin (the page asks for it again), and a URL's secrets are never shown.
@@ -75,12 +75,3 @@ test.describe('a URL with credentials and a key', () => {
     expect(text).not.toContain('me:pw');
   });
 });
-
-/** A port nothing listens on: taken from the OS, then released. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}

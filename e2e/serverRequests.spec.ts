@@ -1,17 +1,19 @@
 import { expect, inspector, test } from './support/test.js';
+import { EVERYTHING_STDIO } from './support/servers.js';
+import { trafficPane } from './support/traffic.js';
 
 // What a server asks of the page, answered by the person, against a server nobody here
 // wrote: @modelcontextprotocol/server-everything registers its sampling, elicitation and
 // roots tools only for a client that advertises those capabilities, so their presence
 // already says the page advertises them.
 test.use({
-  cliArgs: ['node', 'node_modules/@modelcontextprotocol/server-everything/dist/index.js', 'stdio'],
+  cliArgs: EVERYTHING_STDIO,
 });
 
 test('a sampling request waits for the person, whose reply reaches the server', async ({ page, cli }) => {
   const ui = inspector(page);
   await page.goto(cli.url);
-  await inspector(page).runTool('trigger-sampling-request', '{"prompt":"Say hi","maxTokens":50}');
+  await ui.runTool('trigger-sampling-request', { prompt: 'Say hi', maxTokens: 50 });
 
   await page.getByRole('tab', { name: 'Requests (1 waiting)' }).click();
   const request = page.getByRole('article', { name: 'Sampling request' });
@@ -29,25 +31,31 @@ test('a sampling request waits for the person, whose reply reaches the server', 
 test('a rejected sampling request fails on the server side, and the page goes on', async ({ page, cli }) => {
   const ui = inspector(page);
   await page.goto(cli.url);
-  await inspector(page).runTool('trigger-sampling-request', '{"prompt":"Say no","maxTokens":10}');
+  await ui.runTool('trigger-sampling-request', { prompt: 'Say no', maxTokens: 10 });
   await page.getByRole('tab', { name: 'Requests (1 waiting)' }).click();
   await page.getByRole('button', { name: 'Reject' }).click();
   await page.getByRole('tab', { name: 'Tools' }).click();
   await expect(ui.result).toContainText('rejected');
-  await inspector(page).runTool('echo', '{"message":"still responsive"}');
+  await ui.runTool('echo', { message: 'still responsive' });
   await expect(ui.result).toContainText('still responsive');
 });
 
 test('an elicitation can be declined', async ({ page, cli }) => {
   const ui = inspector(page);
   await page.goto(cli.url);
-  await inspector(page).runTool('trigger-elicitation-request', '{}');
+  await ui.runTool('trigger-elicitation-request');
   await page.getByRole('tab', { name: 'Requests (1 waiting)' }).click();
   const request = page.getByRole('article', { name: 'Elicitation request' });
   await expect(request).toContainText('elicitation/create (form)');
   await request.getByRole('button', { name: 'Decline' }).click();
   await page.getByRole('tab', { name: 'Tools' }).click();
   await expect(ui.result).toContainText(/decline/i);
+
+  await ui.runTool('trigger-elicitation-request');
+  await page.getByRole('tab', { name: 'Requests (1 waiting)' }).click();
+  await request.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  await expect(ui.result).toContainText(/cancel/i);
 });
 
 test('roots come from the connection settings, and a change is announced', async ({ page, cli }) => {
@@ -61,14 +69,22 @@ test('roots come from the connection settings, and a change is announced', async
   await roots.getByLabel('Root 1 name').fill('e2e project');
   await roots.getByRole('button', { name: 'Save roots' }).click();
 
-  await page.getByRole('tab', { name: 'Tools' }).click();
-  await inspector(page).runTool('get-roots-list', '{}');
+  await expect(trafficPane(page).row('notifications/roots/list_changed')).toHaveCount(1);
+
+  await ui.runTool('get-roots-list');
   await expect(ui.result).toContainText('file:///tmp/e2e-project');
+
+  await ui.tab('Connection');
+  await roots.getByRole('button', { name: 'Remove root 1' }).click();
+  await roots.getByRole('button', { name: 'Save roots' }).click();
+  await expect(trafficPane(page).row('notifications/roots/list_changed')).toHaveCount(2);
+  await ui.runTool('get-roots-list');
+  await expect(ui.result).not.toContainText('file:///tmp/e2e-project');
 });
 
 test('log messages appear with their level, and the level can be set', async ({ page, cli }) => {
   await page.goto(cli.url);
-  await inspector(page).runTool('toggle-simulated-logging', '{}');
+  await inspector(page).runTool('toggle-simulated-logging');
   await page.getByRole('tab', { name: 'Logs' }).click();
   const panel = page.getByRole('region', { name: 'Server logs' });
   await panel.getByLabel('Server level (logging/setLevel)').selectOption('debug');
@@ -87,7 +103,7 @@ test('ping shows the round trip', async ({ page, cli }) => {
 test('an elicitation is answered through a form drawn from its requestedSchema', async ({ page, cli }) => {
   const ui = inspector(page);
   await page.goto(cli.url);
-  await ui.runTool('trigger-elicitation-request', '{}');
+  await ui.runTool('trigger-elicitation-request');
   await page.getByRole('tab', { name: 'Requests (1 waiting)' }).click();
   const request = page.getByRole('article', { name: 'Elicitation request' });
   const form = request.getByRole('group', { name: 'Elicitation form' });
@@ -109,7 +125,7 @@ test('a URL elicitation shows the address and opens it only when the person cons
   const ui = inspector(page);
   await page.goto(cli.url);
   const address = `${cli.origin}/consent-page-for-e2e`;
-  await ui.runTool('trigger-url-elicitation', JSON.stringify({ url: address }));
+  await ui.runTool('trigger-url-elicitation', { url: address });
   await page.getByRole('tab', { name: 'Requests (1 waiting)' }).click();
   const request = page.getByRole('article', { name: 'Elicitation request' });
   await expect(request).toContainText('elicitation/create (URL)');

@@ -1,18 +1,17 @@
 import { expect, inspector, test } from './support/test.js';
 import { trafficPane } from './support/traffic.js';
+import { EVERYTHING_STDIO } from './support/servers.js';
 
 // Tasks in both forms (issue 8, point 9): the 2026-07-28 extension (the demo decides to answer
 // with a task when the page declares the extension), 2025-11-25 core tasks asked for per call
 // ("Run as task"), and server-everything's task-required tool, which nobody here wrote.
-
-const EVERYTHING = 'node_modules/@modelcontextprotocol/server-everything/dist/index.js';
 
 test.describe('the demo under auto (modern tasks extension)', () => {
   test('a call answered with a task is followed to its result and listed in Tasks', async ({ page, cli }) => {
     const ui = inspector(page);
     await page.goto(cli.url);
     await expect(page.getByLabel('Protocol era')).toHaveText('modern · 2026-07-28');
-    await ui.runTool('long_task', '{"steps":3,"stepMs":200}');
+    await ui.runTool('long_task', { steps: 3, stepMs: 200 });
     await expect(ui.result).toContainText('Counted all 3 steps.');
     await expect(ui.calls.first()).toContainText('The server ran this call as task');
     await page.getByRole('tab', { name: 'Tasks', exact: true }).click();
@@ -21,13 +20,28 @@ test.describe('the demo under auto (modern tasks extension)', () => {
     await expect(tasks).toContainText('tasks extension');
   });
 
+  test('Cancel in the Tasks tab cancels a running task, and its call says so', async ({ page, cli }) => {
+    const ui = inspector(page);
+    await page.goto(cli.url);
+    await ui.runTool('long_task', { steps: 50, stepMs: 200 });
+    await ui.tab('Tasks');
+    const row = page.getByRole('table', { name: 'Tasks' }).getByRole('row').filter({ hasText: 'long_task' });
+    await expect(row).toContainText('working');
+    await row.getByRole('button', { name: 'Cancel' }).click();
+    await expect(row).toContainText('cancelled');
+    await expect(row.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+    await expect(trafficPane(page).row('request', 'tasks/cancel')).toHaveCount(1);
+    await ui.tab('Tools');
+    await expect(ui.calls.first().getByRole('status', { name: /^Call \d+ status$/ })).toHaveText('cancelled');
+  });
+
   test('a task that needs input asks on its call, and tasks/update carries the answer', async ({
     page,
     cli,
   }) => {
     const ui = inspector(page);
     await page.goto(cli.url);
-    await ui.runTool('long_task', '{"steps":2,"stepMs":100,"askHalfway":true}');
+    await ui.runTool('long_task', { steps: 2, stepMs: 100, askHalfway: true });
     const input = ui.calls.first().getByRole('region', { name: /^Input for call \d+$/ });
     const form = input.getByRole('article', { name: 'Elicitation request' });
     await expect(form).toContainText('Go on counting?');
@@ -57,7 +71,7 @@ test.describe('the demo under --era legacy (2025-11-25 core tasks)', () => {
 });
 
 test.describe('server-everything (legacy): a tool that requires a task', () => {
-  test.use({ cliArgs: ['node', EVERYTHING, 'stdio'] });
+  test.use({ cliArgs: EVERYTHING_STDIO });
   test('runs as a task and ends with its report', async ({ page, cli }) => {
     const ui = inspector(page);
     await page.goto(cli.url);

@@ -1,8 +1,8 @@
-import { fixturePath } from './support/cli.js';
 import { expect, inspector, test } from './support/test.js';
+import { fixtureStdio } from './support/servers.js';
 
 test.describe('listing details', () => {
-  test.use({ cliArgs: [process.execPath, fixturePath('schemaShapes.mjs')] });
+  test.use({ cliArgs: fixtureStdio('schemaShapes.mjs') });
 
   test('display names follow title, then annotations.title, then name, with the name visible', async ({
     page,
@@ -105,7 +105,7 @@ test.describe('listing details', () => {
 });
 
 test.describe('5,000 tools', () => {
-  test.use({ cliArgs: [process.execPath, fixturePath('manyTools.mjs')] });
+  test.use({ cliArgs: fixtureStdio('manyTools.mjs') });
 
   test('every page is listed, drawn virtually, filtered and reachable by keyboard', async ({ page, cli }) => {
     const ui = inspector(page);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { fixturePath } from './support/cli.js';
 import { expect, inspector, test } from './support/test.js';
-import { callTool, trafficPane } from './support/traffic.js';
+import { trafficPane } from './support/traffic.js';
+import { fixtureStdio } from './support/servers.js';
 
 // The traffic pane against the bundled demo server: every frame, paired, filtered, exported.
 
@@ -14,7 +14,7 @@ test.describe('in the legacy era', () => {
     const traffic = trafficPane(page);
     await page.goto(cli.url);
     await traffic.enlarge();
-    await callTool(ui, 'echo', { message: 'hello traffic' });
+    await ui.runTool('echo', { message: 'hello traffic' });
     await expect(ui.result).toContainText('hello traffic');
 
     // The handshake and the call, both ways, with kinds, methods and ids.
@@ -60,9 +60,9 @@ test.describe('in the legacy era', () => {
     const traffic = trafficPane(page);
     await page.goto(cli.url);
     await traffic.enlarge();
-    await callTool(ui, 'echo', { message: 'Needle-42 in the payload' });
+    await ui.runTool('echo', { message: 'Needle-42 in the payload' });
     await expect(ui.result).toContainText('Needle-42');
-    await callTool(ui, 'fail', { reason: 'on purpose' });
+    await ui.runTool('fail', { reason: 'on purpose' });
     await expect(ui.result).toContainText('Tool error');
 
     // The demo server's stderr line is in the timeline, styled as an event.
@@ -111,7 +111,7 @@ test('replays a request under a new id and pairs the new response', async ({ pag
   const traffic = trafficPane(page);
   await page.goto(cli.url);
   await traffic.enlarge();
-  await callTool(ui, 'echo', { message: 'say it twice' });
+  await ui.runTool('echo', { message: 'say it twice' });
   await expect(ui.result).toContainText('say it twice');
 
   await traffic.row('request', 'tools/call').click();
@@ -123,7 +123,7 @@ test('replays a request under a new id and pairs the new response', async ({ pag
   await replayed.click();
   await expect(traffic.paired('request')).toContainText('say it twice');
   // The page's own MCP client never saw the replay's answer, and still works.
-  await callTool(ui, 'echo', { message: 'still fine' });
+  await ui.runTool('echo', { message: 'still fine' });
   await expect(ui.result).toContainText('still fine');
 });
 
@@ -135,7 +135,7 @@ test('exports the session as JSON Lines and imports it to look at offline', asyn
   const traffic = trafficPane(page);
   await page.goto(cli.url);
   await traffic.enlarge();
-  await callTool(ui, 'echo', { message: 'kept in the file' });
+  await ui.runTool('echo', { message: 'kept in the file' });
   await expect(ui.result).toContainText('kept in the file');
   await expect(traffic.row('response', 'tools/call')).toBeVisible();
   const liveCount = (await traffic.count.textContent()) ?? '';
@@ -175,7 +175,7 @@ test('exports the session as JSON Lines and imports it to look at offline', asyn
 });
 
 test.describe('with the traffic fixture server', () => {
-  test.use({ cliArgs: [process.execPath, fixturePath('traffic.mjs')] });
+  test.use({ cliArgs: fixtureStdio('traffic.mjs') });
 
   test('a stderr line, and a frame over 1 MB shortened with the whole one click away', async ({
     page,
@@ -186,10 +186,10 @@ test.describe('with the traffic fixture server', () => {
     await page.goto(cli.url);
     await traffic.enlarge();
 
-    await callTool(ui, 'say_on_stderr', { line: 'a line for the traffic pane' });
+    await ui.runTool('say_on_stderr', { line: 'a line for the traffic pane' });
     await expect(traffic.row('stderr', 'a line for the traffic pane')).toBeVisible();
 
-    await callTool(ui, 'big_result', { megabytes: 2 });
+    await ui.runTool('big_result', { megabytes: 2 });
     const big = traffic.row('response', /2\.0 MB/);
     await expect(big).toBeVisible();
     await big.click();
@@ -211,14 +211,14 @@ test.describe('with the traffic fixture server', () => {
 });
 
 test.describe('with a server that floods', () => {
-  test.use({ cliArgs: [process.execPath, fixturePath('traffic.mjs')] });
+  test.use({ cliArgs: fixtureStdio('traffic.mjs') });
 
   test('follow keeps the newest row in view and pauses when the person scrolls up', async ({ page, cli }) => {
     const ui = inspector(page);
     const traffic = trafficPane(page);
     await page.goto(cli.url);
     await expect(traffic.follow).toHaveAttribute('aria-pressed', 'true');
-    await callTool(ui, 'flood', { count: 3000 });
+    await ui.runTool('flood', { count: 3000 });
     await expect(ui.result).toContainText('flooded 3000 notifications');
     await expect(traffic.count).toHaveText(/^3,0\d\d records$/);
     // Following: the tool's response, the newest frame, is in view.
@@ -229,7 +229,7 @@ test.describe('with a server that floods', () => {
     await expect(traffic.follow).toHaveAttribute('aria-pressed', 'false');
     await expect(traffic.row('response', 'tools/call')).toHaveCount(0);
     // New frames do not pull the view back down while paused.
-    await callTool(ui, 'flood', { count: 10 });
+    await ui.runTool('flood', { count: 10 });
     await expect(ui.result).toContainText('flooded 10 notifications');
     await expect(traffic.row('response', 'tools/call')).toHaveCount(0);
 
@@ -240,7 +240,7 @@ test.describe('with a server that floods', () => {
 
 test.describe('with a server that dies in the middle of a call', () => {
   // Legacy, so the errors shown are the crash's alone (auto would add its refused discover probe).
-  test.use({ cliArgs: ['--era', 'legacy', process.execPath, fixturePath('crashOnCall.mjs')] });
+  test.use({ cliArgs: ['--era', 'legacy', ...fixtureStdio('crashOnCall.mjs')] });
 
   test('shows the error response mcp-inspect wrote and the exit, flagged as errors', async ({
     page,
@@ -250,7 +250,7 @@ test.describe('with a server that dies in the middle of a call', () => {
     const traffic = trafficPane(page);
     await page.goto(cli.url);
     await traffic.enlarge();
-    await callTool(ui, 'crash');
+    await ui.runTool('crash');
 
     const error = traffic.row('error response', 'tools/call');
     await expect(error).toContainText('by mcp-inspect');

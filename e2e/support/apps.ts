@@ -1,5 +1,15 @@
 import { expect, type Frame, type FrameLocator, type Locator, type Page } from '@playwright/test';
-import type { inspector } from './test.js';
+import { fixtureStdio } from './servers.js';
+import { inspector, type ToolArgs } from './test.js';
+
+/** `cliArgs` for the fixture server of apps written with the ext-apps App SDK (e2e/fixtures/appsServer.mjs). */
+export const APPS_SERVER = fixtureStdio('appsServer.mjs');
+
+/**
+ * A test with an app: it loads two frames, its SDK and a handshake on top of the call, more than
+ * the default 30 s on a busy 2-core machine.
+ */
+export const APP_TEST_TIMEOUT = 60_000;
 
 /** An MCP App view as a person finds it: its region, controls, log and the app inside. */
 export function appView(page: Page, scope: Locator | Page = page) {
@@ -27,11 +37,13 @@ export function appView(page: Page, scope: Locator | Page = page) {
   };
 }
 
-/** Picks a tool by its name through the filter (the list is virtual) and runs it with JSON arguments. */
-export async function runAppTool(
-  ui: ReturnType<typeof inspector>,
-  name: string,
-  args: object = {},
-): Promise<void> {
-  await ui.runTool(name, JSON.stringify(args));
+/**
+ * Opens the inspector at its link and runs a tool that has an app: returns the page's inspector
+ * and the app of that first call.
+ */
+export async function openCallApp(page: Page, url: string, tool: string, args: ToolArgs = {}) {
+  const ui = inspector(page);
+  await page.goto(url);
+  await ui.runTool(tool, args);
+  return { ui, app: appView(page, ui.call(1)) };
 }

@@ -15,11 +15,15 @@ export interface RunningCli {
   url: string;
   /** The same address without path or token. */
   origin: string;
+  /** The port it listens on: another CLI started on it with the same token is the same bridge to a page. */
+  port: number;
   token: string;
   /** Everything the CLI wrote to stdout and stderr so far. */
   output(): string;
   /** Ctrl-C, as a person would, then waits for the CLI to exit (killing it if it hangs). */
   stop(): Promise<void>;
+  /** SIGKILL, as when the bridge crashes or is killed by the OS: no goodbye to the page. */
+  kill(): Promise<void>;
 }
 
 export interface StartCliOptions {
@@ -27,6 +31,10 @@ export interface StartCliOptions {
   env?: Record<string, string>;
   /** How long to wait for the link. */
   timeoutMs?: number;
+  /** Listen on this port rather than any free one (to stand in for a bridge that went away). */
+  port?: number;
+  /** Use this token rather than a random one (`$MCP_INSPECT_TOKEN`): a page that has it reconnects. */
+  token?: string;
 }
 
 const LINK_PATTERN = /Open the inspector: (http:\/\/\S+?)\/#token=(\S+)/;
@@ -39,9 +47,14 @@ const STOP_GRACE_MS = 7_000;
  * launched besides Playwright's.
  */
 export function startCli(args: string[] = [], options: StartCliOptions = {}): Promise<RunningCli> {
-  const child = spawn(process.execPath, [CLI_PATH, '--no-open', '--port', '0', ...args], {
+  const port = String(options.port ?? 0);
+  const child = spawn(process.execPath, [CLI_PATH, '--no-open', '--port', port, ...args], {
     cwd: REPO_ROOT,
-    env: { ...process.env, ...options.env },
+    env: {
+      ...process.env,
+      ...options.env,
+      ...(options.token === undefined ? {} : { MCP_INSPECT_TOKEN: options.token }),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -62,6 +75,11 @@ export function startCli(args: string[] = [], options: StartCliOptions = {}): Pr
     await exited;
     clearTimeout(timer);
   };
+  const kill = async (): Promise<void> => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGKILL');
+    await exited;
+  };
 
   return new Promise<RunningCli>((resolve, reject) => {
     const timeoutMs = options.timeoutMs ?? 15_000;
@@ -75,7 +93,8 @@ export function startCli(args: string[] = [], options: StartCliOptions = {}): Pr
       if (!match?.[1] || !match[2]) return;
       cleanup();
       const [, origin, token] = match;
-      resolve({ url: `${origin}/#token=${token}`, origin, token, output: () => output, stop });
+      const url = `${origin}/#token=${token}`;
+      resolve({ url, origin, port: Number(new URL(origin).port), token, output: () => output, stop, kill });
     };
     const onExit = (code: number | null, signal: NodeJS.Signals | null): void =>
       fail(`mcp-inspect exited (code ${code}, signal ${signal}) before printing its link`);

@@ -1,5 +1,4 @@
 import type { Locator, Page } from '@playwright/test';
-import { startCli } from './cli.js';
 import { startOAuthFixture, type OAuthFixture, type OAuthScenario } from './oauthFixture.js';
 import { expect, test } from './test.js';
 
@@ -29,16 +28,11 @@ export const oauthTest = test.extend<OAuthFixtures>({
       await server.stop();
     }
   },
-  inspectorUrl: async ({ server }, use, testInfo) => {
-    const cli = await startCli(['--url', server.mcpUrl]);
-    try {
-      await use(cli.url);
-    } finally {
-      await cli.stop();
-      if (testInfo.status !== testInfo.expectedStatus) {
-        await testInfo.attach('mcp-inspect output', { body: cli.output(), contentType: 'text/plain' });
-      }
-    }
+  cliArgs: async ({ server }, use) => {
+    await use(['--url', server.mcpUrl]);
+  },
+  inspectorUrl: async ({ cli }, use) => {
+    await use(cli.url);
   },
 });
 

@@ -1,14 +1,4 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import type { inspector } from './test.js';
-
-/** Runs a tool by name with these arguments (confirming when it asks), as a person does. */
-export async function callTool(
-  ui: ReturnType<typeof inspector>,
-  name: string,
-  args: Record<string, unknown> = {},
-): Promise<void> {
-  await ui.runTool(name, JSON.stringify(args));
-}
 
 /** The traffic pane as a person finds it: by role and accessible name. */
 export function trafficPane(page: Page) {
