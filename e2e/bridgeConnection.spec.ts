@@ -6,8 +6,8 @@ import { trafficPane } from './support/traffic.js';
 // The page's one WebSocket to the bridge: what the person sees when it drops, when the bridge
 // dies or stays away, and when another tab takes the session.
 
-// Legacy, where the bridge starts a fresh run for a page that comes back (its run saw an initialize).
-// Under auto the demo speaks the modern era, where the page does not recover: the fixme below.
+// Legacy, where the bridge starts a fresh run for a page that comes back (its run saw an initialize);
+// the modern era keeps the run, and the page makes itself a new client for it (the test below).
 test.describe('in the legacy era', () => {
   test.use({ cliArgs: ['--era', 'legacy'] });
 
@@ -67,11 +67,10 @@ test.describe('in the legacy era', () => {
   });
 });
 
-// Product bug: in the modern era the page sends no initialize, so the bridge keeps the run for the
-// page that comes back (no fresh run); the page closed its MCP client when the socket dropped and
-// only makes a new one for a new run number. It stays "initializing…", tools/list failed:
-// Connection closed, until reloaded. See the report on issue 11.
-test.fixme('under auto (modern era) a dropped connection is retried and the session goes on', async ({
+// In the modern era there is no initialize, so the bridge keeps the run for the page that comes
+// back; the page must make a new MCP client for the run its lost socket closed (it once stayed
+// "initializing…" until reloaded).
+test('under auto (modern era) a dropped connection is retried and the session goes on', async ({
   page,
   cli,
 }) => {
@@ -107,11 +106,10 @@ test('a bridge stopped with Ctrl-C says so, and the page does not retry', async 
   await expect(ui.bridgeProblem).not.toContainText('Reconnecting');
 });
 
-// Product bug, in both eras: a bridge started again (same port and token) numbers its server runs
-// from 1 again, and the page, which had an MCP client for run 1 of the old bridge, never makes one
-// for the new run 1: it reconnects, shows the new run's records and stays "initializing…"
-// (tools/list failed: Connection closed) until reloaded. See the report on issue 11.
-test.fixme('a bridge started again in the terminal is picked up by the open page', async ({ page, cli }) => {
+// A bridge started again (same port and token) numbers its server runs from 1 again; the page,
+// whose run 1 of the old bridge closed with the socket, makes a new client for the new run 1
+// (it once stayed "initializing…" until reloaded).
+test('a bridge started again in the terminal is picked up by the open page', async ({ page, cli }) => {
   const ui = inspector(page);
   await page.goto(cli.url);
   await expect(ui.connectionState).toHaveText('connected');
