@@ -21,9 +21,9 @@ test('connects to another server from the connection settings', async ({ page, c
   await secret.fill('s3cr3t-value');
   // Masked as typed; shown only on asking, one row at a time.
   await expect(secret).toHaveAttribute('type', 'password');
-  await settings.getByRole('button', { name: 'Show', exact: true }).click();
+  await settings.getByRole('button', { name: 'Show the value of SECRET_TOKEN' }).click();
   await expect(secret).toHaveAttribute('type', 'text');
-  await settings.getByRole('button', { name: 'Hide', exact: true }).click();
+  await settings.getByRole('button', { name: 'Hide the value of SECRET_TOKEN' }).click();
   await expect(secret).toHaveAttribute('type', 'password');
   await settings.getByRole('button', { name: 'Connect' }).click();
 

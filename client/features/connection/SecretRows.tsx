@@ -53,7 +53,12 @@ export function SecretRows({
             value={row.value}
             onChange={(event) => update(index, { value: event.target.value })}
           />
-          <button type="button" onClick={() => setRevealed(revealed === index ? undefined : index)}>
+          <button
+            type="button"
+            // Several rows each have one: the name says whose value it shows.
+            aria-label={`${revealed === index ? 'Hide' : 'Show'} the value of ${row.name || `row ${index + 1}`}`}
+            onClick={() => setRevealed(revealed === index ? undefined : index)}
+          >
             {revealed === index ? 'Hide' : 'Show'}
           </button>
           <button
