@@ -23,7 +23,7 @@ import { describeTarget, targetFromRequest, targetLabel, type TargetSpec } from 
 import { openTarget } from './targets/openTarget.js';
 import type { SpawnedServer } from './targets/spawnServer.js';
 import type { TargetAuth } from './oauth/oauthManager.js';
-import type { TargetConnection, TargetEvents, TargetExit } from './targets/target.js';
+import type { TargetConnection, TargetEvents, TargetExit, TargetTimings } from './targets/target.js';
 
 /** Where the session writes envelopes for the page; a WebSocket in production. */
 export interface PageSink {
@@ -43,6 +43,8 @@ export interface SessionOptions {
   targetAuth?: (url: string) => TargetAuth;
   /** The stdio server of the first run, when the CLI started it before loading the bridge. */
   earlyServer?: SpawnedServer;
+  /** Shorter waits on the target than the product's, for tests. */
+  timings?: TargetTimings;
 }
 
 const STDERR_TAIL_LINES = 20;
@@ -437,8 +439,9 @@ export class BridgeSession {
     const spec = this.spec;
     const early = this.earlyServer;
     this.earlyServer = undefined;
-    if (spec.kind === 'url') return openTarget(spec, events, this.options.targetAuth?.(spec.url));
-    return openTarget(spec, events, undefined, early?.spec === spec ? early : undefined);
+    const { targetAuth, timings } = this.options;
+    if (spec.kind === 'url') return openTarget(spec, events, targetAuth?.(spec.url), undefined, timings);
+    return openTarget(spec, events, undefined, early?.spec === spec ? early : undefined, timings);
   }
 
   private async stopTarget(): Promise<void> {
