@@ -7,6 +7,8 @@ export default defineConfig({
   test: {
     include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'client/**/*.test.ts'],
     environment: 'node',
+    // The server's JavaScript, for the tests that start the CLI or the demo as a process.
+    globalSetup: ['server/testSupport/globalSetup.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     // Child processes and ports: two workers on a two-core machine.

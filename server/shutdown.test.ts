@@ -1,53 +1,38 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { CLI_TOKEN, startCli, stopClis, type Cli } from './testSupport/cliProcess.js';
 import { PageClient } from './testSupport/pageClient.js';
-import { eventually, killAllWith, livePidsWith, newMarker } from './testSupport/processes.js';
+import { catchesSignal, eventually, killAllWith, livePidsWith, newMarker } from './testSupport/processes.js';
+import { fixturePath } from './testSupport/targets.js';
 
 /**
- * However the bridge ends, no process it started may outlive it: the CLI from source, as a
- * real process, in front of a server that ignores its stdin closing, SIGTERM, SIGINT and
- * SIGHUP, and whose helper process (same group) does the same.
+ * However the bridge ends, no process it started may outlive it: the CLI as a real process, in
+ * front of a server that ignores its stdin closing, SIGTERM, SIGINT and SIGHUP, and whose helper
+ * process (same group) does the same. The CLI escalates to SIGKILL after its kill grace (250 ms
+ * here, 2.5 s in the product), the watcher after 1 s.
  */
-const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
-const STUBBORN = fileURLToPath(new URL('../e2e/fixtures/stubbornServer.mjs', import.meta.url));
-const TOKEN = 'shutdown-test-token-0123456789abcdef';
-/** The bridge's own escalation takes 2.5 s, the watcher's 1 s; past this something is left. */
+const STUBBORN = fixturePath('stubbornServer.mjs');
+/** Past this something is left. */
 const GONE_WITHIN_MS = 10_000;
 
-interface Cli {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
 const markers: string[] = [];
-const clis: Cli[] = [];
-afterEach(() => {
-  for (const cli of clis.splice(0)) cli.child.kill('SIGKILL');
+afterEach(async () => {
+  await stopClis();
   for (const marker of markers.splice(0)) killAllWith(marker);
 });
 
-function startCli(args: string[]): Cli {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--no-open', ...args], {
-    env: { ...process.env, MCP_INSPECT_TOKEN: TOKEN },
-    stdio: 'pipe',
-  });
-  let text = '';
-  child.stdout?.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const cli = { child, output: () => text, exited };
-  clis.push(cli);
-  return cli;
-}
-
-/** The CLI in front of the stubborn server; resolves once the server and its helper run. */
-async function startStubborn(extra: string[] = []): Promise<{ cli: Cli; marker: string }> {
+/**
+ * The CLI in front of the stubborn server; resolves once the server and its helper run and
+ * ignore SIGTERM (a signal that came before their handlers would end them and test nothing).
+ */
+async function startStubborn(env: NodeJS.ProcessEnv = {}): Promise<{ cli: Cli; marker: string }> {
   const marker = newMarker();
   markers.push(marker);
-  const cli = startCli([...extra, '--port', '0', '--', process.execPath, STUBBORN, marker]);
-  const up = await eventually(() => livePidsWith(marker, [cli.child.pid]).length === 2, 15_000);
+  const cli = startCli(['--no-open', '--port', '0', '--', process.execPath, STUBBORN, marker], { env });
+  const stubborn = (): number[] => livePidsWith(marker, [cli.child.pid]);
+  const up = await eventually(
+    () => stubborn().length === 2 && stubborn().every((pid) => catchesSignal(pid, 'SIGTERM')),
+    15_000,
+  );
   expect(up, `server and helper did not start:\n${cli.output()}`).toBe(true);
   return { cli, marker };
 }
@@ -61,7 +46,7 @@ describe.skipIf(process.platform === 'win32')('no process outlives the bridge', 
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     it(`on ${signal}, it stops the server, escalating, and exits 0`, async () => {
       const { cli, marker } = await startStubborn();
-      await waitForOutput(cli, /Open the inspector/);
+      await cli.waitForOutput(/Open the inspector/);
       cli.child.kill(signal);
       expect(await cli.exited).toBe(0);
       expect(cli.output()).toContain(`${signal}: stopping the MCP server and the bridge`);
@@ -70,15 +55,16 @@ describe.skipIf(process.platform === 'win32')('no process outlives the bridge', 
   }
 
   it('on a second Ctrl-C during a call that never ends, it exits at once and still kills the group', async () => {
-    const { cli, marker } = await startStubborn();
-    const [, port] = await waitForOutput(cli, /Open the inspector: http:\/\/127\.0\.0\.1:(\d+)/);
-    const page = await PageClient.connect(Number(port), TOKEN);
+    // A grace longer than the whole test: the second Ctrl-C surely comes while the first waits.
+    const { cli, marker } = await startStubborn({ MCP_INSPECT_KILL_GRACE_MS: '60000' });
+    const [, port] = await cli.waitForOutput(/Open the inspector: http:\/\/127\.0\.0\.1:(\d+)/);
+    const page = await PageClient.connect(Number(port), CLI_TOKEN);
     await page.waitForState('connected');
     await page.initialize();
     page.send({ jsonrpc: '2.0', id: 'slow', method: 'tools/call', params: { name: 'slow', arguments: {} } });
     await page.waitFor((e) => e.type === 'frame' && e.dir === 'toServer' && e.seq !== undefined);
     cli.child.kill('SIGINT');
-    await waitForOutput(cli, /SIGINT: stopping/);
+    await cli.waitForOutput(/SIGINT: stopping/);
     cli.child.kill('SIGINT');
     expect(await cli.exited).toBe(130);
     await expectNothingLeft(cli, marker);
@@ -86,7 +72,7 @@ describe.skipIf(process.platform === 'win32')('no process outlives the bridge', 
 
   it('when the bridge is killed with SIGKILL, its watcher ends the group', async () => {
     const { cli, marker } = await startStubborn();
-    await waitForOutput(cli, /Open the inspector/);
+    await cli.waitForOutput(/Open the inspector/);
     cli.child.kill('SIGKILL');
     await cli.exited;
     await expectNothingLeft(cli, marker);
@@ -97,6 +83,7 @@ describe.skipIf(process.platform === 'win32')('no process outlives the bridge', 
     const marker = newMarker();
     markers.push(marker);
     const cli = startCli([
+      '--no-open',
       '--dangerously-listen-on',
       '192.0.2.1',
       '--port',
@@ -111,10 +98,3 @@ describe.skipIf(process.platform === 'win32')('no process outlives the bridge', 
     await expectNothingLeft(cli, marker);
   });
 });
-
-async function waitForOutput(cli: Cli, pattern: RegExp, timeoutMs = 15_000): Promise<RegExpMatchArray> {
-  let match: RegExpMatchArray | null = null;
-  const found = await eventually(() => (match = pattern.exec(cli.output())) !== null, timeoutMs);
-  if (!found || match === null) throw new Error(`no ${pattern} in output:\n${cli.output()}`);
-  return match;
-}
