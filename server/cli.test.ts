@@ -5,21 +5,12 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { readVersion } from './version.js';
 import { CLI_TOKEN, startCli, stopClis } from './testSupport/cliProcess.js';
-import { catchesSignal, eventually } from './testSupport/processes.js';
+import { catchesSignal, eventually, isAlive } from './testSupport/processes.js';
 
 afterEach(stopClis);
 
 const mcpInspect = (...args: string[]) => startCli(args);
 const withToken = (token: string, ...args: string[]) => startCli(args, { env: { MCP_INSPECT_TOKEN: token } });
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** A server that ignores SIGTERM and would run forever: only an escalation to SIGKILL ends it. */
 const STUBBORN_SERVER = "process.on('SIGTERM', () => {}); setInterval(() => {}, 1000);";

@@ -23,6 +23,16 @@ export function livePidsWith(marker: string, except: (number | undefined)[] = []
     .filter((pid) => !except.includes(pid));
 }
 
+/** Whether a process with this id runs (or is a zombie nobody reaped yet). */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Polls until `probe` holds, or the time is up; returns whether it held. */
 export async function eventually(probe: () => boolean, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
