@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startOAuthBridge, type OAuthBridge } from '../testSupport/oauthBridge.js';
+import { TEST_TOKEN } from '../testSupport/bridges.js';
 import { PageClient } from '../testSupport/pageClient.js';
 
 let running: OAuthBridge | undefined;
@@ -67,7 +68,7 @@ describe('tokens after the sign-in', () => {
     running = await startOAuthBridge();
     const env = running;
     await signIn(env);
-    const page = await PageClient.connect(env.bridge.port, 'oauth-test-token-'.padEnd(43, 'x'));
+    const page = await PageClient.connect(env.bridge.port, TEST_TOKEN);
     await expect.poll(() => page.latestState?.state).toBe('connected');
     page.send({
       jsonrpc: '2.0',
