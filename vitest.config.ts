@@ -9,6 +9,9 @@ export default defineConfig({
     environment: 'node',
     // The server's JavaScript, for the tests that start the CLI or the demo as a process.
     globalSetup: ['server/testSupport/globalSetup.ts'],
+    // The OAuth tests run oidc-provider in-process; it warns on every start that its development
+    // keys and sign-in pages are for development, which is what the tests want.
+    onConsoleLog: (log) => !log.includes('oidc-provider WARNING'),
     testTimeout: 20_000,
     hookTimeout: 20_000,
     // Child processes and ports: two workers on a two-core machine.

@@ -1,9 +1,10 @@
 import { API_OAUTH_PATH, OAuthViewSchema, type OAuthView } from '../../shared/oauth.js';
-import { startOAuthFixture, type OAuthFixture, type OAuthScenario } from '../../e2e/support/oauthFixture.js';
+import type { OAuthFixture, OAuthScenario } from '../../e2e/support/oauthFixture.js';
 import type { RunningBridge } from '../bridgeServer.js';
 import type { OAuthSettings } from '../oauth/flowTypes.js';
 import { TEST_TOKEN as TOKEN, startTestBridge } from './bridges.js';
 import { consentThrough } from './consent.js';
+import { startOAuthFixtureHere } from './oauthFixture.js';
 import { eventually } from './processes.js';
 
 /** A bridge in front of the real OAuth fixture, and the page's side of its OAuth routes. */
@@ -24,7 +25,7 @@ export async function startOAuthBridge(
   scenario: OAuthScenario = 'ok',
   options: { accessTtl?: number; settings?: OAuthSettings } = {},
 ): Promise<OAuthBridge> {
-  const fixture = await startOAuthFixture(
+  const fixture = await startOAuthFixtureHere(
     scenario,
     options.accessTtl === undefined ? {} : { accessTtl: options.accessTtl },
   );
