@@ -9,11 +9,11 @@ import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as V1StdioTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport as V1HttpTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, describe, expect, it } from 'vitest';
+import { built } from '../testSupport/built.js';
 
-// From source through tsx, as the bridge's own tests run it, so no build is needed.
-const DEMO = fileURLToPath(new URL('./demoServer.ts', import.meta.url));
+// This run's JavaScript of the demo (see testSupport/globalSetup.ts), as the bridge's tests run it.
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const command = { command: process.execPath, args: ['--import', 'tsx', DEMO], cwd: ROOT };
+const command = { command: process.execPath, args: [built('server/demo/demoServer.ts')], cwd: ROOT };
 
 const children: ChildProcess[] = [];
 afterEach(() => {
