@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, type TestContext } from 'vitest';
 import { readFileSync } from 'node:fs';
 import type { Socket } from 'node:net';
-import { CLI_TOKEN, startCli, stopClis, type Cli } from './testSupport/cliProcess.js';
+import { CLI_TOKEN, startCli, type Cli } from './testSupport/cliProcess.js';
 import { PageClient } from './testSupport/pageClient.js';
 import { eventually } from './testSupport/processes.js';
 import { fixturePath } from './testSupport/targets.js';
@@ -14,14 +14,13 @@ import { fixturePath } from './testSupport/targets.js';
 const MB = 1024 * 1024;
 
 const pages: PageClient[] = [];
-afterEach(async () => {
+afterEach(() => {
   for (const page of pages.splice(0)) page.ws.terminate();
-  await stopClis();
 });
 
 /** The CLI in front of a fixture server; resolves with it and its port once it prints its link. */
-async function startBridgeProcess(fixture: string): Promise<{ cli: Cli; port: number }> {
-  const cli = startCli(['--no-open', '--port', '0', '--', process.execPath, fixturePath(fixture)]);
+async function startBridgeProcess(t: TestContext, fixture: string): Promise<{ cli: Cli; port: number }> {
+  const cli = startCli(t, ['--no-open', '--port', '0', '--', process.execPath, fixturePath(fixture)]);
   const [, port] = await cli.waitForOutput(/127\.0\.0\.1:(\d+)\/#token/);
   return { cli, port: Number(port) };
 }
@@ -41,8 +40,8 @@ async function connectPage(port: number): Promise<PageClient> {
 }
 
 describe.skipIf(process.platform !== 'linux')('bounded memory against stalled peers', () => {
-  it('drops a page that stops reading, tells it why, and stays under 650 MB while 400 MB flood by', async () => {
-    const { cli, port } = await startBridgeProcess('floodsLargeMessages.mjs');
+  it('drops a page that stops reading, tells it why, and stays under 650 MB while 400 MB flood by', async (t) => {
+    const { cli, port } = await startBridgeProcess(t, 'floodsLargeMessages.mjs');
     const page = await connectPage(port);
     await page.initialize();
     const before = residentMb(cli.child.pid!);
@@ -79,8 +78,8 @@ describe.skipIf(process.platform !== 'linux')('bounded memory against stalled pe
     });
   }, 120_000);
 
-  it('refuses what a server that never reads would pile up, answers each refused call, and stays under 800 MB', async () => {
-    const { cli, port } = await startBridgeProcess('neverReadsStdin.mjs');
+  it('refuses what a server that never reads would pile up, answers each refused call, and stays under 800 MB', async (t) => {
+    const { cli, port } = await startBridgeProcess(t, 'neverReadsStdin.mjs');
     const page = await connectPage(port);
     const before = residentMb(cli.child.pid!);
     // 400 MB of calls in 800 requests of half a megabyte, each kept whole in the history.

@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { CLI_TOKEN, startCli, stopClis, type Cli } from './testSupport/cliProcess.js';
+import { describe, expect, it, type TestContext } from 'vitest';
+import { CLI_TOKEN, startCli, type Cli } from './testSupport/cliProcess.js';
 import { PageClient } from './testSupport/pageClient.js';
 import { catchesSignal, eventually, killAllWith, livePidsWith, newMarker } from './testSupport/processes.js';
 import { fixturePath } from './testSupport/targets.js';
@@ -14,20 +14,23 @@ const STUBBORN = fixturePath('stubbornServer.mjs');
 /** Past this something is left. */
 const GONE_WITHIN_MS = 10_000;
 
-const markers: string[] = [];
-afterEach(async () => {
-  await stopClis();
-  for (const marker of markers.splice(0)) killAllWith(marker);
-});
+/** A word to find the test's processes by; whatever of them still runs when the test ends is killed. */
+function markerFor(t: TestContext): string {
+  const marker = newMarker();
+  t.onTestFinished(() => killAllWith(marker));
+  return marker;
+}
 
 /**
  * The CLI in front of the stubborn server; resolves once the server and its helper run and
  * ignore SIGTERM (a signal that came before their handlers would end them and test nothing).
  */
-async function startStubborn(env: NodeJS.ProcessEnv = {}): Promise<{ cli: Cli; marker: string }> {
-  const marker = newMarker();
-  markers.push(marker);
-  const cli = startCli(['--no-open', '--port', '0', '--', process.execPath, STUBBORN, marker], { env });
+async function startStubborn(
+  t: TestContext,
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ cli: Cli; marker: string }> {
+  const marker = markerFor(t);
+  const cli = startCli(t, ['--no-open', '--port', '0', '--', process.execPath, STUBBORN, marker], { env });
   const stubborn = (): number[] => livePidsWith(marker, [cli.child.pid]);
   const up = await eventually(
     () => stubborn().length === 2 && stubborn().every((pid) => catchesSignal(pid, 'SIGTERM')),
@@ -44,8 +47,8 @@ async function expectNothingLeft(cli: Cli, marker: string): Promise<void> {
 
 describe.skipIf(process.platform === 'win32')('no process outlives the bridge', () => {
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-    it(`on ${signal}, it stops the server, escalating, and exits 0`, async () => {
-      const { cli, marker } = await startStubborn();
+    it(`on ${signal}, it stops the server, escalating, and exits 0`, async (t) => {
+      const { cli, marker } = await startStubborn(t);
       await cli.waitForOutput(/Open the inspector/);
       cli.child.kill(signal);
       expect(await cli.exited).toBe(0);
@@ -54,9 +57,9 @@ describe.skipIf(process.platform === 'win32')('no process outlives the bridge', 
     });
   }
 
-  it('on a second Ctrl-C during a call that never ends, it exits at once and still kills the group', async () => {
+  it('on a second Ctrl-C during a call that never ends, it exits at once and still kills the group', async (t) => {
     // A grace longer than the whole test: the second Ctrl-C surely comes while the first waits.
-    const { cli, marker } = await startStubborn({ MCP_INSPECT_KILL_GRACE_MS: '60000' });
+    const { cli, marker } = await startStubborn(t, { MCP_INSPECT_KILL_GRACE_MS: '60000' });
     const [, port] = await cli.waitForOutput(/Open the inspector: http:\/\/127\.0\.0\.1:(\d+)/);
     const page = await PageClient.connect(Number(port), CLI_TOKEN);
     await page.waitForState('connected');
@@ -70,19 +73,18 @@ describe.skipIf(process.platform === 'win32')('no process outlives the bridge', 
     await expectNothingLeft(cli, marker);
   });
 
-  it('when the bridge is killed with SIGKILL, its watcher ends the group', async () => {
-    const { cli, marker } = await startStubborn();
+  it('when the bridge is killed with SIGKILL, its watcher ends the group', async (t) => {
+    const { cli, marker } = await startStubborn(t);
     await cli.waitForOutput(/Open the inspector/);
     cli.child.kill('SIGKILL');
     await cli.exited;
     await expectNothingLeft(cli, marker);
   });
 
-  it('when it cannot listen, it says so, exits 1 and stops the server it started', async () => {
+  it('when it cannot listen, it says so, exits 1 and stops the server it started', async (t) => {
     // A documentation address (TEST-NET-1) no interface has: bind() fails at once, locally.
-    const marker = newMarker();
-    markers.push(marker);
-    const cli = startCli([
+    const marker = markerFor(t);
+    const cli = startCli(t, [
       '--no-open',
       '--dangerously-listen-on',
       '192.0.2.1',

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import type { TestContext } from 'vitest';
 import { built } from './built.js';
 import { TEST_TIMINGS } from './targets.js';
 
@@ -10,20 +11,24 @@ export interface Cli {
   child: ChildProcess;
   /** stdout and stderr so far, in the order they came. */
   output(): string;
-  /** The exit code (null when a signal ended it). */
+  /** The exit code (null when a signal ended it), once all the CLI printed has been read too. */
   exited: Promise<number | null>;
   /** Resolves with the first match in the output, as soon as it is there; rejects if the CLI exits first. */
   waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
 }
 
-const running = new Set<Cli>();
-
 /**
  * Starts mcp-inspect from this run's JavaScript (see globalSetup.ts) with the test token, and a
  * short kill grace: a server that ignores SIGTERM is still escalated to SIGKILL, in 250 ms
- * rather than 2.5 s.
+ * rather than 2.5 s. Stopped when the test ends, if it still runs, as a user would stop it
+ * (Ctrl-C), so that it ends its server too: a SIGKILL would leave the server, which has a
+ * process group of its own. SIGKILL only if it has not exited 8 s later.
  */
-export function startCli(args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): Cli {
+export function startCli(
+  test: TestContext,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; cwd?: string } = {},
+): Cli {
   const child = spawn(process.execPath, [built('server/cli.ts'), ...args], {
     env: {
       ...process.env,
@@ -42,9 +47,9 @@ export function startCli(args: string[], options: { env?: NodeJS.ProcessEnv; cwd
   };
   child.stdout?.on('data', take);
   child.stderr?.on('data', take);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  // 'close' comes once the pipes have ended too: everything the CLI printed has been read.
-  const closed = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
+  // 'close', not 'exit': it comes once the pipes have ended too, so what the CLI printed last
+  // (after a signal, say) is in the output by then.
+  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   const cli: Cli = {
     child,
     output: () => text,
@@ -68,7 +73,7 @@ export function startCli(args: string[], options: { env?: NodeJS.ProcessEnv; cwd
         }, timeoutMs);
         watchers.add(check);
         check();
-        void closed.then((code) => {
+        void exited.then((code) => {
           check();
           if (!watchers.has(check)) return;
           done();
@@ -76,24 +81,12 @@ export function startCli(args: string[], options: { env?: NodeJS.ProcessEnv; cwd
         });
       }),
   };
-  running.add(cli);
-  void exited.then(() => running.delete(cli));
+  test.onTestFinished(async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGINT');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 8_000);
+    await exited;
+    clearTimeout(timer);
+  });
   return cli;
-}
-
-/**
- * Stops every CLI still running as a user would (Ctrl-C), so it ends its server too (a SIGKILL
- * would leave the server, which has a process group of its own); SIGKILL if it has not exited
- * within 8 s. For afterEach.
- */
-export async function stopClis(): Promise<void> {
-  await Promise.all(
-    [...running].map(async (cli) => {
-      if (cli.child.exitCode !== null || cli.child.signalCode !== null) return;
-      cli.child.kill('SIGINT');
-      const timer = setTimeout(() => cli.child.kill('SIGKILL'), 8_000);
-      await cli.exited;
-      clearTimeout(timer);
-    }),
-  );
 }
