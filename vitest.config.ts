@@ -16,5 +16,9 @@ export default defineConfig({
     hookTimeout: 20_000,
     // Child processes and ports: two workers on a two-core machine.
     maxWorkers: 2,
+    // One module graph per worker, not per test file: no test mocks modules or stubs globals,
+    // and re-importing zod, the SDK and express for each of the 80 files cost more CPU than
+    // all the tests of the client and shared folders (the whole run: 42 s of CPU, not 73 s).
+    isolate: false,
   },
 });

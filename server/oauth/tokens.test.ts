@@ -8,7 +8,9 @@ import { PageClient } from '../testSupport/pageClient.js';
 
 /**
  * A bridge and OAuth fixture for one test, stopped when it ends. The tests run side by side:
- * each spends most of its time waiting for a token to expire.
+ * each spends most of its time waiting for a token to expire. Lifetimes leave the sign-in 4 s
+ * before anything expires, on a busy machine with the other tests signing in meanwhile (with
+ * 2 s, a sign-in was seen to fail its authorized request on an expired token).
  */
 async function start(
   { onTestFinished }: TestContext,
@@ -31,7 +33,7 @@ const rows = async (env: OAuthBridge) => (await env.view()).steps.filter((s) => 
 describe.concurrent('tokens after the sign-in', () => {
   it('refreshes before the access token expires', async (context) => {
     const { expect } = context;
-    const env = await start(context, 'ok', { accessTtl: 3 });
+    const env = await start(context, 'ok', { accessTtl: 5 });
     await signIn(expect, env);
     const tokenRow = (await env.view()).steps.find((s) => s.id === 'token')!;
     const before = tokenRow.facts.find(([name]) => name === 'access_token')![1];
@@ -48,10 +50,10 @@ describe.concurrent('tokens after the sign-in', () => {
   it('refreshes on a 401 and reconnects', async (context) => {
     const { expect } = context;
     // This server does not say when its tokens expire: the bridge learns it from a 401.
-    const env = await start(context, 'no-expires-in', { accessTtl: 2 });
+    const env = await start(context, 'no-expires-in', { accessTtl: 4 });
     await signIn(expect, env);
     expect(await rows(env)).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await new Promise((resolve) => setTimeout(resolve, 4_500));
     await env.bridge.session.restart();
     expect(env.bridge.session.state?.state).toBe('connected');
     expect((await rows(env)).map((s) => [s.title, s.verdict])).toEqual([['Refresh (after a 401)', 'pass']]);
@@ -59,7 +61,7 @@ describe.concurrent('tokens after the sign-in', () => {
 
   it('says so when the refresh token has expired, and offers to sign in again', async (context) => {
     const { expect } = context;
-    const env = await start(context, 'expired-refresh', { accessTtl: 4 });
+    const env = await start(context, 'expired-refresh', { accessTtl: 5 });
     await signIn(expect, env);
     await expect
       .poll(async () => (await rows(env)).map((s) => s.verdict), { timeout: 8_000 })
