@@ -10,7 +10,7 @@ import { TEST_TOKEN as TOKEN, startTestBridge } from './testSupport/bridges.js';
 import { cspDirectives, rawRequest, upgradeStatus as upgrade } from './testSupport/http.js';
 import { PageClient } from './testSupport/pageClient.js';
 import { eventually, isAlive } from './testSupport/processes.js';
-import { demoTarget, fixturePath } from './testSupport/targets.js';
+import { demoTarget, fixturePath, scriptTarget } from './testSupport/targets.js';
 
 let bridge: RunningBridge;
 /** The page's HTML as written (client/index.html), where the bridge serves the built page from. */
@@ -223,7 +223,9 @@ describe('relay', () => {
 describe('a page that asks for another target', () => {
   it('accepts a valid connect envelope: the old target stops, the new one starts and answers', async () => {
     const log: string[] = [];
-    const own = await startTestBridge(demoTarget(), { log: (line) => log.push(line) });
+    const own = await startTestBridge(scriptTarget('process.stdin.resume()'), {
+      log: (line) => log.push(line),
+    });
     try {
       const page = await PageClient.connect(own.port, TOKEN);
       const first = await page.waitForState('connected');

@@ -30,12 +30,9 @@ describe('mcp-inspect CLI', () => {
   });
 
   it('takes only http and https URLs, and never shows the secrets in one', async (t) => {
-    const ftp = mcpInspect(t, '--url', 'ftp://me:pw@127.0.0.1/mcp');
-    expect(await ftp.exited).not.toBe(0);
-    expect(ftp.output()).toContain('--url takes an http:// or https:// URL, not ftp://****@127.0.0.1/mcp');
-
-    // Nothing listens there: said at start, in the terminal, with the secrets masked.
+    // Nothing listens at the second: said at start, in the terminal, with the secrets masked.
     const port = await freePort();
+    const ftp = mcpInspect(t, '--url', 'ftp://me:pw@127.0.0.1/mcp');
     const cli = mcpInspect(
       t,
       '--no-open',
@@ -44,6 +41,8 @@ describe('mcp-inspect CLI', () => {
       '--url',
       `http://me:pw@127.0.0.1:${port}/mcp?api_key=abc123`,
     );
+    expect(await ftp.exited).not.toBe(0);
+    expect(ftp.output()).toContain('--url takes an http:// or https:// URL, not ftp://****@127.0.0.1/mcp');
     const masked = `http://****@127.0.0.1:${port}/mcp?api_key=****`;
     await cli.waitForOutput(/Open the inspector/);
     expect(cli.output()).toContain(`inspecting ${masked}`);
@@ -66,12 +65,12 @@ describe('mcp-inspect CLI', () => {
 
   it('refuses a token from the environment that is short, or that the page could not send', async (t) => {
     const short = withToken(t, '7-chars', '--no-open', '--port', '0');
+    // A space (or a comma, or a slash) cannot travel in a WebSocket subprotocol.
+    const spaced = withToken(t, 'a token with spaces that is long enough', '--no-open', '--port', '0');
     expect(await short.exited).toBe(1);
     expect(short.output()).toContain(
       'MCP_INSPECT_TOKEN is 7 characters long; it must have at least 32 (or unset it for a random token)',
     );
-    // A space (or a comma, or a slash) cannot travel in a WebSocket subprotocol.
-    const spaced = withToken(t, 'a token with spaces that is long enough', '--no-open', '--port', '0');
     expect(await spaced.exited).toBe(1);
     expect(spaced.output()).toContain(
       'MCP_INSPECT_TOKEN holds " ", which a WebSocket subprotocol or the page\'s link cannot carry',
@@ -129,11 +128,11 @@ describe('mcp-inspect CLI', () => {
       join(dir, 'bad.json'),
       '{\n  "mcpServers": {\n    "a": { "command": "node" }\n    "b": {}\n  }\n}\n',
     );
+    writeFileSync(join(dir, 'typo.json'), '{ "mcpServers": { "gh": { "comand": "npx" } } }');
     const bad = mcpInspect(t, '--config', join(dir, 'bad.json'));
+    const typo = mcpInspect(t, '--config', join(dir, 'typo.json'), '--server', 'gh');
     expect(await bad.exited).not.toBe(0);
     expect(bad.output()).toContain('bad.json is not valid JSON: line 4, column 5: expected "," or "}"');
-    writeFileSync(join(dir, 'typo.json'), '{ "mcpServers": { "gh": { "comand": "npx" } } }');
-    const typo = mcpInspect(t, '--config', join(dir, 'typo.json'), '--server', 'gh');
     expect(await typo.exited).not.toBe(0);
     expect(typo.output()).toContain('server "gh": "command" or "url" is required');
   });

@@ -6,7 +6,7 @@ import { WS_SUBPROTOCOL, WS_TOKEN_PROTOCOL_PREFIX } from '../../shared/wire.js';
 import type { RunningBridge } from '../bridgeServer.js';
 import { TEST_TOKEN as TOKEN, startTestBridge } from '../testSupport/bridges.js';
 import { cspDirectives as csp, rawRequest as get, upgradeStatus } from '../testSupport/http.js';
-import { demoTarget } from '../testSupport/targets.js';
+import { scriptTarget } from '../testSupport/targets.js';
 
 let bridge: RunningBridge;
 let sandboxPort: number;
@@ -21,7 +21,11 @@ beforeAll(async () => {
     '<!doctype html><script type="module" src="./assets/proxy.js"></script>',
   );
   writeFileSync(join(dir, 'assets', 'proxy.js'), 'console.log("proxy")');
-  bridge = await startTestBridge(demoTarget(), { appSandboxDir: dir, version: '0.0.0-test' });
+  // Any target will do: these tests are about the listeners.
+  bridge = await startTestBridge(scriptTarget('process.stdin.resume()'), {
+    appSandboxDir: dir,
+    version: '0.0.0-test',
+  });
   sandboxPort = bridge.appSandboxPort ?? 0;
 });
 afterAll(async () => {
