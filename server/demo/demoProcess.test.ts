@@ -41,21 +41,22 @@ function startHttp(): Promise<string> {
 
 describe('the demo server process', () => {
   it('speaks the modern era over stdio to a v2 client in auto mode, and the legacy era to a v1 client', async () => {
+    // Two demo processes, one per client, started side by side.
     const modern = new Client({ name: 'auto', version: '1' }, { versionNegotiation: { mode: 'auto' } });
-    await modern.connect(new StdioClientTransport(command));
+    const legacy = new V1Client({ name: 'v1', version: '1' });
+    await Promise.all([
+      modern.connect(new StdioClientTransport(command)),
+      legacy.connect(new V1StdioTransport(command)),
+    ]);
     expect(modern.getProtocolEra()).toBe('modern');
     expect((await modern.callTool({ name: 'echo', arguments: { message: 'modern' } })).content).toEqual([
       { type: 'text', text: 'modern' },
     ]);
-    await modern.close();
-
-    const legacy = new V1Client({ name: 'v1', version: '1' });
-    await legacy.connect(new V1StdioTransport(command));
     expect(legacy.getServerVersion()?.name).toBe('mcp-inspect-demo');
     expect((await legacy.callTool({ name: 'echo', arguments: { message: 'legacy' } })).content).toEqual([
       { type: 'text', text: 'legacy' },
     ]);
-    await legacy.close();
+    await Promise.all([modern.close(), legacy.close()]);
   });
 
   it('exits when its client closes stdin, even with a task still running', async () => {
