@@ -34,11 +34,11 @@ export function fixturePath(name: string): string {
 }
 
 /** A stdio target running an e2e fixture server with Node. */
-export function fixtureTarget(name: string, args: string[] = []): TargetSpec {
+export function fixtureTarget(name: string): TargetSpec {
   return {
     kind: 'stdio',
     command: process.execPath,
-    args: [fixturePath(name), ...args],
+    args: [fixturePath(name)],
     env: {},
     demo: false,
     era: 'auto',
