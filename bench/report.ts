@@ -206,7 +206,10 @@ function describeStop(relay: RelayResult): string {
   return `${how}${forced}${strays}`;
 }
 
-export function startupSection(startup: Outcome<StartupResult>, browser: Outcome<BrowserStartupResult>): string[] {
+export function startupSection(
+  startup: Outcome<StartupResult>,
+  browser: Outcome<BrowserStartupResult>,
+): string[] {
   const rows: string[][] = [];
   const lines: string[] = [];
   if ('error' in startup) {

@@ -1,71 +1,36 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { request } from 'node:http';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
-import { WIRE_PROTOCOL_VERSION, WS_SUBPROTOCOL } from '../shared/wire.js';
-import { startBridge, type RunningBridge } from './bridgeServer.js';
+import { ConnectSchema, WIRE_PROTOCOL_VERSION, WS_SUBPROTOCOL } from '../shared/wire.js';
+import type { RunningBridge } from './bridgeServer.js';
+import { TEST_TOKEN as TOKEN, startTestBridge } from './testSupport/bridges.js';
+import { cspDirectives, rawRequest, upgradeStatus as upgrade } from './testSupport/http.js';
 import { PageClient } from './testSupport/pageClient.js';
-import { demoTarget } from './testSupport/targets.js';
+import { eventually, isAlive } from './testSupport/processes.js';
+import { demoTarget, fixturePath, scriptTarget } from './testSupport/targets.js';
 
-const TOKEN = 'test-token-0123456789';
 let bridge: RunningBridge;
+/** The page's HTML as written (client/index.html), where the bridge serves the built page from. */
+let clientDir: string;
 
 beforeAll(async () => {
-  bridge = await startBridge({
-    target: demoTarget(),
-    token: TOKEN,
-    host: '127.0.0.1',
-    port: 0,
-    version: '0.0.0-test',
-    log: () => undefined,
-  });
+  clientDir = mkdtempSync(join(tmpdir(), 'mcp-inspect-client-'));
+  copyFileSync(
+    fileURLToPath(new URL('../client/index.html', import.meta.url)),
+    join(clientDir, 'index.html'),
+  );
+  bridge = await startTestBridge(demoTarget(), { version: '0.0.0-test', clientDir });
 });
 afterAll(async () => {
   await bridge.close();
+  rmSync(clientDir, { recursive: true, force: true });
 });
 
-/** A raw HTTP request, so Host and Origin can be set to what an attacker would send. */
-function httpGet(path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      { host: '127.0.0.1', port: bridge.port, path, headers, setHost: !('Host' in headers) },
-      (res) => {
-        let body = '';
-        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-/** Attempts an upgrade and resolves with the HTTP status it was refused with, or 101. */
-function upgradeStatus(options: {
-  origin?: string;
-  host?: string;
-  protocols?: string[];
-  path?: string;
-}): Promise<number> {
-  return new Promise((resolve) => {
-    const headers: Record<string, string> = {};
-    if (options.origin !== undefined) headers.Origin = options.origin;
-    if (options.host !== undefined) headers.Host = options.host;
-    const ws = new WebSocket(
-      `ws://127.0.0.1:${bridge.port}${options.path ?? '/ws'}`,
-      options.protocols ?? [],
-      { headers },
-    );
-    ws.on('open', () => {
-      ws.close();
-      resolve(101);
-    });
-    ws.on('unexpected-response', (_req, res) => {
-      resolve(res.statusCode ?? 0);
-      ws.terminate();
-    });
-    ws.on('error', () => undefined);
-  });
-}
+const httpGet = (path: string, headers: Record<string, string>) => rawRequest(bridge.port, path, headers);
+const upgradeStatus = (options: Parameters<typeof upgrade>[1]) => upgrade(bridge.port, options);
 
 describe('HTTP routes', () => {
   const own = () => ({ Host: `127.0.0.1:${bridge.port}` });
@@ -100,9 +65,47 @@ describe('HTTP routes', () => {
     expect(res.status).toBe(403);
   });
 
-  it('never puts the token in what it serves', async () => {
-    const res = await httpGet('/api/session', { ...own(), Authorization: `Bearer ${TOKEN}` });
-    expect(res.body).not.toContain(TOKEN);
+  it('never puts the token in what it serves: not in the page, not in the API', async () => {
+    // The page is served, whole, with or without the token (the page's own fetches carry it).
+    for (const headers of [own(), { ...own(), Authorization: `Bearer ${TOKEN}` }]) {
+      const page = await httpGet('/', headers);
+      expect(page.status).toBe(200);
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.body).toContain('<div id="root"></div>');
+      expect(page.body).not.toContain(TOKEN);
+    }
+    const api = await httpGet('/api/session', { ...own(), Authorization: `Bearer ${TOKEN}` });
+    expect(api.status).toBe(200);
+    expect(api.body).not.toContain(TOKEN);
+  });
+
+  it('serves the page under a Content-Security-Policy that keeps results from running code', async () => {
+    const page = await httpGet('/', own());
+    // The whole policy, so that any loosening shows up here.
+    expect(Object.fromEntries(cspDirectives(page))).toEqual({
+      'default-src': "'self'",
+      'script-src': "'self' 'unsafe-eval'",
+      'style-src': "'self' 'unsafe-inline'",
+      'img-src': "'self' data: blob: https:",
+      'media-src': "'self' data: blob:",
+      'font-src': "'self' data:",
+      'connect-src': "'self'",
+      'worker-src': "'self' blob:",
+      'frame-ancestors': "'none'",
+      'base-uri': "'none'",
+      'form-action': "'none'",
+      // No MCP Apps sandbox listener in this bridge: nothing may be framed.
+      'frame-src': "'none'",
+    });
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    // Every answer carries it, the API's and a 404 too.
+    const api = await httpGet('/api/session', { ...own(), Authorization: `Bearer ${TOKEN}` });
+    const missing = await httpGet('/no-such-file.js', own());
+    expect(missing.status).toBe(404);
+    for (const reply of [api, missing]) {
+      expect(reply.headers['content-security-policy']).toBe(page.headers['content-security-policy']);
+    }
   });
 });
 
@@ -214,5 +217,55 @@ describe('relay', () => {
     old.sendRaw(JSON.stringify({ type: 'hello', wireVersion: WIRE_PROTOCOL_VERSION + 1 }));
     expect(await old.waitFor((e) => e.type === 'rejected')).toMatchObject({ fatal: true });
     expect(await closed).toBe(4002);
+  });
+});
+
+describe('a page that asks for another target', () => {
+  it('accepts a valid connect envelope: the old target stops, the new one starts and answers', async () => {
+    const log: string[] = [];
+    const own = await startTestBridge(scriptTarget('process.stdin.resume()'), {
+      log: (line) => log.push(line),
+    });
+    try {
+      const page = await PageClient.connect(own.port, TOKEN);
+      const first = await page.waitForState('connected');
+      const envelope = {
+        type: 'connect',
+        target: {
+          kind: 'stdio',
+          command: process.execPath,
+          args: [fixturePath('crashOnCall.mjs')],
+          env: { FIXTURE_MODE: 'test' },
+          era: 'auto',
+        },
+      };
+      // As the page's own code would build it: valid by the wire's schema.
+      expect(ConnectSchema.safeParse(envelope).success).toBe(true);
+      page.sendRaw(JSON.stringify(envelope));
+
+      const changed = await page.waitFor((e) => e.type === 'target');
+      expect(changed.target).toMatchObject({
+        kind: 'stdio',
+        command: process.execPath,
+        args: [fixturePath('crashOnCall.mjs')],
+        envKeys: ['FIXTURE_MODE'],
+      });
+      const started = await page.waitForState('connected', (first.generation as number) + 1);
+      expect(started.pid).not.toBe(first.pid);
+      const stopped = page.received.find((e) => e.type === 'state' && e.state === 'stopped');
+      expect(stopped).toMatchObject({ generation: first.generation });
+      expect(await eventually(() => !isAlive(first.pid as number), 5_000)).toBe(true);
+      expect(await page.initialize()).toMatchObject({
+        result: { serverInfo: { name: 'e2e-crash-on-call' } },
+      });
+      expect(page.received.filter((e) => e.type === 'rejected')).toEqual([]);
+      expect(own.session.targetInfo).toMatchObject({ args: [fixturePath('crashOnCall.mjs')] });
+      expect(log).toContain(
+        `now inspecting ${process.execPath} ${fixturePath('crashOnCall.mjs')} (asked for by the page)`,
+      );
+      page.close();
+    } finally {
+      await own.close();
+    }
   });
 });

@@ -8,6 +8,7 @@ import { allowedHosts } from './security.js';
 import { BridgeSession } from './session.js';
 import type { TargetSpec } from './targetSpec.js';
 import type { SpawnedServer } from './targets/spawnServer.js';
+import type { TargetTimings } from './targets/target.js';
 import { attachWsBridge } from './wsBridge.js';
 
 export interface BridgeOptions {
@@ -26,6 +27,8 @@ export interface BridgeOptions {
   oauth?: { settings: OAuthSettings; openUrl?: (url: string) => void };
   /** The target's process, when the CLI started it before loading the bridge. */
   earlyServer?: SpawnedServer;
+  /** Shorter waits on the target than the product's, for tests. */
+  timings?: TargetTimings;
 }
 
 export interface RunningBridge {
@@ -50,6 +53,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     log: options.log,
     targetAuth: (url) => oauth.forTarget(url),
     ...(options.earlyServer ? { earlyServer: options.earlyServer } : {}),
+    ...(options.timings ? { timings: options.timings } : {}),
   });
   // New tokens: reconnect the server they are for, so the page's client starts over with them.
   oauth.onAuthorized = (url) => {

@@ -1,144 +1,76 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { describe, expect, it, type TestContext } from 'vitest';
 import { createServer, type Server } from 'node:net';
 import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { readVersion } from './version.js';
+import { CLI_TOKEN, startCli } from './testSupport/cliProcess.js';
+import { freePort } from './testSupport/network.js';
+import { catchesSignal, eventually, isAlive } from './testSupport/processes.js';
 
-/** The CLI from source, as a real process: what a user's terminal runs. */
-const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
-const TOKEN = 'cli-test-token-0123456789abcdefghij';
-
-interface Cli {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-const running: Cli[] = [];
-afterEach(async () => {
-  // Stopped as a user would (Ctrl-C), so the bridge ends its server; a SIGKILL would leave
-  // the server, which has its own process group, behind.
-  await Promise.all(
-    running.splice(0).map(async (cli) => {
-      if (cli.child.exitCode !== null || cli.child.signalCode !== null) return;
-      cli.child.kill('SIGINT');
-      const stopped = await Promise.race([cli.exited.then(() => true), sleep(8_000).then(() => false)]);
-      if (!stopped) cli.child.kill('SIGKILL');
-    }),
-  );
-});
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-function startCli(...args: string[]): Cli {
-  return startCliWithToken(TOKEN, ...args);
-}
-
-function startCliWithToken(token: string, ...args: string[]): Cli {
-  return startCliWith({ env: { MCP_INSPECT_TOKEN: token } }, ...args);
-}
-
-function startCliWith(options: { env?: NodeJS.ProcessEnv; cwd?: string }, ...args: string[]): Cli {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
-    env: { ...process.env, MCP_INSPECT_TOKEN: TOKEN, ...options.env },
-    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
-    stdio: 'pipe',
-  });
-  let text = '';
-  child.stdout?.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const cli = { child, output: () => text, exited };
-  running.push(cli);
-  return cli;
-}
-
-async function waitForOutput(cli: Cli, pattern: RegExp, timeoutMs = 15_000): Promise<RegExpMatchArray> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const match = pattern.exec(cli.output());
-    if (match) return match;
-    if (Date.now() > deadline) throw new Error(`no ${pattern} in output:\n${cli.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
+const mcpInspect = (t: TestContext, ...args: string[]) => startCli(t, args);
+const withToken = (t: TestContext, token: string, ...args: string[]) =>
+  startCli(t, args, { env: { MCP_INSPECT_TOKEN: token } });
 
 /** A server that ignores SIGTERM and would run forever: only an escalation to SIGKILL ends it. */
 const STUBBORN_SERVER = "process.on('SIGTERM', () => {}); setInterval(() => {}, 1000);";
 
 describe('mcp-inspect CLI', () => {
-  it('prints its version', async () => {
-    const cli = startCli('--version');
+  it('prints its version', async (t) => {
+    const cli = mcpInspect(t, '--version');
     expect(await cli.exited).toBe(0);
     expect(cli.output().trim()).toBe(readVersion());
   });
 
-  it('explains its usage', async () => {
-    const cli = startCli('--help');
+  it('explains its usage', async (t) => {
+    const cli = mcpInspect(t, '--help');
     expect(await cli.exited).toBe(0);
     expect(cli.output()).toContain('Usage: mcp-inspect [options] [--] [command] [args...]');
     expect(cli.output()).toContain('--dangerously-listen-on');
   });
 
-  it('takes only http and https URLs, and never shows the secrets in one', async () => {
-    const ftp = startCli('--url', 'ftp://me:pw@127.0.0.1/mcp');
-    expect(await ftp.exited).not.toBe(0);
-    expect(ftp.output()).toContain('--url takes an http:// or https:// URL, not ftp://****@127.0.0.1/mcp');
-
-    // Nothing listens there: said at start, in the terminal, with the secrets masked.
-    const closed: Server = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const port = (closed.address() as { port: number }).port;
-    await new Promise((resolve) => closed.close(resolve));
-    const cli = startCli(
+  it('takes only http and https URLs, and never shows the secrets in one', async (t) => {
+    // Nothing listens at the second: said at start, in the terminal, with the secrets masked.
+    const port = await freePort();
+    const ftp = mcpInspect(t, '--url', 'ftp://me:pw@127.0.0.1/mcp');
+    const cli = mcpInspect(
+      t,
       '--no-open',
       '--port',
       '0',
       '--url',
       `http://me:pw@127.0.0.1:${port}/mcp?api_key=abc123`,
     );
+    expect(await ftp.exited).not.toBe(0);
+    expect(ftp.output()).toContain('--url takes an http:// or https:// URL, not ftp://****@127.0.0.1/mcp');
     const masked = `http://****@127.0.0.1:${port}/mcp?api_key=****`;
-    await waitForOutput(cli, /Open the inspector/);
+    await cli.waitForOutput(/Open the inspector/);
     expect(cli.output()).toContain(`inspecting ${masked}`);
     expect(cli.output()).toContain(`✖ connection refused: nothing is listening at ${masked}`);
     expect(cli.output() + ftp.output()).not.toMatch(/me:pw|abc123/);
   });
 
-  it('refuses contradictory options with a clear message', async () => {
-    const cli = startCli('--url', 'http://127.0.0.1:1/mcp', 'node', 'server.js');
+  it('refuses contradictory options with a clear message', async (t) => {
+    const cli = mcpInspect(t, '--url', 'http://127.0.0.1:1/mcp', 'node', 'server.js');
     expect(await cli.exited).not.toBe(0);
     expect(cli.output()).toContain('give either a command or --url, not both');
   });
 
-  it('prints the link with the token in the fragment, and says when a command is not found', async () => {
-    const cli = startCli('--no-open', '--port', '0', 'no-such-command-xyz');
-    const [, link] = await waitForOutput(cli, /Open the inspector: (\S+)/);
-    expect(link).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/#token=${TOKEN}$`));
+  it('prints the link with the token in the fragment, and says when a command is not found', async (t) => {
+    const cli = mcpInspect(t, '--no-open', '--port', '0', 'no-such-command-xyz');
+    const [, link] = await cli.waitForOutput(/Open the inspector: (\S+)/);
+    expect(link).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/#token=${CLI_TOKEN}$`));
     expect(cli.output()).toContain('command not found: no-such-command-xyz');
   });
 
-  it('refuses a token from the environment that is short, or that the page could not send', async () => {
-    const short = startCliWithToken('7-chars', '--no-open', '--port', '0');
+  it('refuses a token from the environment that is short, or that the page could not send', async (t) => {
+    const short = withToken(t, '7-chars', '--no-open', '--port', '0');
+    // A space (or a comma, or a slash) cannot travel in a WebSocket subprotocol.
+    const spaced = withToken(t, 'a token with spaces that is long enough', '--no-open', '--port', '0');
     expect(await short.exited).toBe(1);
     expect(short.output()).toContain(
       'MCP_INSPECT_TOKEN is 7 characters long; it must have at least 32 (or unset it for a random token)',
     );
-    // A space (or a comma, or a slash) cannot travel in a WebSocket subprotocol.
-    const spaced = startCliWithToken('a token with spaces that is long enough', '--no-open', '--port', '0');
     expect(await spaced.exited).toBe(1);
     expect(spaced.output()).toContain(
       'MCP_INSPECT_TOKEN holds " ", which a WebSocket subprotocol or the page\'s link cannot carry',
@@ -146,20 +78,29 @@ describe('mcp-inspect CLI', () => {
     expect(short.output() + spaced.output()).not.toContain('Open the inspector');
   });
 
-  it('uses a free port when the one asked for is taken, and says so', async () => {
+  it('uses a free port when the one asked for is taken, and says so', async (t) => {
     const blocker: Server = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const taken = (blocker.address() as { port: number }).port;
     try {
-      const cli = startCli('--no-open', '--port', String(taken), process.execPath, '-e', STUBBORN_SERVER);
-      await waitForOutput(cli, new RegExp(`port ${taken} is taken; using \\d+ instead`));
+      const cli = mcpInspect(
+        t,
+        '--no-open',
+        '--port',
+        String(taken),
+        process.execPath,
+        '-e',
+        STUBBORN_SERVER,
+      );
+      await cli.waitForOutput(new RegExp(`port ${taken} is taken; using \\d+ instead`));
     } finally {
       blocker.close();
     }
   });
 
-  it('shows the last stderr lines of a server that fails', async () => {
-    const cli = startCli(
+  it('shows the last stderr lines of a server that fails', async (t) => {
+    const cli = mcpInspect(
+      t,
       '--no-open',
       '--port',
       '0',
@@ -167,78 +108,72 @@ describe('mcp-inspect CLI', () => {
       '-e',
       'console.error("boom: no database"); process.exit(2)',
     );
-    await waitForOutput(cli, /│ boom: no database/);
+    await cli.waitForOutput(/│ boom: no database/);
     expect(cli.output()).toContain('the MCP server exited with code 2');
   });
 
-  it("resolves the server's relative paths from where `npm run inspect` was run, not the checkout", async () => {
+  it("resolves the server's relative paths from where `npm run inspect` was run, not the checkout", async (t) => {
     const dir = mkdtempSync(join(tmpdir(), 'mcp-inspect-init-cwd-'));
     writeFileSync(join(dir, 'server.mjs'), 'console.error("started in " + process.cwd()); process.exit(4);');
-    const cli = startCliWith(
-      { env: { INIT_CWD: dir, npm_package_name: 'mcp-inspect', npm_lifecycle_event: 'inspect' } },
-      '--no-open',
-      '--port',
-      '0',
-      'node',
-      'server.mjs',
-    );
-    await waitForOutput(cli, /│ started in /);
+    const cli = startCli(t, ['--no-open', '--port', '0', 'node', 'server.mjs'], {
+      env: { INIT_CWD: dir, npm_package_name: 'mcp-inspect', npm_lifecycle_event: 'inspect' },
+    });
+    await cli.waitForOutput(/│ started in /);
     expect(cli.output()).toContain(`│ started in ${dir}`);
   });
 
-  it('names a mistake in a config file by line and column, and a broken entry by what is wrong', async () => {
+  it('names a mistake in a config file by line and column, and a broken entry by what is wrong', async (t) => {
     const dir = mkdtempSync(join(tmpdir(), 'mcp-inspect-config-'));
     writeFileSync(
       join(dir, 'bad.json'),
       '{\n  "mcpServers": {\n    "a": { "command": "node" }\n    "b": {}\n  }\n}\n',
     );
-    const bad = startCli('--config', join(dir, 'bad.json'));
+    writeFileSync(join(dir, 'typo.json'), '{ "mcpServers": { "gh": { "comand": "npx" } } }');
+    const bad = mcpInspect(t, '--config', join(dir, 'bad.json'));
+    const typo = mcpInspect(t, '--config', join(dir, 'typo.json'), '--server', 'gh');
     expect(await bad.exited).not.toBe(0);
     expect(bad.output()).toContain('bad.json is not valid JSON: line 4, column 5: expected "," or "}"');
-    writeFileSync(join(dir, 'typo.json'), '{ "mcpServers": { "gh": { "comand": "npx" } } }');
-    const typo = startCli('--config', join(dir, 'typo.json'), '--server', 'gh');
     expect(await typo.exited).not.toBe(0);
     expect(typo.output()).toContain('server "gh": "command" or "url" is required');
   });
 
-  it('warns of a port browsers refuse', async () => {
-    const cli = startCli('--no-open', '--port', '6000', process.execPath, '-e', STUBBORN_SERVER);
-    await waitForOutput(cli, /Open the inspector/);
+  it('warns of a port browsers refuse', async (t) => {
+    const cli = mcpInspect(t, '--no-open', '--port', '6000', process.execPath, '-e', STUBBORN_SERVER);
+    await cli.waitForOutput(/Open the inspector/);
     expect(cli.output()).toContain('browsers refuse to open pages on port 6000');
   });
 
-  it('says when it could not open a browser, with the link', async () => {
+  it('says when it could not open a browser, with the link', async (t) => {
     // An opener that fails as xdg-open does on a machine without a desktop.
     const bin = mkdtempSync(join(tmpdir(), 'mcp-inspect-opener-'));
     const opener = join(bin, process.platform === 'darwin' ? 'open' : 'xdg-open');
     writeFileSync(opener, '#!/bin/sh\necho "no method available for opening" >&2\nexit 3\n');
     chmodSync(opener, 0o755);
-    const cli = startCliWith(
-      { env: { PATH: `${bin}${delimiter}${process.env.PATH ?? ''}` } },
-      '--port',
-      '0',
-      process.execPath,
-      '-e',
-      STUBBORN_SERVER,
-    );
-    const [, link] = await waitForOutput(cli, /Open the inspector: (\S+)/);
-    await waitForOutput(cli, /could not open a browser/);
+    const cli = startCli(t, ['--port', '0', process.execPath, '-e', STUBBORN_SERVER], {
+      env: { PATH: `${bin}${delimiter}${process.env.PATH ?? ''}` },
+    });
+    const [, link] = await cli.waitForOutput(/Open the inspector: (\S+)/);
+    await cli.waitForOutput(/could not open a browser/);
     expect(cli.output()).toContain(
       'exited with code 3: no method available for opening); open this link yourself:',
     );
     expect(cli.output()).toContain(`    ${link}`);
   });
 
-  it('ends the server on Ctrl-C and leaves no orphan process', async () => {
-    const cli = startCli('--no-open', '--port', '0', process.execPath, '-e', STUBBORN_SERVER);
-    await waitForOutput(cli, /Open the inspector/);
+  it('ends the server on Ctrl-C and leaves no orphan process', async (t) => {
+    const cli = mcpInspect(t, '--no-open', '--port', '0', process.execPath, '-e', STUBBORN_SERVER);
+    await cli.waitForOutput(/Open the inspector/);
     // The bridge knows its child's pid; ask it the way the page would.
-    const [, port] = await waitForOutput(cli, /127\.0\.0\.1:(\d+)/);
+    const [, port] = await cli.waitForOutput(/127\.0\.0\.1:(\d+)/);
     const session = (await (
-      await fetch(`http://127.0.0.1:${port}/api/session`, { headers: { Authorization: `Bearer ${TOKEN}` } })
+      await fetch(`http://127.0.0.1:${port}/api/session`, {
+        headers: { Authorization: `Bearer ${CLI_TOKEN}` },
+      })
     ).json()) as { state: { pid: number } };
     const pid = session.state.pid;
     expect(isAlive(pid)).toBe(true);
+    // Stopped only once it ignores SIGTERM, so the stop has to escalate to SIGKILL.
+    expect(await eventually(() => catchesSignal(pid, 'SIGTERM'), 10_000)).toBe(true);
     cli.child.kill('SIGINT');
     expect(await cli.exited).toBe(0);
     expect(isAlive(pid)).toBe(false);

@@ -11,6 +11,11 @@ import { quickStdioTarget, sameStdioTarget } from './quickTarget.js';
 import { SpawnedServer } from './targets/spawnServer.js';
 
 const SHUTDOWN_GRACE_MS = 5_000;
+/**
+ * Milliseconds a stdio server gets to exit once asked to stop, before SIGKILL (KILL_GRACE_MS in
+ * targets/stdioTarget.ts when unset). For tests, which stop servers that ignore SIGTERM many times.
+ */
+const KILL_GRACE_ENV_VAR = 'MCP_INSPECT_KILL_GRACE_MS';
 
 async function main(): Promise<void> {
   // Node 22.1+ keeps compiled modules on disk between runs (a later start loads the bridge
@@ -87,6 +92,7 @@ async function main(): Promise<void> {
       : config.target.kind === 'stdio'
         ? new SpawnedServer(config.target)
         : undefined;
+  const killGraceMs = Number(process.env[KILL_GRACE_ENV_VAR]);
   const { startBridge } = await import('./bridgeServer.js');
   let bridge: RunningBridge;
   try {
@@ -100,6 +106,7 @@ async function main(): Promise<void> {
       version,
       log,
       ...(earlyServer ? { earlyServer } : {}),
+      ...(Number.isInteger(killGraceMs) && killGraceMs > 0 ? { timings: { killGraceMs } } : {}),
       // --no-open prints the authorization page's address instead of opening it.
       oauth: {
         settings: config.oauth ?? {},

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBridge, type RunningBridge } from './bridgeServer.js';
-import { PageClient } from './testSupport/pageClient.js';
+import type { RunningBridge } from './bridgeServer.js';
+import { connectedPage, startTestBridge } from './testSupport/bridges.js';
+import type { PageClient } from './testSupport/pageClient.js';
 import { demoTarget } from './testSupport/targets.js';
 
 /**
@@ -8,21 +9,12 @@ import { demoTarget } from './testSupport/targets.js';
  * thousands deep, huge ones, and malformed ones made by a seeded generator (the same cases on
  * every run, so a failure can be replayed), each over a real WebSocket.
  */
-const TOKEN = 'fuzz-test-token-0123456789abcdefghij';
 let bridge: RunningBridge;
 let page: PageClient;
 
 beforeAll(async () => {
-  bridge = await startBridge({
-    target: demoTarget(),
-    token: TOKEN,
-    host: '127.0.0.1',
-    port: 0,
-    version: 'test',
-    log: () => undefined,
-  });
-  page = await PageClient.connect(bridge.port, TOKEN);
-  await page.waitForState('connected');
+  bridge = await startTestBridge(demoTarget());
+  page = await connectedPage(bridge);
   await page.initialize();
 });
 afterAll(async () => {

@@ -1,16 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import { startBridge, type RunningBridge } from './bridgeServer.js';
+import type { RunningBridge } from './bridgeServer.js';
 import type { TargetSpec } from './targetSpec.js';
-import { PageClient } from './testSupport/pageClient.js';
+import { connectedPage, startTestBridge } from './testSupport/bridges.js';
+import type { PageClient } from './testSupport/pageClient.js';
 import { scriptTarget } from './testSupport/targets.js';
 
 /**
  * The attacks of issue 9, as a page holding the token would make them: asking the bridge to
  * keep (`null`) a secret it holds while pointing it at another command or another host.
  */
-const TOKEN = 'kept-secrets-test-token-0123456789abcdef';
-
 const bridges: RunningBridge[] = [];
 const servers: Server[] = [];
 afterEach(async () => {
@@ -20,18 +19,9 @@ afterEach(async () => {
 
 async function inspect(target: TargetSpec): Promise<{ page: PageClient; log: string[] }> {
   const log: string[] = [];
-  const bridge = await startBridge({
-    target,
-    token: TOKEN,
-    host: '127.0.0.1',
-    port: 0,
-    version: 'test',
-    log: (line) => log.push(line),
-  });
+  const bridge = await startTestBridge(target, { log: (line) => log.push(line) });
   bridges.push(bridge);
-  const page = await PageClient.connect(bridge.port, TOKEN);
-  await page.waitForState('connected');
-  return { page, log };
+  return { page: await connectedPage(bridge), log };
 }
 
 /**

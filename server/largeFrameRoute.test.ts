@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBridge, type RunningBridge } from './bridgeServer.js';
+import type { RunningBridge } from './bridgeServer.js';
+import { TEST_TOKEN, startTestBridge } from './testSupport/bridges.js';
 import { PageClient } from './testSupport/pageClient.js';
 import { scriptTarget } from './testSupport/targets.js';
 
@@ -17,14 +18,7 @@ const BIG_LINE_SERVER = `
 
 let bridge: RunningBridge;
 beforeAll(async () => {
-  bridge = await startBridge({
-    target: scriptTarget(BIG_LINE_SERVER),
-    token: 'frames-token',
-    host: '127.0.0.1',
-    port: 0,
-    version: 'test',
-    log: () => undefined,
-  });
+  bridge = await startTestBridge(scriptTarget(BIG_LINE_SERVER));
 });
 afterAll(() => bridge.close());
 
@@ -36,7 +30,7 @@ const get = (path: string, token?: string) =>
 
 describe('a frame over 1 MB', () => {
   it('reaches a reloaded page as its envelope, and whole from the frames route with the token', async () => {
-    const first = await PageClient.connect(bridge.port, 'frames-token');
+    const first = await PageClient.connect(bridge.port, TEST_TOKEN);
     await first.waitForState('connected');
     first.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     const live = await first.waitFor((e) => e.type === 'frame' && e.dir === 'fromServer');
@@ -44,7 +38,7 @@ describe('a frame over 1 MB', () => {
     first.close();
 
     // A page attaching later gets the history: the big frame is only its envelope there.
-    const later = await PageClient.connect(bridge.port, 'frames-token');
+    const later = await PageClient.connect(bridge.port, TEST_TOKEN);
     const history = await later.waitFor((e) => e.type === 'history');
     const elided = (history.records as { type: string; elided?: boolean; seq: number }[]).find(
       (r) => r.elided,
@@ -53,9 +47,9 @@ describe('a frame over 1 MB', () => {
     later.close();
 
     expect((await get(`/api/frames/${elided!.seq}`)).status).toBe(401);
-    const whole = await get(`/api/frames/${elided!.seq}`, 'frames-token');
+    const whole = await get(`/api/frames/${elided!.seq}`, TEST_TOKEN);
     expect(whole.status).toBe(200);
     expect(await whole.json()).toEqual(live.message);
-    expect((await get('/api/frames/999999', 'frames-token')).status).toBe(404);
+    expect((await get('/api/frames/999999', TEST_TOKEN)).status).toBe(404);
   });
 });

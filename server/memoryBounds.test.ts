@@ -1,52 +1,28 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { afterEach, describe, expect, it, type TestContext } from 'vitest';
 import { readFileSync } from 'node:fs';
 import type { Socket } from 'node:net';
-import { fileURLToPath } from 'node:url';
+import { CLI_TOKEN, startCli, type Cli } from './testSupport/cliProcess.js';
 import { PageClient } from './testSupport/pageClient.js';
 import { eventually } from './testSupport/processes.js';
+import { fixturePath } from './testSupport/targets.js';
 
 /**
- * A stalled peer costs the bridge bounded memory: the bridge runs as its own process (the CLI
- * from source), and its peak resident memory (VmHWM) is read from /proc once a test's load,
- * a fixed amount, has gone through. Each bound is stated next to its test; the figures
- * measured are printed.
+ * A stalled peer costs the bridge bounded memory: the bridge runs as its own process (the CLI),
+ * and its peak resident memory (VmHWM) is read from /proc once a test's load, a fixed amount,
+ * has gone through. Each bound is stated next to its test; the figures measured are printed.
  */
-const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
-const fixture = (name: string): string => fileURLToPath(new URL(`../e2e/fixtures/${name}`, import.meta.url));
-const TOKEN = 'memory-test-token-0123456789abcdefghij';
 const MB = 1024 * 1024;
 
-interface Cli {
-  child: ChildProcess;
-  output: () => string;
-  port: number;
-}
-
-const clis: ChildProcess[] = [];
 const pages: PageClient[] = [];
 afterEach(() => {
   for (const page of pages.splice(0)) page.ws.terminate();
-  for (const child of clis.splice(0)) child.kill('SIGINT');
 });
 
-async function startCli(serverArgs: string[]): Promise<Cli> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', CLI, '--no-open', '--port', '0', '--', ...serverArgs],
-    {
-      env: { ...process.env, MCP_INSPECT_TOKEN: TOKEN },
-      stdio: 'pipe',
-    },
-  );
-  clis.push(child);
-  let text = '';
-  child.stdout?.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  const linked = await eventually(() => /127\.0\.0\.1:(\d+)\/#token/.test(text), 15_000);
-  if (!linked) throw new Error(`no link:\n${text}`);
-  const port = Number(/127\.0\.0\.1:(\d+)\/#token/.exec(text)![1]);
-  return { child, output: () => text, port };
+/** The CLI in front of a fixture server; resolves with it and its port once it prints its link. */
+async function startBridgeProcess(t: TestContext, fixture: string): Promise<{ cli: Cli; port: number }> {
+  const cli = startCli(t, ['--no-open', '--port', '0', '--', process.execPath, fixturePath(fixture)]);
+  const [, port] = await cli.waitForOutput(/127\.0\.0\.1:(\d+)\/#token/);
+  return { cli, port: Number(port) };
 }
 
 /** Resident memory of a process, in MB: now, and its peak so far. */
@@ -57,16 +33,16 @@ function residentMb(pid: number): { now: number; peak: number } {
 }
 
 async function connectPage(port: number): Promise<PageClient> {
-  const page = await PageClient.connect(port, TOKEN);
+  const page = await PageClient.connect(port, CLI_TOKEN);
   pages.push(page);
   await page.waitForState('connected');
   return page;
 }
 
 describe.skipIf(process.platform !== 'linux')('bounded memory against stalled peers', () => {
-  it('drops a page that stops reading, tells it why, and stays under 650 MB while 400 MB flood by', async () => {
-    const cli = await startCli([process.execPath, fixture('floodsLargeMessages.mjs')]);
-    const page = await connectPage(cli.port);
+  it('drops a page that stops reading, tells it why, and stays under 650 MB while 400 MB flood by', async (t) => {
+    const { cli, port } = await startBridgeProcess(t, 'floodsLargeMessages.mjs');
+    const page = await connectPage(port);
     await page.initialize();
     const before = residentMb(cli.child.pid!);
     let closed: { code: number; reason: string } | undefined;
@@ -82,13 +58,13 @@ describe.skipIf(process.platform !== 'linux')('bounded memory against stalled pe
       params: { name: 'flood', arguments: { count: 40, megabytes: 10 } },
     });
     // The server exits once it has written all 40; the bridge reports it once read.
-    expect(await eventually(() => /exited with code 0/.test(cli.output()), 60_000)).toBe(true);
+    await cli.waitForOutput(/exited with code 0/, 60_000);
     const after = residentMb(cli.child.pid!);
     console.log(`stalled page, 40 × 10 MB: bridge RSS ${before.now} MB before, peak ${after.peak} MB`);
     expect(cli.output()).toMatch(/dropped a page: it fell behind: \d+ MB were waiting for it/);
     // Bound: the large-frame store (256 MB), the page's backlog (64 MB) and one 10 MB message
-    // in its few transient copies, over the bridge's own start-up size (about 110 MB from
-    // source), with room for garbage not yet collected. Without the page bound the same load
+    // in its few transient copies, over the bridge's own start-up size (about 75 MB), with
+    // room for garbage not yet collected. Without the page bound the same load
     // took the bridge to 870 MB, growing with the flood.
     expect(after.peak).toBeLessThan(650);
 
@@ -102,9 +78,9 @@ describe.skipIf(process.platform !== 'linux')('bounded memory against stalled pe
     });
   }, 120_000);
 
-  it('refuses what a server that never reads would pile up, answers each refused call, and stays under 800 MB', async () => {
-    const cli = await startCli([process.execPath, fixture('neverReadsStdin.mjs')]);
-    const page = await connectPage(cli.port);
+  it('refuses what a server that never reads would pile up, answers each refused call, and stays under 800 MB', async (t) => {
+    const { cli, port } = await startBridgeProcess(t, 'neverReadsStdin.mjs');
+    const page = await connectPage(port);
     const before = residentMb(cli.child.pid!);
     // 400 MB of calls in 800 requests of half a megabyte, each kept whole in the history.
     const argument = 'z'.repeat(MB / 2);

@@ -1,15 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { fileURLToPath } from 'node:url';
-import { startBridge, type RunningBridge } from './bridgeServer.js';
-import { PageClient } from './testSupport/pageClient.js';
+import type { RunningBridge } from './bridgeServer.js';
+import { connectedPage, startTestBridge } from './testSupport/bridges.js';
 import { eventually, killAllWith, livePidsWith, newMarker } from './testSupport/processes.js';
+import { fixturePath } from './testSupport/targets.js';
 
 /**
  * A server's exit is seen from the process, not its pipes: a launcher that leaves a helper in
  * the background holding stdout (`sleep 1000 &` in a wrapper script) must not hide it.
  */
-const LAUNCHER = fileURLToPath(new URL('../e2e/fixtures/leavesBackgroundChild.sh', import.meta.url));
-const TOKEN = 'server-exit-test-token-0123456789abcdef';
+const LAUNCHER = fixturePath('leavesBackgroundChild.sh');
 
 const bridges: RunningBridge[] = [];
 const markers: string[] = [];
@@ -22,17 +21,16 @@ describe.skipIf(process.platform === 'win32')('a server that exits while a helpe
   it('is reported at once with its code, its pending call answered, and the helper ended', async () => {
     const marker = newMarker();
     markers.push(marker);
-    const bridge = await startBridge({
-      target: { kind: 'stdio', era: 'auto', command: 'sh', args: [LAUNCHER, marker], env: {}, demo: false },
-      token: TOKEN,
-      host: '127.0.0.1',
-      port: 0,
-      version: 'test',
-      log: () => undefined,
+    const bridge = await startTestBridge({
+      kind: 'stdio',
+      era: 'auto',
+      command: 'sh',
+      args: [LAUNCHER, marker],
+      env: {},
+      demo: false,
     });
     bridges.push(bridge);
-    const page = await PageClient.connect(bridge.port, TOKEN);
-    await page.waitForState('connected');
+    const page = await connectedPage(bridge);
     await page.initialize();
     // The launcher (sh, waiting for the server) and its helper carry the marker.
     expect(livePidsWith(marker)).toHaveLength(2);

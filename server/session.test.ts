@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { fileURLToPath } from 'node:url';
 import { BridgeSession, type PageSink } from './session.js';
 import type { TargetSpec } from './targetSpec.js';
 import { WIRE_PROTOCOL_VERSION } from '../shared/wire.js';
-import { scriptTarget } from './testSupport/targets.js';
+import { catchesSignal, eventually } from './testSupport/processes.js';
+import { TEST_TIMINGS, fixturePath, fixtureTarget as fixture, scriptTarget } from './testSupport/targets.js';
 
 type Envelope = { type: string; [key: string]: unknown };
 
@@ -28,17 +28,6 @@ class RecordingPage implements PageSink {
   }
 }
 
-const fixturePath = (name: string): string =>
-  fileURLToPath(new URL(`../e2e/fixtures/${name}`, import.meta.url));
-const fixture = (name: string): TargetSpec => ({
-  kind: 'stdio',
-  command: process.execPath,
-  args: [fixturePath(name)],
-  env: {},
-  demo: false,
-  era: 'auto',
-});
-
 const sessions: BridgeSession[] = [];
 afterEach(async () => {
   await Promise.all(sessions.splice(0).map((s) => s.dispose()));
@@ -48,7 +37,11 @@ async function open(
   spec: TargetSpec,
 ): Promise<{ session: BridgeSession; page: RecordingPage; log: string[] }> {
   const log: string[] = [];
-  const session = new BridgeSession(spec, { version: 'test', log: (line) => log.push(line) });
+  const session = new BridgeSession(spec, {
+    version: 'test',
+    log: (line) => log.push(line),
+    timings: TEST_TIMINGS,
+  });
   sessions.push(session);
   await session.restart();
   const page = new RecordingPage();
@@ -191,6 +184,8 @@ describe('lifecycle', () => {
     );
     const connected = await until(() => page.states().find((s) => s.state === 'connected'));
     const pid = connected.pid as number;
+    // Stopped once it ignores SIGTERM (its handler is in place), so the stop must escalate.
+    expect(await eventually(() => catchesSignal(pid, 'SIGTERM'), 10_000)).toBe(true);
     await session.stop();
     expect(() => process.kill(pid, 0)).toThrow();
   });

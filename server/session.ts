@@ -16,6 +16,7 @@ import { TargetRuns } from './targetRuns.js';
 import { describeTarget, targetFromRequest, type TargetSpec } from './targetSpec.js';
 import type { TargetAuth } from './oauth/oauthManager.js';
 import type { openTarget } from './targets/openTarget.js';
+import type { TargetTimings } from './targets/target.js';
 import type { SpawnedServer } from './targets/spawnServer.js';
 import { unhandledEnvelopeReason } from './unhandledEnvelope.js';
 
@@ -38,6 +39,8 @@ export interface SessionOptions {
    * in-process target in tests and in bench/sessionOnly.ts, which measure the session alone.
    */
   openTarget?: typeof openTarget;
+  /** Shorter waits on the target than the product's, for tests. */
+  timings?: TargetTimings;
 }
 
 /**

@@ -7,7 +7,7 @@ import { StderrTail, connectedLine, describeExit, logExit } from './targetOutput
 import { describeTarget, targetLabel, type TargetSpec } from './targetSpec.js';
 import { openTarget } from './targets/openTarget.js';
 import type { SpawnedServer } from './targets/spawnServer.js';
-import type { TargetConnection, TargetEvents, TargetExit } from './targets/target.js';
+import type { TargetConnection, TargetEvents, TargetExit, TargetTimings } from './targets/target.js';
 
 export interface TargetRunsOptions {
   /** Lines for the terminal; never given secrets. */
@@ -18,6 +18,8 @@ export interface TargetRunsOptions {
   earlyServer?: SpawnedServer | undefined;
   /** Where connections come from (see SessionOptions.openTarget). */
   openTarget?: typeof openTarget | undefined;
+  /** Shorter waits on the target than the product's, for tests. */
+  timings?: TargetTimings | undefined;
 }
 
 /**
@@ -230,9 +232,9 @@ export class TargetRuns {
     const spec = this.currentSpec;
     const early = this.earlyServer;
     this.earlyServer = undefined;
-    const open = this.options.openTarget ?? openTarget;
-    if (spec.kind === 'url') return open(spec, events, this.options.targetAuth?.(spec.url));
-    return open(spec, events, undefined, early?.spec === spec ? early : undefined);
+    const { openTarget: open = openTarget, targetAuth, timings } = this.options;
+    if (spec.kind === 'url') return open(spec, events, targetAuth?.(spec.url), undefined, timings);
+    return open(spec, events, undefined, early?.spec === spec ? early : undefined, timings);
   }
 
   private onTargetExit(target: TargetConnection, generation: number, exit: TargetExit): void {

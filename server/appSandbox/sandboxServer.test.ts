@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import WebSocket from 'ws';
 import { WS_SUBPROTOCOL, WS_TOKEN_PROTOCOL_PREFIX } from '../../shared/wire.js';
-import { startBridge, type RunningBridge } from '../bridgeServer.js';
-import { demoTarget } from '../testSupport/targets.js';
+import type { RunningBridge } from '../bridgeServer.js';
+import { TEST_TOKEN as TOKEN, startTestBridge } from '../testSupport/bridges.js';
+import { cspDirectives as csp, rawRequest as get, upgradeStatus } from '../testSupport/http.js';
+import { scriptTarget } from '../testSupport/targets.js';
 
-const TOKEN = 'sandbox-test-token-0123456789abcdef';
 let bridge: RunningBridge;
 let sandboxPort: number;
 let dir: string;
@@ -22,14 +21,10 @@ beforeAll(async () => {
     '<!doctype html><script type="module" src="./assets/proxy.js"></script>',
   );
   writeFileSync(join(dir, 'assets', 'proxy.js'), 'console.log("proxy")');
-  bridge = await startBridge({
-    target: demoTarget(),
-    token: TOKEN,
-    host: '127.0.0.1',
-    port: 0,
+  // Any target will do: these tests are about the listeners.
+  bridge = await startTestBridge(scriptTarget('process.stdin.resume()'), {
     appSandboxDir: dir,
     version: '0.0.0-test',
-    log: () => undefined,
   });
   sandboxPort = bridge.appSandboxPort ?? 0;
 });
@@ -37,57 +32,6 @@ afterAll(async () => {
   await bridge.close();
   rmSync(dir, { recursive: true, force: true });
 });
-
-interface Reply {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-function get(
-  port: number,
-  path: string,
-  headers: Record<string, string> = {},
-  method = 'GET',
-): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      { host: '127.0.0.1', port, path, method, headers, setHost: !('Host' in headers) },
-      (res) => {
-        let body = '';
-        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-function csp(reply: Reply): Map<string, string> {
-  const text = String(reply.headers['content-security-policy'] ?? '');
-  return new Map(
-    text.split('; ').map((part) => {
-      const [name = '', ...values] = part.split(' ');
-      return [name, values.join(' ')];
-    }),
-  );
-}
-
-function upgradeStatus(port: number, origin: string, protocols: string[]): Promise<number> {
-  return new Promise((resolve) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`, protocols, { headers: { Origin: origin } });
-    ws.on('open', () => {
-      ws.close();
-      resolve(101);
-    });
-    ws.on('unexpected-response', (_req, res) => {
-      resolve(res.statusCode ?? 0);
-      ws.terminate();
-    });
-    ws.on('error', () => resolve(0));
-  });
-}
 
 describe('the MCP Apps sandbox listener', () => {
   it('listens on a port of its own and serves the sandbox page without any token', async () => {
@@ -131,9 +75,12 @@ describe('the MCP Apps sandbox listener', () => {
       expect((await get(sandboxPort, path, { Authorization: `Bearer ${TOKEN}` })).status, path).toBe(404);
     }
     expect((await get(sandboxPort, '/sandbox.html', {}, 'POST')).status).toBe(405);
-    expect(await upgradeStatus(sandboxPort, `http://127.0.0.1:${sandboxPort}`, [WS_SUBPROTOCOL])).not.toBe(
-      101,
-    );
+    expect(
+      await upgradeStatus(sandboxPort, {
+        origin: `http://127.0.0.1:${sandboxPort}`,
+        protocols: [WS_SUBPROTOCOL],
+      }),
+    ).not.toBe(101);
   });
 
   it('refuses a foreign Host (DNS rebinding), like every listener of the bridge', async () => {
@@ -148,7 +95,7 @@ describe('the MCP Apps sandbox listener', () => {
     expect((await get(bridge.port, '/api/session', own)).status).toBe(200);
     expect((await get(bridge.port, '/api/session', { ...own, Origin: sandboxOrigin })).status).toBe(403);
     const protocols = [WS_SUBPROTOCOL, `${WS_TOKEN_PROTOCOL_PREFIX}${TOKEN}`];
-    expect(await upgradeStatus(bridge.port, sandboxOrigin, protocols)).toBe(403);
+    expect(await upgradeStatus(bridge.port, { origin: sandboxOrigin, protocols })).toBe(403);
   });
 
   it("is the only frame the inspector's page may embed, and the page learns its port", async () => {

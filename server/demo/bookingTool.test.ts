@@ -3,27 +3,9 @@
 // real elicitation/create and sampling/createMessage requests.
 import { Client } from '@modelcontextprotocol/client';
 import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Transport as V1Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CreateMessageRequestSchema, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { InMemoryTransport } from '@modelcontextprotocol/server';
-import { afterEach, describe, expect, it } from 'vitest';
-import { serveDemoConnection } from './demoStdio.js';
-
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
-});
-
-async function connect(client: Client | V1Client): Promise<void> {
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const handle = serveDemoConnection(serverSide);
-  if (client instanceof V1Client) await client.connect(clientSide as V1Transport);
-  else await client.connect(clientSide);
-  cleanups.push(async () => {
-    await client.close();
-    await handle.close();
-  });
-}
+import { describe, expect, it } from 'vitest';
+import { connectToDemo } from '../testSupport/demoConnection.js';
 
 const FORM_AND_SAMPLING = { elicitation: { form: {} }, sampling: {} };
 const WELCOME = {
@@ -57,7 +39,7 @@ describe('book_table, modern era', () => {
         capabilities: FORM_AND_SAMPLING,
       },
     );
-    await connect(client);
+    await connectToDemo(client);
     const call = (extra: object) =>
       client.callTool({ name: 'book_table', arguments: {}, ...extra }, { allowInputRequired: true });
 
@@ -107,7 +89,7 @@ describe('book_table, modern era', () => {
     );
     const asked: string[] = [];
     answerLikeAPerson(client, asked);
-    await connect(client);
+    await connectToDemo(client);
 
     const result = await client.callTool({ name: 'book_table', arguments: {} });
     expect(result.content).toEqual([{ type: 'text', text: BOOKED }]);
@@ -126,7 +108,7 @@ describe('book_table, modern era', () => {
       action: 'accept',
       content: { name: 'Ada', seats: 2 },
     }));
-    await connect(client);
+    await connectToDemo(client);
 
     await expect(client.callTool({ name: 'book_table', arguments: {} })).rejects.toMatchObject({
       code: -32021,
@@ -139,7 +121,7 @@ describe('book_table, legacy era', () => {
     const client = new Client({ name: 'legacy', version: '1' }, { capabilities: FORM_AND_SAMPLING });
     const asked: string[] = [];
     answerLikeAPerson(client, asked);
-    await connect(client);
+    await connectToDemo(client);
 
     expect(client.getProtocolEra()).toBe('legacy');
     const result = await client.callTool({ name: 'book_table', arguments: {} });
@@ -157,7 +139,7 @@ describe('book_table, legacy era', () => {
       answer === 'accept' ? { action: 'accept', content: { name: 'Ada', seats: 2 } } : { action: 'decline' },
     );
     client.setRequestHandler(CreateMessageRequestSchema, () => WELCOME);
-    await connect(client);
+    await connectToDemo(client);
 
     expect((await client.callTool({ name: 'book_table', arguments: {} })).content).toEqual([
       { type: 'text', text: BOOKED },

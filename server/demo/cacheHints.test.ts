@@ -2,27 +2,8 @@
 // and legacy results stay as they were.
 import { Client } from '@modelcontextprotocol/client';
 import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Transport as V1Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { InMemoryTransport } from '@modelcontextprotocol/server';
-import { afterEach, describe, expect, it } from 'vitest';
-import { serveDemoConnection } from './demoStdio.js';
-
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
-});
-
-async function connect<C extends Client | V1Client>(client: C): Promise<C> {
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const handle = serveDemoConnection(serverSide);
-  if (client instanceof V1Client) await client.connect(clientSide as V1Transport);
-  else await client.connect(clientSide);
-  cleanups.push(async () => {
-    await client.close();
-    await handle.close();
-  });
-  return client;
-}
+import { describe, expect, it } from 'vitest';
+import { connectToDemo } from '../testSupport/demoConnection.js';
 
 // Straight from the server, never from the client's own cache.
 const FRESH = { cacheMode: 'bypass' } as const;
@@ -33,7 +14,7 @@ const hint = (result: object) => ({
 
 describe('cache hints', () => {
   it('come with every list and read result in the modern era', async () => {
-    const client = await connect(
+    const client = await connectToDemo(
       new Client({ name: 'auto', version: '1' }, { versionNegotiation: { mode: 'auto' } }),
     );
 
@@ -61,7 +42,7 @@ describe('cache hints', () => {
 
   it('are absent in the legacy era', async () => {
     // A v1 client keeps unknown result fields, so it would show hints the server sent.
-    const client = await connect(new V1Client({ name: 'v1', version: '1' }));
+    const client = await connectToDemo(new V1Client({ name: 'v1', version: '1' }));
 
     expect(hint(await client.listTools())).toEqual({ ttlMs: undefined, cacheScope: undefined });
     expect(hint(await client.readResource({ uri: 'demo://docs/readme' }))).toEqual({

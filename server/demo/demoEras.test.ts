@@ -3,11 +3,8 @@
 // In memory, through the same serveStdio wiring the stdio entry uses.
 import { Client } from '@modelcontextprotocol/client';
 import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Transport as V1Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { InMemoryTransport } from '@modelcontextprotocol/server';
-import { afterEach, describe, expect, it } from 'vitest';
-import { DemoState } from './demoState.js';
-import { serveDemoConnection } from './demoStdio.js';
+import { describe, expect, it } from 'vitest';
+import { connectToDemo } from '../testSupport/demoConnection.js';
 
 const TOOLS = [
   'echo',
@@ -33,29 +30,10 @@ const TOOLS = [
   'weather_refresh',
 ];
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
-});
-
-/** Connects `client` to a fresh demo connection. */
-async function connect(client: Client | V1Client, state = new DemoState()): Promise<DemoState> {
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const handle = serveDemoConnection(serverSide, state);
-  // A v1 client takes the v2 in-memory transport as it is: the Transport interface is the same.
-  if (client instanceof V1Client) await client.connect(clientSide as V1Transport);
-  else await client.connect(clientSide);
-  cleanups.push(async () => {
-    await client.close();
-    await handle.close();
-  });
-  return state;
-}
-
 describe('the demo in both eras', () => {
   it('gives a v2 client in auto mode the modern era, with the tasks extension', async () => {
     const client = new Client({ name: 'auto', version: '1' }, { versionNegotiation: { mode: 'auto' } });
-    await connect(client);
+    await connectToDemo(client);
 
     expect(client.getProtocolEra()).toBe('modern');
     expect(client.getServerCapabilities()?.extensions).toEqual({ 'io.modelcontextprotocol/tasks': {} });
@@ -68,7 +46,7 @@ describe('the demo in both eras', () => {
 
   it('gives a v2 client by default the legacy era, with 2025-11-25 tasks', async () => {
     const client = new Client({ name: 'legacy', version: '1' });
-    await connect(client);
+    await connectToDemo(client);
 
     expect(client.getProtocolEra()).toBe('legacy');
     expect(client.getServerCapabilities()?.tasks).toEqual({
@@ -83,7 +61,7 @@ describe('the demo in both eras', () => {
 
   it('still works for a v1 SDK client: tools, structured output, resources, completion, prompts', async () => {
     const client = new V1Client({ name: 'v1', version: '1' });
-    await connect(client);
+    await connectToDemo(client);
 
     expect(client.getServerVersion()).toMatchObject({ name: 'mcp-inspect-demo', version: '1.0.0' });
     expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(TOOLS);
@@ -115,7 +93,7 @@ describe('the demo in both eras', () => {
     const seen: string[] = [];
     client.setNotificationHandler('notifications/tools/list_changed', () => void seen.push('tools'));
     client.setNotificationHandler('notifications/resources/list_changed', () => void seen.push('resources'));
-    await connect(client);
+    await connectToDemo(client);
 
     await client.callTool({ name: 'toggle_bonus_tool', arguments: {} });
     await client.callTool({ name: 'add_note', arguments: { text: 'from a test' } });
@@ -131,7 +109,7 @@ describe('the demo in both eras', () => {
     const seen: string[] = [];
     client.setNotificationHandler('notifications/tools/list_changed', () => void seen.push('tools'));
     client.setNotificationHandler('notifications/resources/list_changed', () => void seen.push('resources'));
-    await connect(client);
+    await connectToDemo(client);
     const subscription = await client.listen({ toolsListChanged: true, resourcesListChanged: true });
     expect(subscription.honoredFilter).toMatchObject({ toolsListChanged: true, resourcesListChanged: true });
 

@@ -9,11 +9,11 @@ import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as V1StdioTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport as V1HttpTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, describe, expect, it } from 'vitest';
+import { built } from '../testSupport/built.js';
 
-// From source through tsx, as the bridge's own tests run it, so no build is needed.
-const DEMO = fileURLToPath(new URL('./demoServer.ts', import.meta.url));
+// This run's JavaScript of the demo (see testSupport/globalSetup.ts), as the bridge's tests run it.
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const command = { command: process.execPath, args: ['--import', 'tsx', DEMO], cwd: ROOT };
+const command = { command: process.execPath, args: [built('server/demo/demoServer.ts')], cwd: ROOT };
 
 const children: ChildProcess[] = [];
 afterEach(() => {
@@ -41,21 +41,22 @@ function startHttp(): Promise<string> {
 
 describe('the demo server process', () => {
   it('speaks the modern era over stdio to a v2 client in auto mode, and the legacy era to a v1 client', async () => {
+    // Two demo processes, one per client, started side by side.
     const modern = new Client({ name: 'auto', version: '1' }, { versionNegotiation: { mode: 'auto' } });
-    await modern.connect(new StdioClientTransport(command));
+    const legacy = new V1Client({ name: 'v1', version: '1' });
+    await Promise.all([
+      modern.connect(new StdioClientTransport(command)),
+      legacy.connect(new V1StdioTransport(command)),
+    ]);
     expect(modern.getProtocolEra()).toBe('modern');
     expect((await modern.callTool({ name: 'echo', arguments: { message: 'modern' } })).content).toEqual([
       { type: 'text', text: 'modern' },
     ]);
-    await modern.close();
-
-    const legacy = new V1Client({ name: 'v1', version: '1' });
-    await legacy.connect(new V1StdioTransport(command));
     expect(legacy.getServerVersion()?.name).toBe('mcp-inspect-demo');
     expect((await legacy.callTool({ name: 'echo', arguments: { message: 'legacy' } })).content).toEqual([
       { type: 'text', text: 'legacy' },
     ]);
-    await legacy.close();
+    await Promise.all([modern.close(), legacy.close()]);
   });
 
   it('exits when its client closes stdin, even with a task still running', async () => {

@@ -2,12 +2,11 @@
 // over stdio (modernOnly.mjs) and over Streamable HTTP (modernOnlyHttp.mjs).
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterEach, describe, expect, it } from 'vitest';
+import { fixturePath as fixture } from '../testSupport/targets.js';
 
-const fixture = (name: string) => fileURLToPath(new URL(`../../e2e/fixtures/${name}`, import.meta.url));
 const INITIALIZE = {
   jsonrpc: '2.0',
   id: 1,

@@ -1,33 +1,16 @@
 // The demo's MCP App as a host finds it: the tool names its ui:// resource, the resource is one
 // HTML document with everything inline, and both tools answer with the forecast the app reads.
 import { Client } from '@modelcontextprotocol/client';
-import { InMemoryTransport } from '@modelcontextprotocol/server';
 import {
   getToolUiResourceUri,
   isToolVisibilityAppOnly,
   RESOURCE_MIME_TYPE,
 } from '@modelcontextprotocol/ext-apps/app-bridge';
-import { afterEach, describe, expect, it } from 'vitest';
-import { DemoState } from './demoState.js';
-import { serveDemoConnection } from './demoStdio.js';
+import { describe, expect, it } from 'vitest';
+import { connectToDemo } from '../testSupport/demoConnection.js';
 import { WEATHER_APP_URI, type fakeForecast } from './weatherApp.js';
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
-});
-
-async function connect(): Promise<Client> {
-  const client = new Client({ name: 'test host', version: '1' });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const handle = serveDemoConnection(serverSide, new DemoState());
-  await client.connect(clientSide);
-  cleanups.push(async () => {
-    await client.close();
-    await handle.close();
-  });
-  return client;
-}
+const connect = (): Promise<Client> => connectToDemo(new Client({ name: 'test host', version: '1' }));
 
 describe('the demo MCP App', () => {
   it('is declared by weather_dashboard, and weather_refresh is for the app only', async () => {

@@ -1,17 +1,27 @@
 import { mkdtempSync, statSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, it, type ExpectStatic, type TestContext } from 'vitest';
 import { startOAuthBridge, type OAuthBridge } from '../testSupport/oauthBridge.js';
+import { TEST_TOKEN } from '../testSupport/bridges.js';
 import { PageClient } from '../testSupport/pageClient.js';
 
-let running: OAuthBridge | undefined;
-afterEach(async () => {
-  await running?.stop();
-  running = undefined;
-});
+/**
+ * A bridge and OAuth fixture for one test, stopped when it ends. The tests run side by side:
+ * each spends most of its time waiting for a token to expire. Lifetimes leave the sign-in 4 s
+ * before anything expires, on a busy machine with the other tests signing in meanwhile (with
+ * 2 s, a sign-in was seen to fail its authorized request on an expired token).
+ */
+async function start(
+  { onTestFinished }: TestContext,
+  ...args: Parameters<typeof startOAuthBridge>
+): Promise<OAuthBridge> {
+  const env = await startOAuthBridge(...args);
+  onTestFinished(() => env.stop());
+  return env;
+}
 
-async function signIn(env: OAuthBridge): Promise<void> {
+async function signIn(expect: ExpectStatic, env: OAuthBridge): Promise<void> {
   const waiting = await env.act('run');
   await env.consent(waiting.authorizationUrl!);
   await expect.poll(async () => (await env.view()).status).toBe('authorized');
@@ -20,11 +30,11 @@ async function signIn(env: OAuthBridge): Promise<void> {
 
 const rows = async (env: OAuthBridge) => (await env.view()).steps.filter((s) => s.id.startsWith('extra-'));
 
-describe('tokens after the sign-in', () => {
-  it('refreshes before the access token expires', async () => {
-    running = await startOAuthBridge('ok', { accessTtl: 3 });
-    const env = running;
-    await signIn(env);
+describe.concurrent('tokens after the sign-in', () => {
+  it('refreshes before the access token expires', async (context) => {
+    const { expect } = context;
+    const env = await start(context, 'ok', { accessTtl: 5 });
+    await signIn(expect, env);
     const tokenRow = (await env.view()).steps.find((s) => s.id === 'token')!;
     const before = tokenRow.facts.find(([name]) => name === 'access_token')![1];
     await expect
@@ -37,22 +47,22 @@ describe('tokens after the sign-in', () => {
     expect((await env.view()).token!.accessToken).not.toBe(before);
   });
 
-  it('refreshes on a 401 and reconnects', async () => {
+  it('refreshes on a 401 and reconnects', async (context) => {
+    const { expect } = context;
     // This server does not say when its tokens expire: the bridge learns it from a 401.
-    running = await startOAuthBridge('no-expires-in', { accessTtl: 2 });
-    const env = running;
-    await signIn(env);
+    const env = await start(context, 'no-expires-in', { accessTtl: 4 });
+    await signIn(expect, env);
     expect(await rows(env)).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await new Promise((resolve) => setTimeout(resolve, 4_500));
     await env.bridge.session.restart();
     expect(env.bridge.session.state?.state).toBe('connected');
     expect((await rows(env)).map((s) => [s.title, s.verdict])).toEqual([['Refresh (after a 401)', 'pass']]);
   });
 
-  it('says so when the refresh token has expired, and offers to sign in again', async () => {
-    running = await startOAuthBridge('expired-refresh', { accessTtl: 4 });
-    const env = running;
-    await signIn(env);
+  it('says so when the refresh token has expired, and offers to sign in again', async (context) => {
+    const { expect } = context;
+    const env = await start(context, 'expired-refresh', { accessTtl: 5 });
+    await signIn(expect, env);
     await expect
       .poll(async () => (await rows(env)).map((s) => s.verdict), { timeout: 8_000 })
       .toEqual(['fail']);
@@ -63,11 +73,11 @@ describe('tokens after the sign-in', () => {
     expect(view.token).toBeUndefined();
   });
 
-  it('steps up on insufficient_scope with the union of the scopes', async () => {
-    running = await startOAuthBridge();
-    const env = running;
-    await signIn(env);
-    const page = await PageClient.connect(env.bridge.port, 'oauth-test-token-'.padEnd(43, 'x'));
+  it('steps up on insufficient_scope with the union of the scopes', async (context) => {
+    const { expect } = context;
+    const env = await start(context);
+    await signIn(expect, env);
+    const page = await PageClient.connect(env.bridge.port, TEST_TOKEN);
     await expect.poll(() => page.latestState?.state).toBe('connected');
     page.send({
       jsonrpc: '2.0',
@@ -104,10 +114,11 @@ describe('tokens after the sign-in', () => {
     page.ws.close();
   });
 
-  it('keeps tokens in a file readable by the user only, when asked, keyed by issuer', async () => {
+  it('keeps tokens in a file readable by the user only, when asked, keyed by issuer', async (context) => {
+    const { expect } = context;
     const file = join(mkdtempSync(join(tmpdir(), 'mcp-inspect-oauth-')), 'tokens.json');
-    running = await startOAuthBridge('ok', { settings: { storeFile: file } });
-    await signIn(running);
+    const running = await start(context, 'ok', { settings: { storeFile: file } });
+    await signIn(expect, running);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const saved = JSON.parse(readFileSync(file, 'utf8')) as {
       issuers: Record<string, { tokens: Record<string, unknown> }>;

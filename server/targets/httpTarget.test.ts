@@ -1,49 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
+import type { ChildProcess } from 'node:child_process';
 import { createServer as createHttpServer } from 'node:http';
 import { BridgeSession } from '../session.js';
-import { startBridge, type RunningBridge } from '../bridgeServer.js';
-import { PageClient } from '../testSupport/pageClient.js';
+import type { RunningBridge } from '../bridgeServer.js';
+import { connectedPage, startTestBridge } from '../testSupport/bridges.js';
+import { freePort, startEverything } from '../testSupport/network.js';
+import type { PageClient } from '../testSupport/pageClient.js';
 import type { TargetSpec } from '../targetSpec.js';
 
 /**
  * URL targets against a server nobody here wrote: @modelcontextprotocol/server-everything,
  * started in its Streamable HTTP and its SSE modes.
  */
-const everything = createRequire(import.meta.url).resolve(
-  '@modelcontextprotocol/server-everything/dist/index.js',
-);
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function startEverything(
-  mode: 'streamableHttp' | 'sse',
-): Promise<{ child: ChildProcess; port: number }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [everything, mode], {
-    env: { ...process.env, PORT: String(port) },
-    stdio: 'pipe',
-  });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server-everything ${mode} did not start`)), 15_000);
-    child.stderr?.on('data', (chunk: Buffer) => {
-      if (/listening|running/i.test(chunk.toString())) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-  });
-  return { child, port };
-}
-
 const servers: ChildProcess[] = [];
 let streamable: number;
 let sse: number;
@@ -58,17 +26,8 @@ afterAll(() => {
 });
 
 async function inspect(target: TargetSpec): Promise<{ bridge: RunningBridge; page: PageClient }> {
-  const bridge = await startBridge({
-    target,
-    token: 't',
-    host: '127.0.0.1',
-    port: 0,
-    version: 'test',
-    log: () => undefined,
-  });
-  const page = await PageClient.connect(bridge.port, 't');
-  await page.waitForState('connected');
-  return { bridge, page };
+  const bridge = await startTestBridge(target);
+  return { bridge, page: await connectedPage(bridge) };
 }
 
 const url = (

@@ -13,7 +13,12 @@ import type { TargetAuth } from '../oauth/oauthManager.js';
 import { recordingFetch } from './httpExchanges.js';
 import type { TargetConnection, TargetEvents } from './target.js';
 import { moveUrlCredentials } from './urlCredentials.js';
-import { ConnectTimeoutError, probeStreamableHttp, withConnectTimeout } from './urlProbe.js';
+import {
+  CONNECT_TIMEOUT_MS,
+  ConnectTimeoutError,
+  probeStreamableHttp,
+  withConnectTimeout,
+} from './urlProbe.js';
 
 export type UrlTransportChoice = 'auto' | 'streamable-http' | 'sse';
 
@@ -62,6 +67,7 @@ export class HttpTarget implements TargetConnection {
     private readonly events: TargetEvents,
     /** The bridge's OAuth client for this server (server/oauth): tokens, refresh, step-up. */
     private readonly auth?: TargetAuth,
+    private readonly connectTimeoutMs = CONNECT_TIMEOUT_MS,
     /** How many requests may wait on an answer at once (a test sets a small one). */
     private readonly maxOpenRequests = MAX_OPEN_REQUESTS,
   ) {
@@ -100,7 +106,7 @@ export class HttpTarget implements TargetConnection {
     this.transport = transport;
     try {
       // Opens the event stream and waits for its endpoint; Streamable HTTP has nothing to open.
-      await withConnectTimeout(transport.start(), shown);
+      await withConnectTimeout(transport.start(), shown, this.connectTimeoutMs);
     } catch (error) {
       // A failed start must not leave an event source retrying in the background.
       this.closing = true;
@@ -129,6 +135,7 @@ export class HttpTarget implements TargetConnection {
             return this.describe(error, challenge);
           },
         },
+        this.connectTimeoutMs,
       );
     };
     let verdict = await attempt();

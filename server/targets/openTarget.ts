@@ -5,7 +5,7 @@ import type { TransportKind } from '../../shared/wire.js';
 import type { UrlTargetSpec } from './httpTarget.js';
 import type { SpawnedServer } from './spawnServer.js';
 import { StdioTarget } from './stdioTarget.js';
-import type { TargetConnection, TargetEvents } from './target.js';
+import type { TargetConnection, TargetEvents, TargetTimings } from './target.js';
 
 /**
  * A connection to the target, not yet started. Apart from targetSpec.ts, which the CLI loads
@@ -16,10 +16,11 @@ export function openTarget(
   events: TargetEvents,
   auth?: TargetAuth,
   early?: SpawnedServer,
+  timings: TargetTimings = {},
 ): TargetConnection {
   return spec.kind === 'stdio'
-    ? new StdioTarget(spec, events, early)
-    : new DeferredHttpTarget(spec, events, auth);
+    ? new StdioTarget(spec, events, early, timings.killGraceMs)
+    : new DeferredHttpTarget(spec, events, auth, timings.connectTimeoutMs);
 }
 
 /**
@@ -37,6 +38,7 @@ class DeferredHttpTarget implements TargetConnection {
     private readonly spec: UrlTargetSpec,
     private readonly events: TargetEvents,
     private readonly auth: TargetAuth | undefined,
+    private readonly connectTimeoutMs: number | undefined,
   ) {}
 
   get kind(): TransportKind {
@@ -50,7 +52,7 @@ class DeferredHttpTarget implements TargetConnection {
   async start(): Promise<void> {
     const { HttpTarget } = await import('./httpTarget.js');
     if (this.closed) throw new Error('stopped before it connected');
-    const inner = new HttpTarget(this.spec, this.events, this.auth);
+    const inner = new HttpTarget(this.spec, this.events, this.auth, this.connectTimeoutMs);
     if (this.protocolVersion !== undefined) inner.setProtocolVersion(this.protocolVersion);
     this.inner = inner;
     await inner.start();

@@ -21,10 +21,12 @@ const MAX_STDOUT_LINE_BYTES = 256 * 1024 * 1024;
 const MAX_STDERR_LINE_CHARS = 8 * 1024;
 /** How much of a garbage stdout line to show. */
 const RAW_PREVIEW_CHARS = 2_000;
-const SIGTERM_AFTER_MS = 500;
-const SIGKILL_AFTER_MS = 2_500;
-/** What a server's group may still run after the server exited gets this long after SIGTERM. */
-const LEFTOVERS_GRACE_MS = 1_000;
+/**
+ * How long a server gets to exit once asked to stop: its stdin closes, SIGTERM follows after a
+ * fifth of this (500 ms), SIGKILL at its end. What the server's group still runs after the
+ * server exited gets two fifths of it (1 s) between SIGTERM and SIGKILL.
+ */
+const KILL_GRACE_MS = 2_500;
 /**
  * After the process exits, its last stdout lines may still be in the pipe: the exit is
  * reported once both pipes end, or after this long when something else holds them open
@@ -62,6 +64,7 @@ export class StdioTarget implements TargetConnection {
     private readonly events: TargetEvents,
     /** The process, when it was started before the bridge was loaded (see spawnServer.ts). */
     private readonly early?: SpawnedServer,
+    private readonly killGraceMs = KILL_GRACE_MS,
   ) {}
 
   get pid(): number | undefined {
@@ -155,8 +158,8 @@ export class StdioTarget implements TargetConnection {
     if (!child || this.exited) return;
     const gone = new Promise<void>((resolve) => (this.onFinished = resolve));
     child.stdin?.end();
-    const term = setTimeout(() => this.signal('SIGTERM'), SIGTERM_AFTER_MS);
-    const kill = setTimeout(() => this.signal('SIGKILL'), SIGKILL_AFTER_MS);
+    const term = setTimeout(() => this.signal('SIGTERM'), this.killGraceMs / 5);
+    const kill = setTimeout(() => this.signal('SIGKILL'), this.killGraceMs);
     await gone;
     clearTimeout(term);
     clearTimeout(kill);
@@ -173,7 +176,7 @@ export class StdioTarget implements TargetConnection {
    * as soon as the pipes have given their last lines, or at once if something holds them.
    */
   private onProcessExit(child: ChildProcess, exit: { code: number | null; signal: string | null }): void {
-    if (child.pid !== undefined) void endGroup(child.pid, LEFTOVERS_GRACE_MS);
+    if (child.pid !== undefined) void endGroup(child.pid, (this.killGraceMs * 2) / 5);
     const ended = (stream: NodeJS.ReadableStream | null): Promise<void> =>
       stream === null || (stream as { readableEnded?: boolean }).readableEnded
         ? Promise.resolve()

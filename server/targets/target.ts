@@ -19,6 +19,17 @@ export interface TargetExit {
   reason?: string;
 }
 
+/**
+ * How long the bridge waits on a target, where tests need it shorter than the product does (a
+ * server that ignores being stopped, a URL that never answers). Absent fields keep the defaults.
+ */
+export interface TargetTimings {
+  /** See KILL_GRACE_MS in stdioTarget.ts. */
+  killGraceMs?: number;
+  /** See CONNECT_TIMEOUT_MS in urlProbe.ts. */
+  connectTimeoutMs?: number;
+}
+
 /** What a target reports besides MCP messages; the session stamps each into the timeline. */
 export interface TargetEvents {
   /** A JSON-RPC message from the server, and its JSON text as it came off the wire. */

@@ -3,6 +3,7 @@ import { createServer as createHttpServer, type RequestListener } from 'node:htt
 import { createServer, type Server, type Socket } from 'node:net';
 import { BridgeSession } from '../session.js';
 import type { TargetSpec } from '../targetSpec.js';
+import type { TargetTimings } from './target.js';
 
 /**
  * URL targets that cannot be used are reported at start, as the failure each is, in the
@@ -25,9 +26,12 @@ async function listen(server: Server): Promise<number> {
 const httpServer = (handler: RequestListener): Promise<number> => listen(createHttpServer(handler));
 
 /** Starts a session on the target; resolves with its state and the terminal's lines. */
-async function start(target: TargetSpec): Promise<{ state: Record<string, unknown>; log: string[] }> {
+async function start(
+  target: TargetSpec,
+  timings: TargetTimings = {},
+): Promise<{ state: Record<string, unknown>; log: string[] }> {
   const log: string[] = [];
-  const session = new BridgeSession(target, { version: 'test', log: (line) => log.push(line) });
+  const session = new BridgeSession(target, { version: 'test', log: (line) => log.push(line), timings });
   await session.restart();
   const state = { ...session.state } as Record<string, unknown>;
   await session.dispose();
@@ -52,13 +56,14 @@ describe('URL targets that cannot be used, at start', () => {
     expect(log).toEqual([`✖ ${reason}`]);
   });
 
-  it('a server that accepts the connection and never answers (after the 10 s connect timeout)', async () => {
+  it('a server that accepts the connection and never answers (after the connect timeout)', async () => {
     const port = await listen(createServer((socket) => sockets.push(socket)));
-    const { state, log } = await start(url(port, 'streamable-http'));
-    const reason = `no answer from http://127.0.0.1:${port}/mcp within 10 s: the server accepted the connection but never answered`;
+    // 10 s in the product; what is tested is that the wait ends, and how it is reported.
+    const { state, log } = await start(url(port, 'streamable-http'), { connectTimeoutMs: 300 });
+    const reason = `no answer from http://127.0.0.1:${port}/mcp within 0.3 s: the server accepted the connection but never answered`;
     expect(state).toMatchObject({ state: 'failed', reason });
     expect(log).toEqual([`✖ ${reason}`]);
-  }, 20_000);
+  });
 
   it('a web page, not an MCP endpoint, whichever transport is asked for', async () => {
     const port = await httpServer((_req, res) => {

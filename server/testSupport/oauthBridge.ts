@@ -1,11 +1,11 @@
 import { API_OAUTH_PATH, OAuthViewSchema, type OAuthView } from '../../shared/oauth.js';
-import { startOAuthFixture, type OAuthFixture, type OAuthScenario } from '../../e2e/support/oauthFixture.js';
-import { startBridge, type RunningBridge } from '../bridgeServer.js';
+import type { OAuthFixture, OAuthScenario } from '../../e2e/support/oauthFixture.js';
+import type { RunningBridge } from '../bridgeServer.js';
 import type { OAuthSettings } from '../oauth/flowTypes.js';
+import { TEST_TOKEN as TOKEN, startTestBridge } from './bridges.js';
 import { consentThrough } from './consent.js';
+import { startOAuthFixtureHere } from './oauthFixture.js';
 import { eventually } from './processes.js';
-
-const TOKEN = 'oauth-test-token-'.padEnd(43, 'x');
 
 /** A bridge in front of the real OAuth fixture, and the page's side of its OAuth routes. */
 export interface OAuthBridge {
@@ -25,20 +25,15 @@ export async function startOAuthBridge(
   scenario: OAuthScenario = 'ok',
   options: { accessTtl?: number; settings?: OAuthSettings } = {},
 ): Promise<OAuthBridge> {
-  const fixture = await startOAuthFixture(
+  const fixture = await startOAuthFixtureHere(
     scenario,
     options.accessTtl === undefined ? {} : { accessTtl: options.accessTtl },
   );
   const lines: string[] = [];
-  const bridge = await startBridge({
-    target: { kind: 'url', url: fixture.mcpUrl, transport: 'streamable-http', headers: {}, era: 'auto' },
-    token: TOKEN,
-    host: '127.0.0.1',
-    port: 0,
-    version: 'test',
-    log: (line) => lines.push(line),
-    oauth: { settings: options.settings ?? {} },
-  });
+  const bridge = await startTestBridge(
+    { kind: 'url', url: fixture.mcpUrl, transport: 'streamable-http', headers: {}, era: 'auto' },
+    { log: (line) => lines.push(line), oauth: { settings: options.settings ?? {} } },
+  );
   const api = async (path: string, method = 'GET'): Promise<OAuthView> => {
     const response = await fetch(`${bridge.origin}${path}`, {
       method,

@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { constants } from 'node:os';
 
 /** A word to put on a command line, so a test can find every process it started. */
 export function newMarker(): string {
@@ -21,6 +23,16 @@ export function livePidsWith(marker: string, except: (number | undefined)[] = []
     .filter((pid) => !except.includes(pid));
 }
 
+/** Whether a process with this id runs (or is a zombie nobody reaped yet). */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Polls until `probe` holds, or the time is up; returns whether it held. */
 export async function eventually(probe: () => boolean, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
@@ -40,4 +52,22 @@ export function killAllWith(marker: string): void {
       // gone meanwhile
     }
   }
+}
+
+/**
+ * Whether the process has a handler for the signal, read from /proc (SigCgt, a mask with bit
+ * n-1 for signal n): a test that means a server to ignore SIGTERM waits for this before stopping
+ * it, or the signal may come before the handler and the escalation goes untested. Where there is
+ * no /proc (not Linux) it cannot be known, and counts as so.
+ */
+export function catchesSignal(pid: number, signal: NodeJS.Signals): boolean {
+  let status: string;
+  try {
+    status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  } catch {
+    return process.platform !== 'linux';
+  }
+  const mask = /^SigCgt:\s*([0-9a-f]+)$/m.exec(status)?.[1];
+  if (mask === undefined) return false;
+  return ((BigInt(`0x${mask}`) >> BigInt(constants.signals[signal] - 1)) & 1n) === 1n;
 }

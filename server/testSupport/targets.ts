@@ -1,12 +1,22 @@
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { TargetSpec } from '../targetSpec.js';
+import type { TargetTimings } from '../targets/target.js';
+import { built } from './built.js';
 
-/** The demo server from source, through tsx, so tests need no build. */
+/**
+ * The waits on a target in tests: a server that ignores SIGTERM gets SIGKILL after 250 ms (2.5 s
+ * in the product). A URL target's connect timeout stays the product's; the one test of it
+ * shortens it itself.
+ */
+export const TEST_TIMINGS = { killGraceMs: 250 } as const satisfies TargetTimings;
+
+/** The demo server, from this run's JavaScript (see globalSetup.ts). */
 export function demoTarget(): TargetSpec {
   return {
     kind: 'stdio',
     command: process.execPath,
-    args: ['--import', 'tsx', fileURLToPath(new URL('../demo/demoServer.ts', import.meta.url))],
+    args: [built('server/demo/demoServer.ts')],
     env: {},
     demo: true,
     era: 'auto',
@@ -17,3 +27,25 @@ export function demoTarget(): TargetSpec {
 export function scriptTarget(script: string, env: Record<string, string> = {}): TargetSpec {
   return { kind: 'stdio', command: process.execPath, args: ['-e', script], env, demo: false, era: 'auto' };
 }
+
+/** A fixture server of the e2e suite (e2e/fixtures/), which the unit tests drive too. */
+export function fixturePath(name: string): string {
+  return fileURLToPath(new URL(`../../e2e/fixtures/${name}`, import.meta.url));
+}
+
+/** A stdio target running an e2e fixture server with Node. */
+export function fixtureTarget(name: string): TargetSpec {
+  return {
+    kind: 'stdio',
+    command: process.execPath,
+    args: [fixturePath(name)],
+    env: {},
+    demo: false,
+    era: 'auto',
+  };
+}
+
+/** The entry point of @modelcontextprotocol/server-everything, a server nobody here wrote. */
+export const EVERYTHING_SERVER = createRequire(import.meta.url).resolve(
+  '@modelcontextprotocol/server-everything/dist/index.js',
+);

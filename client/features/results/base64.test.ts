@@ -10,11 +10,24 @@ function encode(bytes: Uint8Array): string {
   return btoa(binary);
 }
 
+/**
+ * Where two byte arrays first differ, or -1 when they are equal: as strict as `toEqual`, but
+ * `toEqual` compares a typed array element by element through its generic equality, which took
+ * 7 s on these 700 KB.
+ */
+function firstDifference(actual: Uint8Array, expected: Uint8Array): number {
+  const length = Math.max(actual.length, expected.length);
+  for (let index = 0; index < length; index += 1) if (actual[index] !== expected[index]) return index;
+  return -1;
+}
+
 describe('decodeBase64', () => {
   it('decodes what btoa encoded, across several slices', async () => {
     const source = new Uint8Array(700 * 1024).map((_, index) => (index * 31) % 256);
     const base64 = encode(source);
-    expect(await decodeBase64(base64)).toEqual(source);
+    const decoded = await decodeBase64(base64);
+    expect(decoded.length).toBe(source.length);
+    expect(firstDifference(decoded, source)).toBe(-1);
   });
   it('decodes short and padded payloads and ignores line breaks', async () => {
     expect(Array.from(await decodeBase64('AQID'))).toEqual([1, 2, 3]);

@@ -5,7 +5,6 @@
 import { Client } from '@modelcontextprotocol/client';
 import { CreateTaskResultV2Schema, GetTaskResultV2Schema } from '@modelcontextprotocol/ext-tasks/core/v2';
 import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Transport as V1Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   CallToolResultSchema,
   CancelTaskResultSchema,
@@ -14,28 +13,9 @@ import {
   GetTaskResultSchema,
   ListTasksResultSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import { InMemoryTransport, type JSONRPCMessage } from '@modelcontextprotocol/server';
-import { afterEach, describe, expect, it } from 'vitest';
-import { serveDemoConnection } from '../demoStdio.js';
-
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
-});
-
-function serve(): InMemoryTransport {
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const handle = serveDemoConnection(serverSide);
-  cleanups.push(() => handle.close());
-  return clientSide;
-}
-
-async function connect(client: Client | V1Client): Promise<void> {
-  const transport = serve();
-  if (client instanceof V1Client) await client.connect(transport as V1Transport);
-  else await client.connect(transport);
-  cleanups.push(() => client.close());
-}
+import type { JSONRPCMessage } from '@modelcontextprotocol/server';
+import { describe, expect, it } from 'vitest';
+import { connectToDemo, serveDemo } from '../../testSupport/demoConnection.js';
 
 type RawResponse = {
   result?: Record<string, unknown>;
@@ -44,7 +24,7 @@ type RawResponse = {
 
 /** A bare JSON-RPC peer speaking 2026-07-28: every request carries the _meta envelope. */
 async function modernPeer(capabilities: object) {
-  const transport = serve();
+  const transport = serveDemo();
   const pending = new Map<string | number, (response: RawResponse) => void>();
   transport.onmessage = (message: JSONRPCMessage) => {
     if ('id' in message && message.id !== undefined && !('method' in message)) {
@@ -165,7 +145,7 @@ describe('long_task as a 2026-07-28 task', () => {
       questions.push(request.params.message);
       return { action: 'accept', content: { goOn: true } };
     });
-    await connect(client);
+    await connectToDemo(client);
     const steps: number[] = [];
 
     const result = await client.callTool(
@@ -187,7 +167,7 @@ describe('long_task as a 2025-11-25 task', () => {
       questions.push({ message: request.params.message, meta: request.params._meta });
       return { action: 'accept', content: { goOn: true } };
     });
-    await connect(client);
+    await connectToDemo(client);
     const progress: number[] = [];
 
     const messages = [];
@@ -224,7 +204,7 @@ describe('long_task as a 2025-11-25 task', () => {
 
   it('lists and cancels 2025 tasks; a second cancel is refused with -32602', async () => {
     const client = new V1Client({ name: 'v1', version: '1' });
-    await connect(client);
+    await connectToDemo(client);
 
     const { task } = await client.request(
       {
@@ -252,7 +232,7 @@ describe('long_task as a 2025-11-25 task', () => {
 
   it('runs an ordinary call from a v1 client with progress', async () => {
     const client = new V1Client({ name: 'v1', version: '1' });
-    await connect(client);
+    await connectToDemo(client);
     const progress: number[] = [];
 
     const result = await client.callTool(

@@ -1,0 +1,67 @@
+import { request } from 'node:http';
+import WebSocket from 'ws';
+
+export interface RawReply {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/**
+ * A request through node:http rather than fetch, so Host and Origin can be set to what an
+ * attacker's page would send (fetch refuses to set them).
+ */
+export function rawRequest(
+  port: number,
+  path: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<RawReply> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port, path, method, headers, setHost: !('Host' in headers) },
+      (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** A Content-Security-Policy header as its directives: name → sources, in order. */
+export function cspDirectives(reply: RawReply): Map<string, string> {
+  const text = String(reply.headers['content-security-policy'] ?? '');
+  return new Map(
+    text.split('; ').map((part) => {
+      const [name = '', ...values] = part.split(' ');
+      return [name, values.join(' ')];
+    }),
+  );
+}
+
+/** Attempts a WebSocket upgrade; resolves with 101, or the HTTP status it was refused with. */
+export function upgradeStatus(
+  port: number,
+  options: { origin?: string; host?: string; protocols?: string[]; path?: string },
+): Promise<number> {
+  return new Promise((resolve) => {
+    const headers: Record<string, string> = {};
+    if (options.origin !== undefined) headers.Origin = options.origin;
+    if (options.host !== undefined) headers.Host = options.host;
+    const ws = new WebSocket(`ws://127.0.0.1:${port}${options.path ?? '/ws'}`, options.protocols ?? [], {
+      headers,
+    });
+    ws.on('open', () => {
+      ws.close();
+      resolve(101);
+    });
+    ws.on('unexpected-response', (_req, res) => {
+      resolve(res.statusCode ?? 0);
+      ws.terminate();
+    });
+    ws.on('error', () => resolve(0));
+  });
+}
