@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { QueryClient } from '@tanstack/react-query';
 import { InMemoryTransport, type JSONRPCMessage } from '@modelcontextprotocol/client';
 import { McpServer } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
@@ -8,24 +7,14 @@ import { InMemoryTransport as InMemoryTransportV1 } from '@modelcontextprotocol/
 import type { EraChoice } from '../../shared/wire';
 import { BridgeTransport, type TransportShape } from './bridgeTransport';
 import { diedOnProbe } from './connectErrors';
-import { createMcpClient } from './createMcpClient';
-import { ResourceSubscriptions } from './resourceSubscriptions';
-import { RootsStore } from './rootsStore';
-import { ServerRequestQueue } from './serverRequests';
+import { pageMcpClient } from './testSupport/pageMcpClient';
 
 // The page's SDK transport, with the bridge's relay played by an in-memory link to a real SDK
 // server: what the transport hands the bridge goes to the server, what the server sends is
 // delivered to the transport, as the session does with the frames of its run.
 
 function client(era: EraChoice = 'auto') {
-  return createMcpClient({
-    generation: 1,
-    era,
-    queryClient: new QueryClient(),
-    requests: new ServerRequestQueue(),
-    roots: new RootsStore(undefined),
-    subscriptions: new ResourceSubscriptions(),
-  });
+  return pageMcpClient(era).client;
 }
 
 interface Relay {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { QueryClient } from '@tanstack/react-query';
 import type { Client as ClientV2 } from '@modelcontextprotocol/client';
 import { InMemoryTransport, type Transport } from '@modelcontextprotocol/client';
 import { McpServer } from '@modelcontextprotocol/server';
@@ -7,25 +6,15 @@ import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { McpServer as McpServerV1 } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { InMemoryTransport as InMemoryTransportV1 } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { EraChoice } from '../../shared/wire';
-import { createMcpClient } from './createMcpClient';
+import { pageMcpClient } from './testSupport/pageMcpClient';
 import { describeConnectError } from './connectErrors';
-import { ResourceSubscriptions } from './resourceSubscriptions';
-import { RootsStore } from './rootsStore';
-import { ServerRequestQueue } from './serverRequests';
 
 // The page's client under each era choice, against real SDK servers over in-memory transports:
 // a dual-era SDK v2 server, a modern-only one, and a legacy SDK v1 server (what most servers on
 // npm still are).
 
 function client(era: EraChoice): ClientV2 {
-  return createMcpClient({
-    generation: 1,
-    era,
-    queryClient: new QueryClient(),
-    requests: new ServerRequestQueue(),
-    roots: new RootsStore(),
-    subscriptions: new ResourceSubscriptions(),
-  });
+  return pageMcpClient(era).client;
 }
 
 function v2Server(legacy: 'serve' | 'reject'): Transport {

@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { QueryClient } from '@tanstack/react-query';
 import { InMemoryTransport, type Client, type Transport } from '@modelcontextprotocol/client';
 import { McpServer, acceptedContent, inputRequired } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { McpServer as McpServerV1 } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { InMemoryTransport as InMemoryTransportV1 } from '@modelcontextprotocol/sdk/inMemory.js';
 import * as z from 'zod';
-import { createMcpClient } from './createMcpClient';
-import { ResourceSubscriptions } from './resourceSubscriptions';
-import { RootsStore } from './rootsStore';
-import { ServerRequestQueue, USER_REJECTED, type PendingServerRequest } from './serverRequests';
+import { pageMcpClient } from './testSupport/pageMcpClient';
+import type { RootsStore } from './rootsStore';
+import type { ServerRequestQueue } from './serverRequests';
+import { USER_REJECTED, type PendingServerRequest } from './serverRequests';
 import { withInputRounds } from './withInputRounds';
 
 // The queue of the server's asks (sampling, elicitation; roots are answered from the settings)
@@ -23,17 +22,7 @@ const SAY_HI = {
 const NAME = { type: 'object' as const, properties: { name: { type: 'string' as const } } };
 
 function page(era: 'legacy' | 'auto') {
-  const requests = new ServerRequestQueue();
-  const roots = new RootsStore(undefined);
-  const client = createMcpClient({
-    generation: 1,
-    era,
-    queryClient: new QueryClient(),
-    requests,
-    roots,
-    subscriptions: new ResourceSubscriptions(),
-  });
-  return { requests, roots, client };
+  return pageMcpClient(era);
 }
 
 async function legacy() {

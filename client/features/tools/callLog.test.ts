@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { QueryClient } from '@tanstack/react-query';
 import { InMemoryTransport, type Tool } from '@modelcontextprotocol/client';
 import { McpServer, acceptedContent, inputRequired } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
@@ -7,8 +6,7 @@ import { McpServer as McpServerV1 } from '@modelcontextprotocol/sdk/server/mcp.j
 import { InMemoryTransport as InMemoryTransportV1 } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { Client, Transport } from '@modelcontextprotocol/client';
 import * as z from 'zod';
-import { createMcpClient } from '../../bridge/createMcpClient';
-import { ResourceSubscriptions } from '../../bridge/resourceSubscriptions';
+import { pageMcpClient } from '../../bridge/testSupport/pageMcpClient';
 import { RootsStore } from '../../bridge/rootsStore';
 import { ServerRequestQueue } from '../../bridge/serverRequests';
 import type { EraChoice } from '../../../shared/wire';
@@ -68,18 +66,9 @@ function bookingServer(): McpServer {
 
 async function connect(era: EraChoice) {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const requests = new ServerRequestQueue();
-  const roots = new RootsStore();
   // serveStdio owns the era decision (either era on one connection), as a real stdio server does.
   serveStdio(() => bookingServer(), { transport: serverSide });
-  const client = createMcpClient({
-    generation: 1,
-    era,
-    queryClient: new QueryClient(),
-    requests,
-    roots,
-    subscriptions: new ResourceSubscriptions(),
-  });
+  const { client, requests, roots } = pageMcpClient(era);
   await client.connect(clientSide);
   return { client, requests, calls: new CallLog(requests, roots, new TaskList()) };
 }
@@ -227,7 +216,7 @@ async function gateOverEra(era: 'modern' | 'legacy') {
       },
       { transport: serverSide },
     );
-    client = createMcpClient({ generation: 1, era: 'auto', ...deps() });
+    client = pageMcpClient('auto').client;
     await client.connect(clientSide);
   } else {
     const [clientSide, serverSide] = InMemoryTransportV1.createLinkedPair();
@@ -241,22 +230,13 @@ async function gateOverEra(era: 'modern' | 'legacy') {
       ),
     );
     await server.connect(serverSide);
-    client = createMcpClient({ generation: 1, era: 'legacy', ...deps() });
+    client = pageMcpClient('legacy').client;
     // SDK v1's transport speaks the same JSON-RPC; only its TypeScript types are its own.
     await client.connect(clientSide as unknown as Transport);
   }
   expect(client.getProtocolEra()).toBe(era);
   const requests = new ServerRequestQueue();
   return { client, gate, calls: new CallLog(requests, new RootsStore(undefined), new TaskList()) };
-}
-
-function deps() {
-  return {
-    queryClient: new QueryClient(),
-    requests: new ServerRequestQueue(),
-    roots: new RootsStore(undefined),
-    subscriptions: new ResourceSubscriptions(),
-  };
 }
 
 function until(calls: CallLog, id: number, check: (record: CallRecord) => boolean): Promise<CallRecord> {
