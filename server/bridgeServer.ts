@@ -8,7 +8,8 @@ import { allowedHosts } from './security.js';
 import { BridgeSession } from './session.js';
 import type { TargetSpec } from './targetSpec.js';
 import type { SpawnedServer } from './targets/spawnServer.js';
-import type { TargetTimings } from './targets/target.js';
+import type { TargetTuning } from './targets/target.js';
+import { DEFAULT_MEMORY_LIMITS, type MemoryLimits } from './memoryLimits.js';
 import { attachWsBridge } from './wsBridge.js';
 
 export interface BridgeOptions {
@@ -28,7 +29,9 @@ export interface BridgeOptions {
   /** The target's process, when the CLI started it before loading the bridge. */
   earlyServer?: SpawnedServer;
   /** Shorter waits on the target than the product's, for tests. */
-  timings?: TargetTimings;
+  tuning?: TargetTuning;
+  /** What the bridge keeps at most (memoryLimits.ts); the defaults unless given. */
+  limits?: MemoryLimits;
 }
 
 export interface RunningBridge {
@@ -48,12 +51,14 @@ export interface RunningBridge {
 /** Starts the HTTP server, the WebSocket bridge and the target; resolves once listening. */
 export async function startBridge(options: BridgeOptions): Promise<RunningBridge> {
   const oauth = new OAuthManager({ settings: {}, log: options.log, ...options.oauth });
+  const limits = options.limits ?? DEFAULT_MEMORY_LIMITS;
   const session = new BridgeSession(options.target, {
     version: options.version,
     log: options.log,
     targetAuth: (url) => oauth.forTarget(url),
     ...(options.earlyServer ? { earlyServer: options.earlyServer } : {}),
-    ...(options.timings ? { timings: options.timings } : {}),
+    ...(options.tuning ? { tuning: options.tuning } : {}),
+    limits,
   });
   // New tokens: reconnect the server they are for, so the page's client starts over with them.
   oauth.onAuthorized = (url) => {
@@ -76,6 +81,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     token: options.token,
     allowedHosts: () => hosts,
     session,
+    pageBacklogBytes: limits.pageBacklogBytes,
     log: options.log,
   });
 

@@ -9,6 +9,7 @@ import type { RunningBridge } from './bridgeServer.js';
 import { killAllGroupsNow } from './processGroups.js';
 import { quickStdioTarget, sameStdioTarget } from './quickTarget.js';
 import { SpawnedServer } from './targets/spawnServer.js';
+import { memoryScaleFrom, scaledMemoryLimits } from './memoryLimits.js';
 
 const SHUTDOWN_GRACE_MS = 5_000;
 /**
@@ -16,6 +17,8 @@ const SHUTDOWN_GRACE_MS = 5_000;
  * targets/stdioTarget.ts when unset). For tests, which stop servers that ignore SIGTERM many times.
  */
 const KILL_GRACE_ENV_VAR = 'MCP_INSPECT_KILL_GRACE_MS';
+/** A factor on every memory bound of the bridge (memoryLimits.ts); see the README's Security. */
+const MEMORY_SCALE_ENV_VAR = 'MCP_INSPECT_MEMORY_SCALE';
 
 async function main(): Promise<void> {
   // Node 22.1+ keeps compiled modules on disk between runs (a later start loads the bridge
@@ -93,6 +96,10 @@ async function main(): Promise<void> {
         ? new SpawnedServer(config.target)
         : undefined;
   const killGraceMs = Number(process.env[KILL_GRACE_ENV_VAR]);
+  const memoryScale = memoryScaleFrom(process.env[MEMORY_SCALE_ENV_VAR]);
+  if (process.env[MEMORY_SCALE_ENV_VAR] !== undefined && memoryScale === undefined) {
+    console.error(`  ${MEMORY_SCALE_ENV_VAR} is not a positive number: the default memory bounds apply`);
+  }
   const { startBridge } = await import('./bridgeServer.js');
   let bridge: RunningBridge;
   try {
@@ -106,7 +113,8 @@ async function main(): Promise<void> {
       version,
       log,
       ...(earlyServer ? { earlyServer } : {}),
-      ...(Number.isInteger(killGraceMs) && killGraceMs > 0 ? { timings: { killGraceMs } } : {}),
+      ...(Number.isInteger(killGraceMs) && killGraceMs > 0 ? { tuning: { killGraceMs } } : {}),
+      ...(memoryScale !== undefined ? { limits: scaledMemoryLimits(memoryScale) } : {}),
       // --no-open prints the authorization page's address instead of opening it.
       oauth: {
         settings: config.oauth ?? {},

@@ -5,13 +5,27 @@ import { CLI_TOKEN, startCli, type Cli } from './testSupport/cliProcess.js';
 import { PageClient } from './testSupport/pageClient.js';
 import { eventually } from './testSupport/processes.js';
 import { fixturePath } from './testSupport/targets.js';
+import { scaledMemoryLimits } from './memoryLimits.js';
 
 /**
  * A stalled peer costs the bridge bounded memory: the bridge runs as its own process (the CLI),
  * and its peak resident memory (VmHWM) is read from /proc once a test's load, a fixed amount,
  * has gone through. Each bound is stated next to its test; the figures measured are printed.
+ *
+ * The bridge runs with its memory bounds at a quarter of the product's (MCP_INSPECT_MEMORY_SCALE),
+ * and each load is a quarter of what it was against the full bounds: the same proportions, in a
+ * quarter of the CPU time. Each load is still several times what the bridge may keep.
  */
 const MB = 1024 * 1024;
+const SCALE = 0.25;
+const LIMITS = scaledMemoryLimits(SCALE);
+const inMb = (bytes: number): number => Math.round(bytes / MB);
+/**
+ * Garbage not yet collected at the peak, and each message's transient copies. Measured: the
+ * stalled page's flood grew the bridge by 203–257 MB with its bounds (80 MB kept), and by 430 MB
+ * without the page bound; the server that never reads, by 138–146 MB (40 MB kept).
+ */
+const GARBAGE_ROOM_MB = 200;
 
 const pages: PageClient[] = [];
 afterEach(() => {
@@ -20,7 +34,9 @@ afterEach(() => {
 
 /** The CLI in front of a fixture server; resolves with it and its port once it prints its link. */
 async function startBridgeProcess(t: TestContext, fixture: string): Promise<{ cli: Cli; port: number }> {
-  const cli = startCli(t, ['--no-open', '--port', '0', '--', process.execPath, fixturePath(fixture)]);
+  const cli = startCli(t, ['--no-open', '--port', '0', '--', process.execPath, fixturePath(fixture)], {
+    env: { MCP_INSPECT_MEMORY_SCALE: String(SCALE) },
+  });
   const [, port] = await cli.waitForOutput(/127\.0\.0\.1:(\d+)\/#token/);
   return { cli, port: Number(port) };
 }
@@ -40,7 +56,7 @@ async function connectPage(port: number): Promise<PageClient> {
 }
 
 describe.skipIf(process.platform !== 'linux')('bounded memory against stalled peers', () => {
-  it('drops a page that stops reading, tells it why, and stays under 650 MB while 400 MB flood by', async (t) => {
+  it('drops a page that stops reading, tells it why, and keeps its memory bounded while 200 MB flood by', async (t) => {
     const { cli, port } = await startBridgeProcess(t, 'floodsLargeMessages.mjs');
     const page = await connectPage(port);
     await page.initialize();
@@ -55,18 +71,18 @@ describe.skipIf(process.platform !== 'linux')('bounded memory against stalled pe
       jsonrpc: '2.0',
       id: 'flood',
       method: 'tools/call',
-      params: { name: 'flood', arguments: { count: 40, megabytes: 10 } },
+      params: { name: 'flood', arguments: { count: 80, megabytes: 2.5 } },
     });
     // The server exits once it has written all 40; the bridge reports it once read.
     await cli.waitForOutput(/exited with code 0/, 60_000);
     const after = residentMb(cli.child.pid!);
-    console.log(`stalled page, 40 × 10 MB: bridge RSS ${before.now} MB before, peak ${after.peak} MB`);
+    console.log(`stalled page, 80 × 2.5 MB: bridge RSS ${before.now} MB before, peak ${after.peak} MB`);
     expect(cli.output()).toMatch(/dropped a page: it fell behind: \d+ MB were waiting for it/);
-    // Bound: the large-frame store (256 MB), the page's backlog (64 MB) and one 10 MB message
-    // in its few transient copies, over the bridge's own start-up size (about 75 MB), with
-    // room for garbage not yet collected. Without the page bound the same load
-    // took the bridge to 870 MB, growing with the flood.
-    expect(after.peak).toBeLessThan(650);
+    // Bound: the large-frame store and the page's backlog, and one 2.5 MB message in its few
+    // transient copies, over the bridge's size before the flood, with room for garbage not yet
+    // collected. Without the page bound the bridge would hold the whole flood as well.
+    const kept = inMb(LIMITS.largeFrameStoreBytes + LIMITS.pageBacklogBytes);
+    expect(after.peak - before.now).toBeLessThan(kept + GARBAGE_ROOM_MB);
 
     socket.resume();
     expect(await eventually(() => closed !== undefined, 40_000)).toBe(true);
@@ -78,29 +94,29 @@ describe.skipIf(process.platform !== 'linux')('bounded memory against stalled pe
     });
   }, 120_000);
 
-  it('refuses what a server that never reads would pile up, answers each refused call, and stays under 800 MB', async (t) => {
+  it('refuses what a server that never reads would pile up, answers each refused call, and keeps its memory bounded', async (t) => {
     const { cli, port } = await startBridgeProcess(t, 'neverReadsStdin.mjs');
     const page = await connectPage(port);
     const before = residentMb(cli.child.pid!);
-    // 400 MB of calls in 800 requests of half a megabyte, each kept whole in the history.
+    // 100 MB of calls in 200 requests of half a megabyte, each kept whole in the history.
     const argument = 'z'.repeat(MB / 2);
-    for (let id = 1; id <= 800; id++) {
+    for (let id = 1; id <= 200; id++) {
       page.send({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'x', arguments: { argument } } });
     }
     const answers = (): Record<string, unknown>[] =>
       page.received
         .filter((e) => e.type === 'frame' && e.dir === 'fromServer')
         .map((e) => e.message as Record<string, unknown>);
-    // Only refused calls are answered (the server answers nothing): all but the first ~64,
-    // the last one last.
-    expect(await eventually(() => answers().some((answer) => answer.id === 800), 60_000)).toBe(true);
-    expect(answers().length).toBeGreaterThan(700);
+    // Only refused calls are answered (the server answers nothing): all but the first ~16
+    // (what fills the stdin backlog), the last one last.
+    expect(await eventually(() => answers().some((answer) => answer.id === 200), 60_000)).toBe(true);
+    expect(answers().length).toBeGreaterThan(170);
     const after = residentMb(cli.child.pid!);
     console.log(
-      `server never reading, 800 × 0.5 MB: bridge RSS ${before.now} MB before, peak ${after.peak} MB`,
+      `server never reading, 200 × 0.5 MB: bridge RSS ${before.now} MB before, peak ${after.peak} MB`,
     );
     expect(answers().at(-1)).toMatchObject({
-      id: 800,
+      id: 200,
       error: {
         message: expect.stringMatching(/^Not sent: the MCP server is not reading its stdin \(\d+\.\d MB/),
       },
@@ -108,10 +124,11 @@ describe.skipIf(process.platform !== 'linux')('bounded memory against stalled pe
     const told = page.received.filter((e) => e.type === 'transportError');
     expect(told).toHaveLength(1);
     expect(told[0]!.message).toMatch(/what the page sends is refused until it reads$/);
-    // Bound: what the bridge keeps is the history (64 MB), the stdin backlog (32 MB and one
-    // message) and the page's backlog (64 MB at most); the rest of the figure is garbage the
-    // collector has not taken yet (each message is copied a few times on its way). Without
-    // the stdin bound the same load took the bridge to 1.2 GB, growing with what is sent.
-    expect(after.peak).toBeLessThan(800);
+    // Bound: what the bridge keeps is the history, the stdin backlog (and one message) and the
+    // page's backlog; the rest of the figure is garbage the collector has not taken yet (each
+    // message is copied a few times on its way). Without the stdin bound the bridge would hold
+    // all that is sent (with the product's bounds, 800 such calls took it to 1.2 GB).
+    const kept = inMb(LIMITS.historyBytes + LIMITS.stdinBacklogBytes + LIMITS.pageBacklogBytes);
+    expect(after.peak - before.now).toBeLessThan(kept + GARBAGE_ROOM_MB);
   }, 120_000);
 });

@@ -15,9 +15,6 @@ import { LargeFrameStore } from './largeFrameStore.js';
 import type { PageChannel } from './pageChannel.js';
 import type { HttpExchangeReport } from './targets/target.js';
 
-/** Bound of the whole texts of large frames a reloaded page may still open. */
-const LARGE_FRAME_STORE_BYTES = 256 * 1024 * 1024;
-
 /** A state record's own fields; the recorder stamps the rest. */
 export type StateFields = Omit<TargetState, 'type' | 'seq' | 't' | 'generation'>;
 
@@ -33,10 +30,16 @@ export class Recorder {
   readonly startedAt = Date.now();
   private seq = 0;
   /** Whole texts of the frames the history keeps only the envelope of. */
-  private readonly largeFrames = new LargeFrameStore(LARGE_FRAME_STORE_BYTES);
+  private readonly largeFrames: LargeFrameStore;
   private lastStateRecord: TargetState | undefined;
 
-  constructor(private readonly channel: PageChannel) {}
+  constructor(
+    private readonly channel: PageChannel,
+    /** Bound of the whole texts of large frames a reloaded page may still open. */
+    largeFrameStoreBytes: number,
+  ) {
+    this.largeFrames = new LargeFrameStore(largeFrameStoreBytes);
+  }
 
   /** The latest state recorded. */
   get lastState(): TargetState | undefined {

@@ -3,7 +3,7 @@ import { BridgeSession, type PageSink } from './session.js';
 import type { TargetSpec } from './targetSpec.js';
 import { WIRE_PROTOCOL_VERSION } from '../shared/wire.js';
 import { catchesSignal, eventually } from './testSupport/processes.js';
-import { TEST_TIMINGS, fixturePath, fixtureTarget as fixture, scriptTarget } from './testSupport/targets.js';
+import { TEST_TUNING, fixturePath, fixtureTarget as fixture, scriptTarget } from './testSupport/targets.js';
 
 type Envelope = { type: string; [key: string]: unknown };
 
@@ -40,7 +40,7 @@ async function open(
   const session = new BridgeSession(spec, {
     version: 'test',
     log: (line) => log.push(line),
-    timings: TEST_TIMINGS,
+    tuning: TEST_TUNING,
   });
   sessions.push(session);
   await session.restart();

@@ -16,7 +16,8 @@ import { TargetRuns } from './targetRuns.js';
 import { describeTarget, targetFromRequest, type TargetSpec } from './targetSpec.js';
 import type { TargetAuth } from './oauth/oauthManager.js';
 import type { openTarget } from './targets/openTarget.js';
-import type { TargetTimings } from './targets/target.js';
+import type { TargetTuning } from './targets/target.js';
+import { DEFAULT_MEMORY_LIMITS, type MemoryLimits } from './memoryLimits.js';
 import type { SpawnedServer } from './targets/spawnServer.js';
 import { unhandledEnvelopeReason } from './unhandledEnvelope.js';
 
@@ -27,9 +28,10 @@ export interface SessionOptions {
   version: string;
   /** Lines for the terminal; never given secrets. */
   log: (line: string) => void;
-  /** Bounds of the history a re-attaching page gets back. */
+  /** Bound of the history a re-attaching page gets back, in records (its bytes: `limits`). */
   historyRecords?: number;
-  historyBytes?: number;
+  /** What the session keeps at most (memoryLimits.ts); the defaults unless given. */
+  limits?: MemoryLimits;
   /** The bridge's OAuth client for a URL target (server/oauth). */
   targetAuth?: (url: string) => TargetAuth;
   /** The stdio server of the first run, when the CLI started it before loading the bridge. */
@@ -40,7 +42,7 @@ export interface SessionOptions {
    */
   openTarget?: typeof openTarget;
   /** Shorter waits on the target than the product's, for tests. */
-  timings?: TargetTimings;
+  tuning?: TargetTuning;
 }
 
 /**
@@ -61,11 +63,9 @@ export class BridgeSession {
     spec: TargetSpec,
     private readonly options: SessionOptions,
   ) {
-    this.channel = new PageChannel(
-      options.historyRecords ?? 20_000,
-      options.historyBytes ?? 64 * 1024 * 1024,
-    );
-    this.recorder = new Recorder(this.channel);
+    const limits = options.limits ?? DEFAULT_MEMORY_LIMITS;
+    this.channel = new PageChannel(options.historyRecords ?? 20_000, limits.historyBytes);
+    this.recorder = new Recorder(this.channel, limits.largeFrameStoreBytes);
     this.runs = new TargetRuns(spec, this.recorder, options);
   }
 

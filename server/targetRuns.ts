@@ -7,7 +7,8 @@ import { StderrTail, connectedLine, describeExit, logExit } from './targetOutput
 import { describeTarget, targetLabel, type TargetSpec } from './targetSpec.js';
 import { openTarget } from './targets/openTarget.js';
 import type { SpawnedServer } from './targets/spawnServer.js';
-import type { TargetConnection, TargetEvents, TargetExit, TargetTimings } from './targets/target.js';
+import type { TargetConnection, TargetEvents, TargetExit, TargetTuning } from './targets/target.js';
+import type { MemoryLimits } from './memoryLimits.js';
 
 export interface TargetRunsOptions {
   /** Lines for the terminal; never given secrets. */
@@ -19,7 +20,9 @@ export interface TargetRunsOptions {
   /** Where connections come from (see SessionOptions.openTarget). */
   openTarget?: typeof openTarget | undefined;
   /** Shorter waits on the target than the product's, for tests. */
-  timings?: TargetTimings | undefined;
+  tuning?: TargetTuning | undefined;
+  /** What the session keeps at most (memoryLimits.ts); the defaults unless given. */
+  limits?: MemoryLimits | undefined;
 }
 
 /**
@@ -232,9 +235,12 @@ export class TargetRuns {
     const spec = this.currentSpec;
     const early = this.earlyServer;
     this.earlyServer = undefined;
-    const { openTarget: open = openTarget, targetAuth, timings } = this.options;
-    if (spec.kind === 'url') return open(spec, events, targetAuth?.(spec.url), undefined, timings);
-    return open(spec, events, undefined, early?.spec === spec ? early : undefined, timings);
+    const { openTarget: open = openTarget, targetAuth, limits } = this.options;
+    const tuning = limits
+      ? { ...this.options.tuning, stdinBacklogBytes: limits.stdinBacklogBytes }
+      : this.options.tuning;
+    if (spec.kind === 'url') return open(spec, events, targetAuth?.(spec.url), undefined, tuning);
+    return open(spec, events, undefined, early?.spec === spec ? early : undefined, tuning);
   }
 
   private onTargetExit(target: TargetConnection, generation: number, exit: TargetExit): void {

@@ -20,6 +20,8 @@ export interface WsBridgeOptions {
   token: string;
   allowedHosts: () => Set<string>;
   session: BridgeSession;
+  /** What may wait for one page before it is dropped (MemoryLimits.pageBacklogBytes). */
+  pageBacklogBytes: number;
   /** Lines for the terminal. */
   log: (line: string) => void;
 }
@@ -68,8 +70,8 @@ export function checkUpgrade(req: IncomingMessage, options: WsBridgeOptions): st
   return undefined;
 }
 
-function onConnection(ws: WebSocket, { session, log }: WsBridgeOptions): void {
-  const sink = createPageSink(ws, (dropped, reason) => {
+function onConnection(ws: WebSocket, { session, log, pageBacklogBytes }: WsBridgeOptions): void {
+  const sink = createPageSink(ws, pageBacklogBytes, (dropped, reason) => {
     session.detach(dropped);
     log(`● dropped a page: ${reason}`);
   });

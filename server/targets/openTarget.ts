@@ -5,7 +5,7 @@ import type { TransportKind } from '../../shared/wire.js';
 import type { UrlTargetSpec } from './httpTarget.js';
 import type { SpawnedServer } from './spawnServer.js';
 import { StdioTarget } from './stdioTarget.js';
-import type { TargetConnection, TargetEvents, TargetTimings } from './target.js';
+import type { TargetConnection, TargetEvents, TargetTuning } from './target.js';
 
 /**
  * A connection to the target, not yet started. Apart from targetSpec.ts, which the CLI loads
@@ -16,11 +16,11 @@ export function openTarget(
   events: TargetEvents,
   auth?: TargetAuth,
   early?: SpawnedServer,
-  timings: TargetTimings = {},
+  tuning: TargetTuning = {},
 ): TargetConnection {
   return spec.kind === 'stdio'
-    ? new StdioTarget(spec, events, early, timings.killGraceMs)
-    : new DeferredHttpTarget(spec, events, auth, timings.connectTimeoutMs);
+    ? new StdioTarget(spec, events, early, tuning)
+    : new DeferredHttpTarget(spec, events, auth, tuning.connectTimeoutMs);
 }
 
 /**

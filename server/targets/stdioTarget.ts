@@ -5,7 +5,8 @@ import { isJsonRpcMessageShape } from '../../shared/jsonRpcShape.js';
 import { endGroup, isAdopted, signalGroup } from '../processGroups.js';
 import { LineSplitter } from './lineSplitter.js';
 import { SpawnedServer } from './spawnServer.js';
-import type { TargetConnection, TargetEvents } from './target.js';
+import type { TargetConnection, TargetEvents, TargetTuning } from './target.js';
+import { DEFAULT_MEMORY_LIMITS } from '../memoryLimits.js';
 
 export interface StdioTargetSpec {
   command: string;
@@ -34,14 +35,6 @@ const KILL_GRACE_MS = 2_500;
  */
 const PIPE_DRAIN_MS = 250;
 /**
- * Bytes waiting for a server that does not read its stdin. A message is refused, with an
- * error to the page, once this much is already queued: a stalled server must not make the
- * bridge hold whatever the page keeps sending. One message may go past it (a large argument
- * is legitimate), so the queue holds at most this plus one message.
- */
-export const MAX_STDIN_BACKLOG_BYTES = 32 * 1024 * 1024;
-
-/**
  * A stdio MCP server run as a child process.
  *
  * Why not the SDK's StdioClientTransport: it reports neither the exit code nor the signal,
@@ -58,14 +51,25 @@ export class StdioTarget implements TargetConnection {
   private refusing = false;
   /** Resolves `close()` once the exit has been reported. */
   private onFinished: (() => void) | undefined;
+  private readonly killGraceMs: number;
+  /**
+   * Bytes waiting for a server that does not read its stdin. A message is refused, with an
+   * error to the page, once this much is already queued: a stalled server must not make the
+   * bridge hold whatever the page keeps sending. One message may go past it (a large argument
+   * is legitimate), so the queue holds at most this plus one message.
+   */
+  private readonly stdinBacklogBytes: number;
 
   constructor(
     private readonly spec: StdioTargetSpec,
     private readonly events: TargetEvents,
     /** The process, when it was started before the bridge was loaded (see spawnServer.ts). */
     private readonly early?: SpawnedServer,
-    private readonly killGraceMs = KILL_GRACE_MS,
-  ) {}
+    tuning: Pick<TargetTuning, 'killGraceMs' | 'stdinBacklogBytes'> = {},
+  ) {
+    this.killGraceMs = tuning.killGraceMs ?? KILL_GRACE_MS;
+    this.stdinBacklogBytes = tuning.stdinBacklogBytes ?? DEFAULT_MEMORY_LIMITS.stdinBacklogBytes;
+  }
 
   get pid(): number | undefined {
     return this.child?.pid;
@@ -128,7 +132,7 @@ export class StdioTarget implements TargetConnection {
     if (!stdin || this.exited || stdin.destroyed) {
       return Promise.reject(new Error('The server process is not running'));
     }
-    if (stdin.writableLength > MAX_STDIN_BACKLOG_BYTES) {
+    if (stdin.writableLength > this.stdinBacklogBytes) {
       const waiting = `${megabytes(stdin.writableLength)} MB already wait for it`;
       // Said once per stall, where the person looks; a request refused meanwhile is also
       // answered with the reason, by the session.

@@ -21,13 +21,16 @@ export interface TargetExit {
 
 /**
  * How long the bridge waits on a target, where tests need it shorter than the product does (a
- * server that ignores being stopped, a URL that never answers). Absent fields keep the defaults.
+ * server that ignores being stopped, a URL that never answers), and what it holds for one.
+ * Absent fields keep the defaults.
  */
-export interface TargetTimings {
+export interface TargetTuning {
   /** See KILL_GRACE_MS in stdioTarget.ts. */
   killGraceMs?: number;
   /** See CONNECT_TIMEOUT_MS in urlProbe.ts. */
   connectTimeoutMs?: number;
+  /** See MemoryLimits.stdinBacklogBytes (memoryLimits.ts). */
+  stdinBacklogBytes?: number;
 }
 
 /** What a target reports besides MCP messages; the session stamps each into the timeline. */

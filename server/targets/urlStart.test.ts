@@ -3,7 +3,7 @@ import { createServer as createHttpServer, type RequestListener } from 'node:htt
 import { createServer, type Server, type Socket } from 'node:net';
 import { BridgeSession } from '../session.js';
 import type { TargetSpec } from '../targetSpec.js';
-import type { TargetTimings } from './target.js';
+import type { TargetTuning } from './target.js';
 
 /**
  * URL targets that cannot be used are reported at start, as the failure each is, in the
@@ -28,10 +28,10 @@ const httpServer = (handler: RequestListener): Promise<number> => listen(createH
 /** Starts a session on the target; resolves with its state and the terminal's lines. */
 async function start(
   target: TargetSpec,
-  timings: TargetTimings = {},
+  tuning: TargetTuning = {},
 ): Promise<{ state: Record<string, unknown>; log: string[] }> {
   const log: string[] = [];
-  const session = new BridgeSession(target, { version: 'test', log: (line) => log.push(line), timings });
+  const session = new BridgeSession(target, { version: 'test', log: (line) => log.push(line), tuning });
   await session.restart();
   const state = { ...session.state } as Record<string, unknown>;
   await session.dispose();

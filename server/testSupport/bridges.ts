@@ -1,7 +1,7 @@
 import { startBridge, type BridgeOptions, type RunningBridge } from '../bridgeServer.js';
 import type { TargetSpec } from '../targetSpec.js';
 import { PageClient } from './pageClient.js';
-import { TEST_TIMINGS } from './targets.js';
+import { TEST_TUNING } from './targets.js';
 
 /** The token of the bridges started here, unless a test gives its own. */
 export const TEST_TOKEN = 'bridge-test-token-0123456789abcdefghij';
@@ -18,7 +18,7 @@ export function startTestBridge(
     port: 0,
     version: 'test',
     log: () => undefined,
-    timings: TEST_TIMINGS,
+    tuning: TEST_TUNING,
     ...options,
   });
 }

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { TestContext } from 'vitest';
 import { built } from './built.js';
-import { TEST_TIMINGS } from './targets.js';
+import { TEST_TUNING } from './targets.js';
 
 /** The token the CLIs started here get from MCP_INSPECT_TOKEN. */
 export const CLI_TOKEN = 'cli-test-token-0123456789abcdefghij';
@@ -33,7 +33,7 @@ export function startCli(
     env: {
       ...process.env,
       MCP_INSPECT_TOKEN: CLI_TOKEN,
-      MCP_INSPECT_KILL_GRACE_MS: String(TEST_TIMINGS.killGraceMs),
+      MCP_INSPECT_KILL_GRACE_MS: String(TEST_TUNING.killGraceMs),
       ...options.env,
     },
     ...(options.cwd === undefined ? {} : { cwd: options.cwd }),

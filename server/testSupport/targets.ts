@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { TargetSpec } from '../targetSpec.js';
-import type { TargetTimings } from '../targets/target.js';
+import type { TargetTuning } from '../targets/target.js';
 import { built } from './built.js';
 
 /**
@@ -9,7 +9,7 @@ import { built } from './built.js';
  * in the product). A URL target's connect timeout stays the product's; the one test of it
  * shortens it itself.
  */
-export const TEST_TIMINGS = { killGraceMs: 250 } as const satisfies TargetTimings;
+export const TEST_TUNING = { killGraceMs: 250 } as const satisfies TargetTuning;
 
 /** The demo server, from this run's JavaScript (see globalSetup.ts). */
 export function demoTarget(): TargetSpec {
