@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { constants } from 'node:os';
 
 /** A word to put on a command line, so a test can find every process it started. */
@@ -10,17 +10,39 @@ export function newMarker(): string {
 
 /**
  * Processes whose command line holds the marker and that still run (a zombie has exited and
- * only waits to be reaped, which a container's init may never do), as `ps` lists them.
+ * only waits to be reaped, which a container's init may never do). Read from /proc where there
+ * is one: the tests poll this every 50 ms, and running `ps` each time blocked the test worker
+ * for ~2 s of CPU per run of the suite.
  */
 export function livePidsWith(marker: string, except: (number | undefined)[] = []): number[] {
+  const pids = existsSync('/proc/self/cmdline') ? liveFromProc(marker) : liveFromPs(marker);
+  return pids.filter((pid) => !except.includes(pid));
+}
+
+function liveFromProc(marker: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (!readFileSync(`/proc/${entry}/cmdline`, 'latin1').includes(marker)) continue;
+      // The state follows the command name, which is in parentheses and may hold spaces.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'latin1');
+      if (stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z') pids.push(Number(entry));
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  return pids;
+}
+
+function liveFromPs(marker: string): number[] {
   const listing = execFileSync('ps', ['-A', '-o', 'pid=,stat=,args='], { encoding: 'utf8' });
   return listing
     .split('\n')
     .filter((line) => line.includes(marker))
     .map((line) => /^\s*(\d+)\s+(\S+)/.exec(line))
     .filter((match) => match !== null && !match[2]!.startsWith('Z'))
-    .map((match) => Number(match![1]))
-    .filter((pid) => !except.includes(pid));
+    .map((match) => Number(match![1]));
 }
 
 /** Whether a process with this id runs (or is a zombie nobody reaped yet). */
