@@ -20,5 +20,6 @@ export default defineConfig({
     // and re-importing zod, the SDK and express for each of the 80 files cost more CPU than
     // all the tests of the client and shared folders (the whole run: 42 s of CPU, not 73 s).
     isolate: false,
+    experimental: { fsModuleCache: true },
   },
 });

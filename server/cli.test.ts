@@ -15,7 +15,7 @@ const withToken = (t: TestContext, token: string, ...args: string[]) =>
 /** A server that ignores SIGTERM and would run forever: only an escalation to SIGKILL ends it. */
 const STUBBORN_SERVER = "process.on('SIGTERM', () => {}); setInterval(() => {}, 1000);";
 
-describe('mcp-inspect CLI', () => {
+describe.concurrent('mcp-inspect CLI', () => {
   it('prints its version', async (t) => {
     const cli = mcpInspect(t, '--version');
     expect(await cli.exited).toBe(0);

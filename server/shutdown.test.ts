@@ -45,7 +45,7 @@ async function expectNothingLeft(cli: Cli, marker: string): Promise<void> {
   expect(gone, `still running: ${livePidsWith(marker, [cli.child.pid]).join(', ')}`).toBe(true);
 }
 
-describe.skipIf(process.platform === 'win32')('no process outlives the bridge', () => {
+describe.skipIf(process.platform === 'win32').concurrent('no process outlives the bridge', () => {
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     it(`on ${signal}, it stops the server, escalating, and exits 0`, async (t) => {
       const { cli, marker } = await startStubborn(t);

@@ -1,0 +1,1 @@
+export declare function buildServer(outDir?: string, options?: { sourcemap?: boolean }): Promise<void>;
