@@ -23,7 +23,13 @@ const JsonRpcMessageSchema = z.custom<JSONRPCMessage>(isJsonRpcMessageShape, {
 
 // The constants a socket needs before any schema (the page's early connection imports them
 // alone, without zod): see wireConstants.ts.
-export { WIRE_PROTOCOL_VERSION, WS_PATH, WS_SUBPROTOCOL, WS_TOKEN_PROTOCOL_PREFIX } from './wireConstants.js';
+export {
+  WIRE_PROTOCOL_VERSION,
+  WS_HELLO_PROTOCOL_PREFIX,
+  WS_PATH,
+  WS_SUBPROTOCOL,
+  WS_TOKEN_PROTOCOL_PREFIX,
+} from './wireConstants.js';
 
 /**
  * The JSON-RPC error code of a response the bridge writes itself for a request the server can

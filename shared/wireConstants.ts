@@ -20,3 +20,11 @@ export const WS_PATH = '/ws';
  */
 export const WS_SUBPROTOCOL = 'mcp-inspect.v1';
 export const WS_TOKEN_PROTOCOL_PREFIX = 'token.';
+
+/**
+ * A page may say its hello in the upgrade instead of as its first envelope, by offering
+ * `hello.<its WIRE_PROTOCOL_VERSION>` among the subprotocols: the bridge then greets it as soon
+ * as the socket is up, so the welcome and history are on their way while the page is still
+ * evaluating its code (client/bridge/earlyConnection.ts). Either way, one hello per socket.
+ */
+export const WS_HELLO_PROTOCOL_PREFIX = 'hello.';

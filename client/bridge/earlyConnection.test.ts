@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { WIRE_PROTOCOL_VERSION } from '../../shared/wire';
+import { CLOSE_WIRE_MISMATCH, WIRE_PROTOCOL_VERSION, WS_HELLO_PROTOCOL_PREFIX } from '../../shared/wire';
 import {
   BridgeSocket,
   type BridgeSocketEvents,
   type DeliveredEnvelope,
   type SocketStatus,
 } from './bridgeSocket';
-import { EarlySocket } from './earlyConnection';
+import { EarlySocket, earlySocketProtocols, socketProtocols } from './earlyConnection';
 import {
   eventually,
   socketOptions,
@@ -65,30 +65,29 @@ describe('the early socket, taken over by the session’s socket', () => {
     return { r, early, socket: () => new BridgeSocket('t0k3n', r.events, { early }) };
   };
 
-  it('says hello once it opens, holds what arrives, and hands it over in order', () => {
+  it('holds what arrives and hands it over in order; the owner says no hello', () => {
     const fake = new FakeWebSocket();
     const { r, socket } = take(fake);
     fake.open();
     fake.receive(said('first'));
-    expect(fake.sent).toEqual([{ type: 'hello', wireVersion: WIRE_PROTOCOL_VERSION }]);
     expect(r.statuses).toEqual([]);
     socket().connect();
     expect(r.statuses).toEqual([{ kind: 'connecting', attempt: 1 }, { kind: 'open' }]);
     expect(r.envelopes).toEqual([said('first')]);
-    // No second hello, and what comes next goes straight on.
+    // What comes next goes straight on.
     fake.receive(said('second'));
-    expect(fake.sent).toHaveLength(1);
     expect(r.envelopes).toEqual([said('first'), said('second')]);
+    expect(fake.sent).toEqual([]);
   });
 
-  it('taken over before it opened: still says hello once, when it opens', () => {
+  it('taken over before it opened: the owner hears the open itself, and says no hello', () => {
     const fake = new FakeWebSocket();
     const { r, socket } = take(fake);
     socket().connect();
     expect(r.statuses).toEqual([{ kind: 'connecting', attempt: 1 }]);
     fake.open();
-    expect(fake.sent).toEqual([{ type: 'hello', wireVersion: WIRE_PROTOCOL_VERSION }]);
     expect(r.statuses.at(-1)).toEqual({ kind: 'open' });
+    expect(fake.sent).toEqual([]);
   });
 
   it('is closed with its owner when the owner is disposed before taking it', () => {
@@ -107,12 +106,16 @@ describe('the early socket against the real bridge', () => {
     for (const bridge of bridges.splice(0)) await bridge.running.close();
   });
 
-  it('has the welcome and history waiting, and the session’s socket goes on with it', async () => {
+  async function earlySocket(protocols: (token: string) => string[]) {
     const bridge = await startTestBridge(urlTarget('http://127.0.0.1:9/mcp'));
     bridges.push(bridge);
     const options = socketOptions(bridge);
-    const ws = options.createWebSocket!(bridge.wsUrl, ['mcp-inspect.v1', `token.${bridge.token}`]);
-    const early = new EarlySocket(ws);
+    const ws = options.createWebSocket!(bridge.wsUrl, protocols(bridge.token));
+    return { bridge, options, ws, early: new EarlySocket(ws) };
+  }
+
+  it('is greeted for the hello in its upgrade; the session’s socket goes on with it', async () => {
+    const { bridge, options, ws, early } = await earlySocket(earlySocketProtocols);
     // The history arrives while nothing has taken the socket over yet.
     const arrived: string[] = [];
     ws.addEventListener('message', (event: MessageEvent<string>) => arrived.push(event.data));
@@ -130,5 +133,14 @@ describe('the early socket against the real bridge', () => {
       () => r.envelopes.slice(before).some((e) => e.type === 'state'),
       'a state after the restart',
     );
+  });
+
+  it('a hello of another wire version in the upgrade is refused as a hello would be', async () => {
+    const { ws } = await earlySocket((token) => [
+      ...socketProtocols(token),
+      `${WS_HELLO_PROTOCOL_PREFIX}${WIRE_PROTOCOL_VERSION + 1}`,
+    ]);
+    const closed = await new Promise<CloseEvent>((resolve) => ws.addEventListener('close', resolve));
+    expect(closed.code).toBe(CLOSE_WIRE_MISMATCH);
   });
 });
