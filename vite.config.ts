@@ -21,18 +21,26 @@ function bootFirst(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(_html, { bundle }) {
+      handler(html, { bundle }) {
         const boot = Object.values(bundle ?? {}).find(
           (output) => output.type === 'chunk' && output.isEntry && output.name === BOOT_ENTRY,
         );
         if (boot === undefined) throw new Error(`the build has no ${BOOT_ENTRY} entry`);
-        return [
-          {
-            tag: 'script',
-            attrs: { type: 'module', async: true, crossorigin: true, src: `./${boot.fileName}` },
-            injectTo: 'head-prepend',
-          },
-        ];
+        const src = `./${boot.fileName}`;
+        return {
+          // The main entry imports it too, so Vite preloads it as well: the script's fetch is enough.
+          html: html
+            .split('\n')
+            .filter((line) => !(line.includes('rel="modulepreload"') && line.includes(`href="${src}"`)))
+            .join('\n'),
+          tags: [
+            {
+              tag: 'script',
+              attrs: { type: 'module', async: true, crossorigin: true, src },
+              injectTo: 'head-prepend',
+            },
+          ],
+        };
       },
     },
   };
