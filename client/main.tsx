@@ -1,16 +1,18 @@
-// First, so the tokens and the reset come before every component's and feature's own CSS.
+// First: the connection this module takes over, started before anything else loads (boot.ts).
+import { earlyConnection } from './boot';
+// Then, so the tokens and the reset come before every component's and feature's own CSS.
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from './App';
-import { InspectorSession } from './bridge/inspectorSession';
+import { InspectorSession, browserEnvironment } from './bridge/inspectorSession';
 import { InspectorContext } from './features/connection/inspectorContext';
 import { TrafficLog } from './features/traffic/trafficLog';
 
 const queryClient = new QueryClient();
 // One session per page load, made outside React so StrictMode's double effects cannot open two sockets.
-const session = new InspectorSession(queryClient, new TrafficLog());
+const session = new InspectorSession(queryClient, new TrafficLog(), browserEnvironment(earlyConnection));
 void session.start();
 
 const root = document.getElementById('root');

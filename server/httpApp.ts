@@ -2,6 +2,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { API_FRAMES_PATH, API_SESSION_PATH, AUTH_SCHEME } from '../shared/http.js';
 import type { OAuthManager } from './oauth/oauthManager.js';
 import { oauthApiRouter, oauthCallbackRoute } from './oauth/routes.js';
+import { serveFirstScreen } from './firstScreen.js';
 import { servePrecompressed } from './precompressed.js';
 import type { BridgeSession } from './session.js';
 import { isAllowedHost, isAllowedOrigin, tokensMatch } from './security.js';
@@ -116,6 +117,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   if (options.oauth) app.use(oauthCallbackRoute(options.oauth));
 
   if (options.clientDir !== undefined) {
+    app.use(serveFirstScreen(options.clientDir));
     app.use(servePrecompressed(options.clientDir));
     app.use(express.static(options.clientDir, { index: 'index.html', fallthrough: true }));
   }

@@ -2,7 +2,12 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { createRequire } from 'node:module';
 import type { WebSocket, WebSocketServer as WebSocketServerClass } from 'ws';
-import { WS_PATH, WS_SUBPROTOCOL, WS_TOKEN_PROTOCOL_PREFIX } from '../shared/wire.js';
+import {
+  WS_HELLO_PROTOCOL_PREFIX,
+  WS_PATH,
+  WS_SUBPROTOCOL,
+  WS_TOKEN_PROTOCOL_PREFIX,
+} from '../shared/wire.js';
 import { isAllowedHost, isAllowedOrigin, tokensMatch } from './security.js';
 import { createPageSink } from './pageSink.js';
 import type { BridgeSession } from './session.js';
@@ -48,7 +53,7 @@ export function attachWsBridge(server: Server, options: WsBridgeOptions): WebSoc
       socket.end(`HTTP/1.1 ${refusal}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, options));
+    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, helloInUpgrade(req), options));
   });
 
   return wss;
@@ -62,7 +67,7 @@ export function checkUpgrade(req: IncomingMessage, options: WsBridgeOptions): st
   if (!isAllowedHost(req.headers.host, hosts)) return '403 Forbidden';
   // An upgrade without Origin comes from outside a browser; the page always sends one.
   if (!isAllowedOrigin(req.headers.origin, req.headers.host, hosts)) return '403 Forbidden';
-  const offered = (req.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim());
+  const offered = offeredProtocols(req);
   if (!offered.includes(WS_SUBPROTOCOL)) return '400 Bad Request';
   const tokenProtocol = offered.find((p) => p.startsWith(WS_TOKEN_PROTOCOL_PREFIX));
   const token = tokenProtocol?.slice(WS_TOKEN_PROTOCOL_PREFIX.length);
@@ -70,12 +75,34 @@ export function checkUpgrade(req: IncomingMessage, options: WsBridgeOptions): st
   return undefined;
 }
 
-function onConnection(ws: WebSocket, { session, log, pageBacklogBytes }: WsBridgeOptions): void {
+function offeredProtocols(req: IncomingMessage): string[] {
+  return (req.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim());
+}
+
+/**
+ * The hello a page said in its upgrade (`hello.<wire version>`, see WS_HELLO_PROTOCOL_PREFIX), as
+ * the envelope it stands for; undefined when it offered none. A version that is not a number is
+ * passed on as such, and refused like any malformed hello.
+ */
+export function helloInUpgrade(req: IncomingMessage): string | undefined {
+  const offered = offeredProtocols(req).find((p) => p.startsWith(WS_HELLO_PROTOCOL_PREFIX));
+  if (offered === undefined) return undefined;
+  const version = offered.slice(WS_HELLO_PROTOCOL_PREFIX.length);
+  return JSON.stringify({ type: 'hello', wireVersion: /^\d+$/.test(version) ? Number(version) : version });
+}
+
+function onConnection(
+  ws: WebSocket,
+  hello: string | undefined,
+  { session, log, pageBacklogBytes }: WsBridgeOptions,
+): void {
   const sink = createPageSink(ws, pageBacklogBytes, (dropped, reason) => {
     session.detach(dropped);
     log(`● dropped a page: ${reason}`);
   });
   session.attach(sink);
+  // Greeted at once: the page need not wait for its code to load to say hello.
+  if (hello !== undefined) session.receive(sink, hello);
   ws.on('message', (data, isBinary) => {
     if (isBinary) session.receiveBinary(sink);
     else session.receive(sink, data.toString());

@@ -21,22 +21,15 @@ const JsonRpcMessageSchema = z.custom<JSONRPCMessage>(isJsonRpcMessageShape, {
   message: 'Not a JSON-RPC 2.0 request, notification or response',
 });
 
-/**
- * Bumped whenever either union changes shape. The page sends it first; a bridge of another
- * build refuses the session by name instead of misreading frames.
- */
-export const WIRE_PROTOCOL_VERSION = 5;
-
-/** Path of the single WebSocket endpoint. */
-export const WS_PATH = '/ws';
-
-/**
- * The WebSocket subprotocol the bridge selects. Browsers cannot set headers on a WebSocket
- * upgrade, so the token rides in a second offered subprotocol (`token.<token>`), which keeps
- * it out of URLs, server logs and Referer headers.
- */
-export const WS_SUBPROTOCOL = 'mcp-inspect.v1';
-export const WS_TOKEN_PROTOCOL_PREFIX = 'token.';
+// The constants a socket needs before any schema (the page's early connection imports them
+// alone, without zod): see wireConstants.ts.
+export {
+  WIRE_PROTOCOL_VERSION,
+  WS_HELLO_PROTOCOL_PREFIX,
+  WS_PATH,
+  WS_SUBPROTOCOL,
+  WS_TOKEN_PROTOCOL_PREFIX,
+} from './wireConstants.js';
 
 /**
  * The JSON-RPC error code of a response the bridge writes itself for a request the server can

@@ -5,13 +5,11 @@ import {
   FINAL_CLOSE_CODES,
   LiveRecordSchema,
   WIRE_PROTOCOL_VERSION,
-  WS_PATH,
-  WS_SUBPROTOCOL,
-  WS_TOKEN_PROTOCOL_PREFIX,
   type BridgeEnvelope,
   type FrameStamp,
   type PageEnvelope,
 } from '../../shared/wire';
+import { socketProtocols, socketUrl, type EarlySocket } from './earlyConnection';
 import { isFrameRecordShape } from './recordShape';
 
 export type SocketStatus =
@@ -45,6 +43,11 @@ export interface BridgeSocketOptions {
   retryIntervalMs?: number;
   /** The wire version said in hello; only a test plays a page from another build. */
   wireVersion?: number;
+  /**
+   * A socket the page opened (and greeted) before this one existed (earlyConnection.ts): the
+   * first connection takes it over, with what it received so far.
+   */
+  early?: EarlySocket;
 }
 
 export const RETRY_INTERVAL_MS = 1_000;
@@ -66,27 +69,33 @@ export class BridgeSocket {
   private disposed = false;
   /** Messages sent on the current connection, waiting for the bridge's stamps. */
   private sent = new SentFrames();
+  /** The early socket until the first connection takes it over. */
+  private early: EarlySocket | undefined;
 
   constructor(
     private readonly token: string,
     private readonly events: BridgeSocketEvents,
     private readonly options: BridgeSocketOptions = {},
-  ) {}
+  ) {
+    this.early = options.early;
+  }
 
   connect(): void {
     if (this.disposed) return;
     this.attempt += 1;
     this.events.onStatus({ kind: 'connecting', attempt: this.attempt });
-    const url =
-      this.options.url ?? `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${WS_PATH}`;
-    const protocols = [WS_SUBPROTOCOL, `${WS_TOKEN_PROTOCOL_PREFIX}${this.token}`];
-    const ws = this.options.createWebSocket?.(url, protocols) ?? new WebSocket(url, protocols);
+    const early = this.early;
+    this.early = undefined;
+    const ws = early?.ws ?? this.open();
     this.ws = ws;
     this.sent = new SentFrames();
     ws.onopen = () => {
       this.attempt = 0;
       this.events.onStatus({ kind: 'open' });
-      this.send({ type: 'hello', wireVersion: this.options.wireVersion ?? WIRE_PROTOCOL_VERSION });
+      // The early socket said hello itself, as soon as it opened.
+      if (early === undefined) {
+        this.send({ type: 'hello', wireVersion: this.options.wireVersion ?? WIRE_PROTOCOL_VERSION });
+      }
     };
     ws.onmessage = (event: MessageEvent<string>) => this.receive(event.data);
     ws.onclose = (event) => {
@@ -104,6 +113,13 @@ export class BridgeSocket {
       this.events.onStatus({ kind: 'retrying', attempt: this.attempt + 1, inMs });
       this.retryTimer = setTimeout(() => this.connect(), inMs);
     };
+    early?.replay();
+  }
+
+  private open(): WebSocket {
+    const url = this.options.url ?? socketUrl();
+    const protocols = socketProtocols(this.token);
+    return this.options.createWebSocket?.(url, protocols) ?? new WebSocket(url, protocols);
   }
 
   /** Retries now, with a fresh budget, after giving up. */
@@ -133,6 +149,8 @@ export class BridgeSocket {
   dispose(): void {
     this.disposed = true;
     clearTimeout(this.retryTimer);
+    this.early?.ws.close();
+    this.early = undefined;
     this.ws?.close();
   }
 

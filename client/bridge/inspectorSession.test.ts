@@ -8,6 +8,7 @@ import { McpServer as McpServerV1 } from '@modelcontextprotocol/sdk/server/mcp.j
 import { ElicitResultSchema, RootsListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { TargetSpec } from '../../server/targetSpec';
 import { promptsQueryOptions } from '../features/prompts/promptsQuery';
+import { mcpQueryKeys } from './mcpQueryKeys';
 import type { FrameRecord } from '../features/traffic/trafficRecord';
 import {
   eventually,
@@ -137,6 +138,35 @@ describe('initialize and era negotiation through the bridge', () => {
     const second = (await ready(p, 2)).mcp!;
     expect(second.client).not.toBe(first.client);
     await expect(second.client.listPrompts()).resolves.toMatchObject({ prompts: [{ name: 'first' }] });
+  });
+});
+
+describe('the first screen', () => {
+  it('the first run asks for the tools as soon as it is ready, before any view does; a restart does not', async () => {
+    const server = await served(
+      serveModern(() => {
+        const withTool = modernServer();
+        withTool.registerTool('echo', { description: 'echo' }, () => ({ content: [] }));
+        return withTool;
+      }),
+    );
+    const p = page(await bridgeTo(urlTarget(server.url)));
+    await ready(p, 1);
+    // No observer asked: the session did.
+    await eventually(
+      () =>
+        p.queryClient.getQueryData<{ items: { name: string }[] }>(mcpQueryKeys.tools(1))?.items[0]?.name ===
+        'echo',
+      'the tools of the first run',
+    );
+    p.session.restartTarget();
+    await ready(p, 2);
+    await same(() => p.session.listen.getSnapshot().status, 'open');
+    expect(p.queryClient.getQueryState(mcpQueryKeys.tools(2))).toBeUndefined();
+    const toolLists = frames(p).filter(
+      (f) => f.dir === 'toServer' && 'method' in f.message && f.message.method === 'tools/list',
+    );
+    expect(toolLists).toHaveLength(1);
   });
 });
 

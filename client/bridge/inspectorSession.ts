@@ -4,6 +4,7 @@ import type { AppMessageOut, TargetRequest } from '../../shared/wire';
 import type { TrafficLog } from '../features/traffic/trafficLog';
 import { TaskList } from '../features/tasks/taskList';
 import { BridgeSocket, type BridgeSocketEvents } from './bridgeSocket';
+import type { EarlyConnection } from './earlyConnection';
 import { routeEnvelope, type EnvelopeTargets } from './envelopeRouting';
 import { ListenSubscription } from './listenSubscription';
 import { McpRuns } from './mcpRuns';
@@ -24,12 +25,21 @@ export interface SessionEnvironment {
   openSocket(token: string, events: BridgeSocketEvents): BridgeSocket;
 }
 
-const BROWSER: SessionEnvironment = {
-  takeToken,
-  forgetToken,
-  checkToken: (token) => checkToken(token),
-  openSocket: (token, events) => new BridgeSocket(token, events),
-};
+/**
+ * The browser's: the page's early connection (earlyConnection.ts), when it made one, serves the
+ * first token, check and socket.
+ */
+export function browserEnvironment(early?: EarlyConnection): SessionEnvironment {
+  return {
+    takeToken: () => early?.token ?? takeToken(),
+    forgetToken,
+    checkToken: (token) => early?.check(token) ?? checkToken(token),
+    openSocket: (token, events) => {
+      const socket = early?.takeSocket(token);
+      return new BridgeSocket(token, events, socket ? { early: socket } : {});
+    },
+  };
+}
 
 /**
  * The page's side of a session: the socket to the bridge, the SDK `Client` of the current run of
@@ -55,7 +65,7 @@ export class InspectorSession {
   constructor(
     queryClient: QueryClient,
     readonly traffic: TrafficLog,
-    private readonly environment: SessionEnvironment = BROWSER,
+    private readonly environment: SessionEnvironment = browserEnvironment(),
   ) {
     const store = this.store;
     this.runs = new McpRuns({

@@ -17,6 +17,7 @@ import type { ServerRequestQueue } from './serverRequests';
 import type { SnapshotStore } from './sessionSnapshot';
 import { isReplayResponse } from './trafficReplay';
 import { isNotification } from '../../shared/jsonRpcShape';
+import { toolsQueryOptions } from '../features/tools/toolsQuery';
 
 /** The bridge as a run of the target sees it: false when there is no open socket to send on. */
 export interface BridgeLink {
@@ -56,6 +57,8 @@ export class McpRuns {
   private legacyAfterProbeExit: number | undefined;
   /** What the server answered to the `server/discover` probe, to say why auto fell back. */
   private readonly probe = new ProbeWatch();
+  /** The page's first screen (the Tools tab) still waits for its first tool list. */
+  private firstScreen = true;
 
   constructor(private readonly deps: McpRunsDeps) {}
 
@@ -192,6 +195,12 @@ export class McpRuns {
     const capabilities = client.getServerCapabilities();
     const discover = client.getDiscoverResult();
     const protocolVersion = client.getNegotiatedProtocolVersion();
+    // The first screen shows the tools: asked for now, before React renders the ready state
+    // (the Tools tab's query finds it under way); later runs ask when their tab does.
+    if (this.firstScreen && capabilities?.tools) {
+      this.firstScreen = false;
+      void this.deps.queryClient.prefetchQuery(toolsQueryOptions(client, generation));
+    }
     store.update({
       mcp: {
         generation,

@@ -24,6 +24,11 @@ export function takeToken(): string | undefined {
   return sessionStorage.getItem(STORAGE_KEY) ?? undefined;
 }
 
+/** The token in the address bar, if it is still there: read without touching storage. */
+export function tokenInUrl(): string | undefined {
+  return new URLSearchParams(window.location.hash.slice(1)).get('token') || undefined;
+}
+
 export function forgetToken(): void {
   sessionStorage.removeItem(STORAGE_KEY);
 }
