@@ -3,6 +3,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import type { Tool } from '@modelcontextprotocol/client';
 import { cacheHintOf, staleTimeOf, type Listed } from '../../bridge/cacheHints';
 import { mcpQueryKeys } from '../../bridge/mcpQueryKeys';
+import { FROM_SERVER } from '../../bridge/listFromServer';
 
 /** Marked when the last page of tools/list has arrived; the tool-list benchmark reads it. */
 export const TOOLS_LISTED_MARK = 'mcp-inspect:tools-listed';
@@ -15,7 +16,7 @@ export function toolsQueryOptions(client: Client, generation: number) {
   return queryOptions({
     queryKey: mcpQueryKeys.tools(generation),
     queryFn: async (): Promise<Listed<Tool>> => {
-      const result = await client.listTools(undefined, { cacheMode: 'refresh' });
+      const result = await client.listTools(undefined, FROM_SERVER);
       performance.mark(TOOLS_LISTED_MARK);
       const hint = cacheHintOf(result);
       return { items: result.tools, ...(hint ? { hint } : {}) };
