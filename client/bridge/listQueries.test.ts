@@ -2,7 +2,7 @@
 // as the server's cache hint says, in the modern era, and until a change notification in the
 // legacy era, which has no hints.
 import { Client } from '@modelcontextprotocol/client';
-import { QueryClient, type QueryKey } from '@tanstack/react-query';
+import { QueryClient, type FetchQueryOptions } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { connectToDemo } from '../../server/testSupport/demoConnection';
 import { promptsQueryOptions } from '../features/prompts/promptsQuery';
@@ -26,7 +26,8 @@ async function freshness(client: Client): Promise<Record<string, { staleMs: numb
   const queries = new QueryClient();
   const figures: Record<string, { staleMs: number; items: number }> = {};
   for (const [name, options] of Object.entries(lists(client))) {
-    await queries.fetchQuery(options as { queryKey: QueryKey; queryFn: () => Promise<Listed<unknown>> });
+    // The lists differ in item type only; fetchQuery runs the queryFn and keeps what it returns.
+    await queries.fetchQuery(options as unknown as FetchQueryOptions<Listed<unknown>>);
     const query = queries.getQueryCache().find<Listed<unknown>>({ queryKey: options.queryKey })!;
     figures[name] = { staleMs: staleTimeOf(query), items: query.state.data!.items.length };
   }
