@@ -79,6 +79,9 @@ test.describe('the demo server under --era legacy', () => {
     await expect(page.getByLabel('Protocol era')).toHaveText(/^legacy · 2025-/);
     await expect(trafficPane(page).row('initialize')).not.toHaveCount(0);
     await expect(trafficPane(page).row('server/discover')).toHaveCount(0);
+    // No cache hints in the legacy era: a list is kept until the server says it changed.
+    await expect(page.getByText('21 tools', { exact: true })).toBeVisible();
+    await expect(page.locator('.list-freshness')).toHaveCount(0);
     // What 2026-07-28 deprecates is not marked so for a legacy server.
     await page.getByRole('tab', { name: 'Connection', exact: true }).click();
     await expect(page.getByRole('region', { name: 'Roots' })).toBeVisible();
@@ -88,6 +91,31 @@ test.describe('the demo server under --era legacy', () => {
 
 test.describe('the demo server under --era modern', () => {
   test.use({ cliArgs: ['--era', 'modern'] });
+  test("each list says how long the server's cache hint keeps it fresh, and is fetched again after", async ({
+    page,
+    cli,
+  }) => {
+    await page.goto(cli.url);
+    // Every tab stays mounted (hidden): each list's line is looked for in its own panel.
+    const panel = (name: string) => page.getByRole('tabpanel', { name });
+    await expect(panel('Tools').getByText('fresh for 30 s · public')).toBeVisible();
+    await page.getByRole('tab', { name: 'Prompts', exact: true }).click();
+    await expect(panel('Prompts').getByText('fresh for 30 s · public')).toBeVisible();
+    // The demo's notes come and go: its resource list is fresh for 5 s, and private.
+    await page.getByRole('tab', { name: 'Resources', exact: true }).click();
+    await expect(panel('Resources').getByText('fresh for 5.0 s · private')).toBeVisible();
+    await expect(panel('Resources').getByText('fresh for 30 s · public')).toBeVisible();
+    const traffic = trafficPane(page);
+    await expect(traffic.row('resources/list')).toHaveCount(2);
+    // Back to the tab after the 5 s: the list is stale, so it is fetched again; the templates
+    // (30 s) are not.
+    await page.getByRole('tab', { name: 'Tools', exact: true }).click();
+    await page.waitForTimeout(5_500);
+    await page.getByRole('tab', { name: 'Resources', exact: true }).click();
+    await expect(traffic.row('resources/list')).toHaveCount(4);
+    await expect(traffic.row('resources/templates/list')).toHaveCount(2);
+  });
+
   test('shows what the server says about itself from server/discover', async ({ page, cli }) => {
     const ui = inspector(page);
     await page.goto(cli.url);

@@ -2,7 +2,10 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { McpConnection } from '../../bridge/inspectorSession';
 import { SelectableList } from '../../components/SelectableList';
+import { ListFreshness } from '../../components/ListFreshness';
+import { mcpQueryKeys } from '../../bridge/mcpQueryKeys';
 import { useListChanges } from '../../hooks/useListChanges';
+import { useRefetchWhenShownStale } from '../../hooks/useRefetchWhenShownStale';
 import { PromptDetail } from './PromptDetail';
 import { promptsQueryOptions } from './promptsQuery';
 import '../resources/resources.css';
@@ -11,6 +14,7 @@ const byName = (item: { name: string }): string => item.name;
 
 /** The server's prompts: pick one, fill its arguments, see the messages it returns. */
 export function PromptsPanel({ mcp }: { mcp: McpConnection }) {
+  useRefetchWhenShownStale(mcpQueryKeys.prompts(mcp.generation));
   const prompts = useQuery({
     ...promptsQueryOptions(mcp.client, mcp.generation),
     enabled: mcp.status === 'ready',
@@ -25,6 +29,7 @@ export function PromptsPanel({ mcp }: { mcp: McpConnection }) {
     <div className="workbench">
       <aside className="sidebar">
         <h2>Prompts {prompts.data && <span className="muted">{prompts.data.length}</span>}</h2>
+        <ListFreshness queryKey={mcpQueryKeys.prompts(mcp.generation)} />
         {prompts.isError && (
           <p className="field-error" role="alert">
             prompts/list failed: {prompts.error.message}

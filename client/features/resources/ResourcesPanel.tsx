@@ -2,7 +2,10 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { McpConnection } from '../../bridge/inspectorSession';
 import { SelectableList } from '../../components/SelectableList';
+import { ListFreshness } from '../../components/ListFreshness';
+import { mcpQueryKeys } from '../../bridge/mcpQueryKeys';
 import { useListChanges } from '../../hooks/useListChanges';
+import { useRefetchWhenShownStale } from '../../hooks/useRefetchWhenShownStale';
 import { UriText } from '../../components/UriText';
 import { ResourceDetail } from './ResourceDetail';
 import { resourceListQueryOptions, resourceTemplatesQueryOptions } from './resourcesQuery';
@@ -17,6 +20,8 @@ const byTemplate = (item: { uriTemplate: string }): string => item.uriTemplate;
 /** The server's resources and resource templates, and what reading one returns. */
 export function ResourcesPanel({ mcp }: { mcp: McpConnection }) {
   const ready = mcp.status === 'ready';
+  useRefetchWhenShownStale(mcpQueryKeys.resourceList(mcp.generation));
+  useRefetchWhenShownStale(mcpQueryKeys.resourceTemplates(mcp.generation));
   const resources = useQuery({ ...resourceListQueryOptions(mcp.client, mcp.generation), enabled: ready });
   const templates = useQuery({
     ...resourceTemplatesQueryOptions(mcp.client, mcp.generation),
@@ -40,6 +45,7 @@ export function ResourcesPanel({ mcp }: { mcp: McpConnection }) {
     <div className="workbench resources-panel">
       <aside className="sidebar">
         <h2>Resources {resources.data && <span className="muted">{resources.data.length}</span>}</h2>
+        <ListFreshness queryKey={mcpQueryKeys.resourceList(mcp.generation)} />
         {resources.isError && (
           <p className="field-error" role="alert">
             resources/list failed: {resources.error.message}
@@ -56,6 +62,7 @@ export function ResourcesPanel({ mcp }: { mcp: McpConnection }) {
           changes={resourceChanges}
         />
         <h2>Templates {templates.data && <span className="muted">{templates.data.length}</span>}</h2>
+        <ListFreshness queryKey={mcpQueryKeys.resourceTemplates(mcp.generation)} />
         <SelectableList
           label="Resource templates"
           items={templates.data}

@@ -6,7 +6,10 @@ import { CallLog } from './callLog';
 import { ToolList } from './ToolList';
 import { ToolPanel } from '../../lazyFeatures';
 import { toolsQueryOptions } from './toolsQuery';
+import { ListFreshness } from '../../components/ListFreshness';
+import { mcpQueryKeys } from '../../bridge/mcpQueryKeys';
 import { useListChanges } from '../../hooks/useListChanges';
+import { useRefetchWhenShownStale } from '../../hooks/useRefetchWhenShownStale';
 import './tools.css';
 
 const TIMEOUT_KEY = 'mcp-inspect.callTimeoutSeconds';
@@ -17,6 +20,7 @@ const toolName = (tool: { name: string }): string => tool.name;
 
 /** The tools of the connected server: the list on the left, the selected tool on the right. */
 export function ToolsWorkbench({ mcp }: { mcp: McpConnection }) {
+  useRefetchWhenShownStale(mcpQueryKeys.tools(mcp.generation));
   const tools = useQuery({
     ...toolsQueryOptions(mcp.client, mcp.generation),
     enabled: mcp.status === 'ready',
@@ -50,6 +54,7 @@ export function ToolsWorkbench({ mcp }: { mcp: McpConnection }) {
     <div className="workbench">
       <aside className="sidebar tools-sidebar">
         <h2>Tools</h2>
+        <ListFreshness queryKey={mcpQueryKeys.tools(mcp.generation)} />
         {tools.isPending && (
           <p className="muted">{mcp.status === 'ready' ? 'Listing tools…' : 'Waiting for the server…'}</p>
         )}
