@@ -1,67 +1,27 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBridge, type RunningBridge } from './bridgeServer.js';
 import { acceptedEncodings } from './precompressed.js';
-import { scriptTarget } from './testSupport/targets.js';
+import { serveBuiltPage, type ServedPage } from './testSupport/builtPage.js';
+import { rawRequest } from './testSupport/http.js';
 
 const script = `export const page = ${JSON.stringify('the first screen '.repeat(500))};\n`;
-let dir: string;
-let bridge: RunningBridge;
+let served: ServedPage;
 
 beforeAll(async () => {
-  // A built page in miniature, precompressed by the build's own script.
-  dir = mkdtempSync(join(tmpdir(), 'mcp-inspect-precompressed-'));
-  mkdirSync(join(dir, 'assets'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
-  writeFileSync(join(dir, 'assets', 'app.js'), script);
-  execFileSync(process.execPath, [
-    fileURLToPath(new URL('../scripts/precompress.mjs', import.meta.url)),
-    dir,
-  ]);
-  bridge = await startBridge({
-    target: scriptTarget('process.stdin.resume()'),
-    token: 'test-token-0123456789',
-    host: '127.0.0.1',
-    port: 0,
-    clientDir: dir,
-    version: '0.0.0-test',
-    log: () => undefined,
+  // index.html names no file here, so app.js comes from the disk, not the first screen in memory.
+  served = await serveBuiltPage('precompressed', {
+    'index.html': '<!doctype html><div id="root"></div>',
+    'assets/app.js': script,
   });
 });
-afterAll(async () => {
-  await bridge?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => served?.close());
 
-function get(path: string, acceptEncoding?: string) {
-  return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>(
-    (resolve, reject) => {
-      const req = request(
-        {
-          host: '127.0.0.1',
-          port: bridge.port,
-          path,
-          headers: acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () =>
-            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-          );
-        },
-      );
-      req.on('error', reject);
-      req.end();
-    },
+const get = (path: string, acceptEncoding?: string) =>
+  rawRequest(
+    served.bridge.port,
+    path,
+    acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding },
   );
-}
 
 describe('the page served precompressed', () => {
   it('sends brotli to a browser that takes it, with the file type and Vary', async () => {
@@ -69,8 +29,8 @@ describe('the page served precompressed', () => {
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['content-type']).toMatch(/^text\/javascript/);
     expect(res.headers.vary).toMatch(/Accept-Encoding/i);
-    expect(res.body.length).toBeLessThan(script.length / 10);
-    expect(brotliDecompressSync(res.body).toString()).toBe(script);
+    expect(res.bytes.length).toBeLessThan(script.length / 10);
+    expect(brotliDecompressSync(res.bytes).toString()).toBe(script);
     // The security headers of every response are still there.
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
   });
@@ -79,7 +39,7 @@ describe('the page served precompressed', () => {
     for (const accept of ['gzip', 'br;q=0, gzip', '*;q=0.5, br;q=0']) {
       const res = await get('/assets/app.js', accept);
       expect(res.headers['content-encoding']).toBe('gzip');
-      expect(gunzipSync(res.body).toString()).toBe(script);
+      expect(gunzipSync(res.bytes).toString()).toBe(script);
     }
   });
 
@@ -88,7 +48,7 @@ describe('the page served precompressed', () => {
       const res = await get('/assets/app.js', accept);
       expect(res.headers['content-encoding']).toBeUndefined();
       expect(res.headers.vary).toMatch(/Accept-Encoding/i);
-      expect(res.body.toString()).toBe(script);
+      expect(res.body).toBe(script);
     }
   });
 
@@ -96,7 +56,7 @@ describe('the page served precompressed', () => {
     const res = await get('/', 'br, gzip');
     expect(res.status).toBe(200);
     expect(res.headers['content-encoding']).toBeUndefined();
-    expect(res.body.toString()).toContain('<div id="root">');
+    expect(res.body).toContain('<div id="root">');
     expect((await get('/assets/app.js.br', 'br')).headers['content-encoding']).toBeUndefined();
   });
 });

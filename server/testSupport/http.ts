@@ -4,7 +4,10 @@ import WebSocket from 'ws';
 export interface RawReply {
   status: number;
   headers: Record<string, string | string[] | undefined>;
+  /** The body as text (UTF-8). */
   body: string;
+  /** The body as sent, for a compressed or binary one. */
+  bytes: Buffer;
 }
 
 /**
@@ -21,9 +24,12 @@ export function rawRequest(
     const req = request(
       { host: '127.0.0.1', port, path, method, headers, setHost: !('Host' in headers) },
       (res) => {
-        let body = '';
-        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const bytes = Buffer.concat(chunks);
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: bytes.toString(), bytes });
+        });
       },
     );
     req.on('error', reject);

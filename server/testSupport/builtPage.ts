@@ -1,0 +1,47 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startBridge, type RunningBridge } from '../bridgeServer.js';
+import { scriptTarget } from './targets.js';
+
+export interface ServedPage {
+  /** The page's folder, to change a file after the bridge has started. */
+  dir: string;
+  bridge: RunningBridge;
+  close(): Promise<void>;
+}
+
+/**
+ * A built page in miniature, its files given by path (`index.html`, `assets/app.js`),
+ * precompressed by the build's own script and served by a bridge in front of an idle server.
+ */
+export async function serveBuiltPage(name: string, files: Record<string, string>): Promise<ServedPage> {
+  const dir = mkdtempSync(join(tmpdir(), `mcp-inspect-${name}-`));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  execFileSync(process.execPath, [
+    fileURLToPath(new URL('../../scripts/precompress.mjs', import.meta.url)),
+    dir,
+  ]);
+  const bridge = await startBridge({
+    target: scriptTarget('process.stdin.resume()'),
+    token: 'test-token-0123456789',
+    host: '127.0.0.1',
+    port: 0,
+    clientDir: dir,
+    version: '0.0.0-test',
+    log: () => undefined,
+  });
+  return {
+    dir,
+    bridge,
+    close: async () => {
+      await bridge.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
