@@ -1,63 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WIRE_PROTOCOL_VERSION } from '../../shared/wire';
-import {
-  BridgeSocket,
-  RETRY_BUDGET,
-  RETRY_INTERVAL_MS,
-  type BridgeSocketEvents,
-  type DeliveredEnvelope,
-  type SocketStatus,
-} from './bridgeSocket';
+import { BridgeSocket, RETRY_BUDGET, RETRY_INTERVAL_MS, type BridgeSocketEvents } from './bridgeSocket';
 import {
   eventually,
   socketOptions,
+  socketRecorder,
   startTestBridge,
   urlTarget,
   type TestBridge,
 } from './testSupport/bridgeHarness';
-
-/** What a socket told its owner. */
-function recorder() {
-  const statuses: SocketStatus[] = [];
-  const envelopes: DeliveredEnvelope[] = [];
-  const invalid: string[] = [];
-  const events: BridgeSocketEvents = {
-    onStatus: (status) => statuses.push(status),
-    onEnvelope: (envelope) => envelopes.push(envelope),
-    onInvalid: (reason) => invalid.push(reason),
-  };
-  return { events, statuses, envelopes, invalid, last: () => statuses.at(-1) };
-}
-
-/**
- * A WebSocket-shaped double, for the socket's own state alone (retry timing, budget, close
- * codes, what it makes of text): the test plays the network and the bridge.
- */
-class FakeWebSocket {
-  readyState = 0;
-  onopen: (() => void) | null = null;
-  onmessage: ((event: { data: string }) => void) | null = null;
-  onclose: ((event: { code: number; reason: string }) => void) | null = null;
-  readonly sent: unknown[] = [];
-
-  send(text: string): void {
-    this.sent.push(JSON.parse(text));
-  }
-  close(): void {
-    this.readyState = 3;
-  }
-  open(): void {
-    this.readyState = 1;
-    this.onopen?.();
-  }
-  receive(value: unknown): void {
-    this.onmessage?.({ data: typeof value === 'string' ? value : JSON.stringify(value) });
-  }
-  drop(code = 1006, reason = ''): void {
-    this.readyState = 3;
-    this.onclose?.({ code, reason });
-  }
-}
+import { FakeWebSocket } from './testSupport/fakeWebSocket';
 
 describe('the socket on its own (fake timers, a WebSocket double)', () => {
   let made: FakeWebSocket[];
@@ -80,14 +32,14 @@ describe('the socket on its own (fake timers, a WebSocket double)', () => {
   });
 
   it('says hello with its wire version first, on each connection', () => {
-    const socket = socketWith(recorder().events);
+    const socket = socketWith(socketRecorder().events);
     socket.connect();
     latest().open();
     expect(latest().sent).toEqual([{ type: 'hello', wireVersion: WIRE_PROTOCOL_VERSION }]);
   });
 
   it('retries on a fixed interval after a lost connection, counting attempts until one opens', () => {
-    const r = recorder();
+    const r = socketRecorder();
     const socket = socketWith(r.events);
     socket.connect();
     latest().open();
@@ -110,7 +62,7 @@ describe('the socket on its own (fake timers, a WebSocket double)', () => {
   });
 
   it(`gives up after ${RETRY_BUDGET} attempts in a row, and a reconnect starts a fresh budget`, () => {
-    const r = recorder();
+    const r = socketRecorder();
     const socket = socketWith(r.events);
     socket.connect();
     for (let attempt = 1; attempt < RETRY_BUDGET; attempt++) {
@@ -135,7 +87,7 @@ describe('the socket on its own (fake timers, a WebSocket double)', () => {
     [4004, 'This page fell behind'],
     [1001, 'mcp-inspect is shutting down'],
   ])('does not retry when the bridge closes with %i, and says why', (code, reason) => {
-    const r = recorder();
+    const r = socketRecorder();
     socketWith(r.events).connect();
     latest().open();
     latest().drop(code, reason);
@@ -144,14 +96,14 @@ describe('the socket on its own (fake timers, a WebSocket double)', () => {
   });
 
   it('names the close code when the bridge gave no reason', () => {
-    const r = recorder();
+    const r = socketRecorder();
     socketWith(r.events).connect();
     latest().drop(4001, '');
     expect(r.last()).toEqual({ kind: 'closed-by-bridge', reason: 'code 4001' });
   });
 
   it('stops for good when disposed', () => {
-    const r = recorder();
+    const r = socketRecorder();
     const socket = socketWith(r.events);
     socket.connect();
     latest().open();
@@ -162,7 +114,7 @@ describe('the socket on its own (fake timers, a WebSocket double)', () => {
   });
 
   it('validates what the bridge sends, hands a batch on record by record, and joins stamps to what it sent', () => {
-    const r = recorder();
+    const r = socketRecorder();
     const socket = socketWith(r.events);
     socket.connect();
     latest().open();
@@ -209,7 +161,7 @@ describe('the socket against the real bridge', () => {
   }
 
   function connect(to: TestBridge, options: { wireVersion?: number; token?: string } = {}) {
-    const r = recorder();
+    const r = socketRecorder();
     const made: unknown[] = [];
     const socket = new BridgeSocket(
       options.token ?? to.token,

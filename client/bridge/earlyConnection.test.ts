@@ -1,66 +1,22 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLOSE_WIRE_MISMATCH, WIRE_PROTOCOL_VERSION, WS_HELLO_PROTOCOL_PREFIX } from '../../shared/wire';
-import {
-  BridgeSocket,
-  type BridgeSocketEvents,
-  type DeliveredEnvelope,
-  type SocketStatus,
-} from './bridgeSocket';
+import { BridgeSocket } from './bridgeSocket';
 import { EarlySocket, earlySocketProtocols, socketProtocols } from './earlyConnection';
 import {
   eventually,
   socketOptions,
+  socketRecorder,
   startTestBridge,
   urlTarget,
   type TestBridge,
 } from './testSupport/bridgeHarness';
-
-function recorder() {
-  const statuses: SocketStatus[] = [];
-  const envelopes: DeliveredEnvelope[] = [];
-  const events: BridgeSocketEvents = {
-    onStatus: (status) => statuses.push(status),
-    onEnvelope: (envelope) => envelopes.push(envelope),
-    onInvalid: () => undefined,
-  };
-  return { events, statuses, envelopes };
-}
-
-/**
- * A WebSocket double with both ways of listening, as a browser's has: added listeners, then the
- * `on…` handler (which is how a browser orders them when the handler was set after).
- */
-class FakeWebSocket extends EventTarget {
-  readyState = 0;
-  onopen: ((event: Event) => void) | null = null;
-  onmessage: ((event: MessageEvent) => void) | null = null;
-  onclose: ((event: CloseEvent) => void) | null = null;
-  readonly sent: unknown[] = [];
-
-  send(text: string): void {
-    this.sent.push(JSON.parse(text));
-  }
-  close(): void {
-    this.readyState = 3;
-  }
-  open(): void {
-    this.readyState = 1;
-    const event = new Event('open');
-    this.dispatchEvent(event);
-    this.onopen?.(event);
-  }
-  receive(value: unknown): void {
-    const event = new MessageEvent('message', { data: JSON.stringify(value) });
-    this.dispatchEvent(event);
-    this.onmessage?.(event);
-  }
-}
+import { FakeWebSocket } from './testSupport/fakeWebSocket';
 
 const said = (reason: string) => ({ type: 'rejected', reason, fatal: false });
 
 describe('the early socket, taken over by the session’s socket', () => {
   const take = (fake: FakeWebSocket) => {
-    const r = recorder();
+    const r = socketRecorder();
     const early = new EarlySocket(fake as unknown as WebSocket);
     return { r, early, socket: () => new BridgeSocket('t0k3n', r.events, { early }) };
   };
@@ -120,7 +76,7 @@ describe('the early socket against the real bridge', () => {
     const arrived: string[] = [];
     ws.addEventListener('message', (event: MessageEvent<string>) => arrived.push(event.data));
     await eventually(() => arrived.some((text) => text.includes('"history"')), 'the history, held');
-    const r = recorder();
+    const r = socketRecorder();
     const socket = new BridgeSocket(bridge.token, r.events, { ...options, early });
     sockets.push(socket);
     socket.connect();

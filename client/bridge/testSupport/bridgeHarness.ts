@@ -15,7 +15,13 @@ import { startBridge, type RunningBridge } from '../../../server/bridgeServer';
 import type { TargetSpec } from '../../../server/targetSpec';
 import { WS_PATH, type EraChoice } from '../../../shared/wire';
 import { TrafficLog } from '../../features/traffic/trafficLog';
-import { BridgeSocket, type BridgeSocketOptions } from '../bridgeSocket';
+import {
+  BridgeSocket,
+  type BridgeSocketEvents,
+  type BridgeSocketOptions,
+  type DeliveredEnvelope,
+  type SocketStatus,
+} from '../bridgeSocket';
 import { InspectorSession, type InspectorSnapshot } from '../inspectorSession';
 import { checkToken } from '../token';
 
@@ -280,4 +286,17 @@ export function ready(page: TestPage, generation?: number): Promise<InspectorSna
     (s) => s.mcp?.status === 'ready' && (generation === undefined || s.mcp.generation === generation),
     `an MCP client ready${generation === undefined ? '' : ` for run ${generation}`}`,
   );
+}
+
+/** What a socket told its owner: its statuses, the envelopes it delivered, what it found invalid. */
+export function socketRecorder() {
+  const statuses: SocketStatus[] = [];
+  const envelopes: DeliveredEnvelope[] = [];
+  const invalid: string[] = [];
+  const events: BridgeSocketEvents = {
+    onStatus: (status) => statuses.push(status),
+    onEnvelope: (envelope) => envelopes.push(envelope),
+    onInvalid: (reason) => invalid.push(reason),
+  };
+  return { events, statuses, envelopes, invalid, last: () => statuses.at(-1) };
 }
