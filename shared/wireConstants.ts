@@ -5,10 +5,11 @@
  */
 
 /**
- * Bumped whenever either union changes shape. The page sends it first; a bridge of another
- * build refuses the session by name instead of misreading frames.
+ * Bumped whenever either union changes shape, or the way a socket opens. The page sends it
+ * first; a bridge of another build refuses the session by name instead of misreading frames.
+ * 6: the hello may ride in the upgrade (WS_HELLO_PROTOCOL_PREFIX).
  */
-export const WIRE_PROTOCOL_VERSION = 5;
+export const WIRE_PROTOCOL_VERSION = 6;
 
 /** Path of the single WebSocket endpoint. */
 export const WS_PATH = '/ws';
