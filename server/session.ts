@@ -66,7 +66,9 @@ export class BridgeSession {
     const limits = options.limits ?? DEFAULT_MEMORY_LIMITS;
     this.channel = new PageChannel(options.historyRecords ?? 20_000, limits.historyBytes);
     this.recorder = new Recorder(this.channel, limits.largeFrameStoreBytes);
-    this.runs = new TargetRuns(spec, this.recorder, options);
+    // What a stdio target holds for a server that does not read is the target's own bound.
+    const tuning = { ...options.tuning, stdinBacklogBytes: limits.stdinBacklogBytes };
+    this.runs = new TargetRuns(spec, this.recorder, { ...options, tuning });
   }
 
   get pid(): number | undefined {

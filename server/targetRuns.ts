@@ -8,7 +8,6 @@ import { describeTarget, targetLabel, type TargetSpec } from './targetSpec.js';
 import { openTarget } from './targets/openTarget.js';
 import type { SpawnedServer } from './targets/spawnServer.js';
 import type { TargetConnection, TargetEvents, TargetExit, TargetTuning } from './targets/target.js';
-import type { MemoryLimits } from './memoryLimits.js';
 
 export interface TargetRunsOptions {
   /** Lines for the terminal; never given secrets. */
@@ -19,10 +18,8 @@ export interface TargetRunsOptions {
   earlyServer?: SpawnedServer | undefined;
   /** Where connections come from (see SessionOptions.openTarget). */
   openTarget?: typeof openTarget | undefined;
-  /** Shorter waits on the target than the product's, for tests. */
+  /** Waits on the target (shorter in tests) and the stdin backlog it may hold (see TargetTuning). */
   tuning?: TargetTuning | undefined;
-  /** What the session keeps at most (memoryLimits.ts); the defaults unless given. */
-  limits?: MemoryLimits | undefined;
 }
 
 /**
@@ -235,10 +232,7 @@ export class TargetRuns {
     const spec = this.currentSpec;
     const early = this.earlyServer;
     this.earlyServer = undefined;
-    const { openTarget: open = openTarget, targetAuth, limits } = this.options;
-    const tuning = limits
-      ? { ...this.options.tuning, stdinBacklogBytes: limits.stdinBacklogBytes }
-      : this.options.tuning;
+    const { openTarget: open = openTarget, targetAuth, tuning } = this.options;
     if (spec.kind === 'url') return open(spec, events, targetAuth?.(spec.url), undefined, tuning);
     return open(spec, events, undefined, early?.spec === spec ? early : undefined, tuning);
   }
