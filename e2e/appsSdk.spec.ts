@@ -96,6 +96,25 @@ test('an SDK app gets its input, result and host context, and its requests are a
   await expect(app.app.locator('#result')).toHaveText(/result: /);
 });
 
+for (const era of ['modern', 'legacy'] as const) {
+  test.describe(`under --era ${era}`, () => {
+    test.use({ cliArgs: ['--era', era, ...APPS_SERVER] });
+
+    test("an open app is told when the server's tool list changes", async ({ page, cli }) => {
+      const { ui, app } = await openCallApp(page, cli.url, 'sdk_counter');
+      await expect(app.status).toContainText('running');
+      await expect(app.app.locator('#lists')).toHaveText('no list changes');
+      await app.app.getByRole('button', { name: 'Add a tool' }).click();
+      await expect(app.app.locator('#out')).toHaveText('add-tool ok "added added_1"');
+      // The server's notifications/tools/list_changed reaches the app and the page's own list.
+      await expect(app.app.locator('#lists')).toHaveText('tool list changed ×1');
+      await expect(app.log).toContainText('host: notifications/tools/list_changed');
+      await page.getByLabel('Filter tools').fill('added');
+      await expect(ui.tools.getByRole('option', { name: /added_1/ })).toBeVisible();
+    });
+  });
+}
+
 test('a cancelled call is told to its app (ui/notifications/tool-cancelled)', async ({ page, cli }) => {
   const { ui, app } = await openCallApp(page, cli.url, 'slow_counter');
   await expect(app.app.locator('#input')).toHaveText('input: {}');

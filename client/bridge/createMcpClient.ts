@@ -6,6 +6,7 @@ import {
   type VersionNegotiationOptions,
 } from '@modelcontextprotocol/client';
 import type { EraChoice } from '../../shared/wire';
+import type { ListChanges, ListKind } from './listChanges';
 import { mcpQueryKeys } from './mcpQueryKeys';
 import type { ResourceSubscriptions } from './resourceSubscriptions';
 import type { RootsStore } from './rootsStore';
@@ -46,6 +47,7 @@ interface ClientDeps {
   requests: ServerRequestQueue;
   roots: RootsStore;
   subscriptions: ResourceSubscriptions;
+  listChanges: ListChanges;
 }
 
 /** How the SDK negotiates for each era choice. */
@@ -63,6 +65,7 @@ export function createMcpClient({
   requests,
   roots,
   subscriptions,
+  listChanges,
 }: ClientDeps): Client {
   const client = new Client(CLIENT_INFO, {
     capabilities: CLIENT_CAPABILITIES,
@@ -82,19 +85,23 @@ export function createMcpClient({
   );
   client.setRequestHandler('roots/list', () => ({ roots: roots.list() }));
 
-  // list_changed only notifies; the lists are refetched through the query cache.
-  const invalidate = (key: readonly unknown[]) => () => queryClient.invalidateQueries({ queryKey: key });
+  // list_changed only notifies: the lists are refetched through the query cache, and open app
+  // views are told, for their own lists.
+  const changed = (kind: ListKind, key: readonly unknown[]) => () => {
+    listChanges.announce(generation, kind);
+    return queryClient.invalidateQueries({ queryKey: key });
+  };
   client.setNotificationHandler(
     'notifications/tools/list_changed',
-    invalidate(mcpQueryKeys.tools(generation)),
+    changed('tools', mcpQueryKeys.tools(generation)),
   );
   client.setNotificationHandler(
     'notifications/resources/list_changed',
-    invalidate(mcpQueryKeys.resources(generation)),
+    changed('resources', mcpQueryKeys.resources(generation)),
   );
   client.setNotificationHandler(
     'notifications/prompts/list_changed',
-    invalidate(mcpQueryKeys.prompts(generation)),
+    changed('prompts', mcpQueryKeys.prompts(generation)),
   );
   client.setNotificationHandler('notifications/resources/updated', (notification) =>
     subscriptions.markUpdated(notification.params.uri),

@@ -9,6 +9,7 @@ import { routeEnvelope, type EnvelopeTargets } from './envelopeRouting';
 import { ListenSubscription } from './listenSubscription';
 import { McpRuns } from './mcpRuns';
 import { ResourceSubscriptions } from './resourceSubscriptions';
+import { ListChanges } from './listChanges';
 import { RootsStore } from './rootsStore';
 import { ServerRequestQueue } from './serverRequests';
 import { SnapshotStore, type InspectorSnapshot } from './sessionSnapshot';
@@ -56,6 +57,8 @@ export class InspectorSession {
   readonly subscriptions = new ResourceSubscriptions();
   /** The modern era's subscriptions/listen stream of the current connection. */
   readonly listen = new ListenSubscription();
+  /** The servers' list_changed, for the open MCP App views. */
+  readonly listChanges = new ListChanges();
   /** Tasks the page's calls created, for the Tasks tab; kept across runs, like the call log. */
   readonly tasks = new TaskList();
   private readonly replayIds = new ReplayIds();
@@ -78,6 +81,7 @@ export class InspectorSession {
       requests: this.requests,
       roots: this.roots,
       subscriptions: this.subscriptions,
+      listChanges: this.listChanges,
       listen: this.listen,
     });
     this.envelopes = {

@@ -8,6 +8,7 @@ import type { EraChoice, Frame, PageEnvelope } from '../../shared/wire';
 import { BridgeTransport } from './bridgeTransport';
 import { describeConnectError, diedOnProbe } from './connectErrors';
 import { createMcpClient } from './createMcpClient';
+import type { ListChanges } from './listChanges';
 import { defaultFilter, type ListenSubscription } from './listenSubscription';
 import { interceptMalformedElicitation } from './malformedElicitation';
 import { ProbeWatch } from './probeWatch';
@@ -32,6 +33,7 @@ export interface McpRunsDeps {
   requests: ServerRequestQueue;
   roots: RootsStore;
   subscriptions: ResourceSubscriptions;
+  listChanges: ListChanges;
   listen: ListenSubscription;
 }
 
@@ -153,7 +155,7 @@ export class McpRuns {
     );
     this.transport = transport;
     this.probe.reset(generation);
-    const { queryClient, requests, roots, subscriptions } = this.deps;
+    const { queryClient, requests, roots, subscriptions, listChanges } = this.deps;
     const client = createMcpClient({
       generation,
       era: eraChoice,
@@ -161,6 +163,7 @@ export class McpRuns {
       requests,
       roots,
       subscriptions,
+      listChanges,
     });
     store.update({ mcp: { generation, client, status: 'initializing', eraChoice } });
     try {

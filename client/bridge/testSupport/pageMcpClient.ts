@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import type { EraChoice } from '../../../shared/wire';
 import { createMcpClient } from '../createMcpClient';
+import { ListChanges } from '../listChanges';
 import { ResourceSubscriptions } from '../resourceSubscriptions';
 import { RootsStore } from '../rootsStore';
 import { ServerRequestQueue } from '../serverRequests';
@@ -12,6 +13,7 @@ import { ServerRequestQueue } from '../serverRequests';
 export function pageMcpClient(era: EraChoice) {
   const requests = new ServerRequestQueue();
   const roots = new RootsStore(undefined);
+  const listChanges = new ListChanges();
   const client = createMcpClient({
     generation: 1,
     era,
@@ -19,6 +21,7 @@ export function pageMcpClient(era: EraChoice) {
     requests,
     roots,
     subscriptions: new ResourceSubscriptions(),
+    listChanges,
   });
-  return { client, requests, roots };
+  return { client, requests, roots, listChanges };
 }

@@ -35,8 +35,11 @@ export function hostCapabilities(
     openLinks: {},
     downloadFile: {},
     logging: {},
-    ...(server?.tools ? { serverTools: {} } : {}),
-    ...(server?.resources ? { serverResources: {} } : {}),
+    // The host passes the server's list_changed on (AppSession), so it offers what the server does.
+    ...(server?.tools ? { serverTools: server.tools.listChanged ? { listChanged: true } : {} } : {}),
+    ...(server?.resources
+      ? { serverResources: server.resources.listChanged ? { listChanged: true } : {} }
+      : {}),
     updateModelContext: {
       text: {},
       image: {},

@@ -14,6 +14,7 @@ import {
 } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { normalizeAppCsp, type AppCspDomains } from '../../../shared/appCsp';
 import type { AppDirection, AppMessageOut } from '../../../shared/wire';
+import type { ListChanges, ListKind } from '../../bridge/listChanges';
 import type { SandboxReport } from '../../appSandbox/sandboxProtocol';
 import { AppLog, type AppLogEntry } from './appLog';
 import { hostCapabilities, installAppHandlers } from './appHandlers';
@@ -76,6 +77,8 @@ export interface AppSessionDeps {
   serverCapabilities: ServerCapabilities | undefined;
   /** The server's tools as listed now: an app may only call those, and only if visible to apps. */
   tools: () => Tool[] | undefined;
+  /** The server's list_changed, passed on to the app for the lists the host serves it. */
+  listChanges: ListChanges;
   /** Puts a message in the traffic pane through the bridge. */
   report: (message: Omit<AppMessageOut, 'type'>) => void;
   /** The inspector's own ports, which the app's CSP never allows. */
@@ -210,6 +213,11 @@ export class AppSession {
     this.bridge = bridge;
     this.book = new MessageBook();
     this.installLifecycle(bridge, resource, csp);
+    const stopListening = this.deps.listChanges.listen((generation, kind) => {
+      if (generation === this.deps.generation && this.initialized && this.bridge === bridge) {
+        this.tellListChanged(bridge, kind);
+      }
+    });
     installAppHandlers(bridge, {
       deps: this.deps,
       caused: (appId, mcpId) => this.book.caused(appId, mcpId),
@@ -229,7 +237,10 @@ export class AppSession {
     bridge
       .connect(transport)
       .catch((error: unknown) => this.fail(`The host bridge could not start: ${String(error)}`));
-    return () => this.detach(bridge);
+    return () => {
+      stopListening();
+      this.detach(bridge);
+    };
   }
 
   /** The person closes the app: it is told first (ui/resource-teardown), as the spec asks. */
@@ -358,6 +369,19 @@ export class AppSession {
       if ('result' in this.outcome) void bridge.sendToolResult(this.outcome.result);
       else void bridge.sendToolCancelled({ reason: this.outcome.cancelled });
     }
+  }
+
+  /**
+   * Passes a list_changed on for the lists the host serves the app (see hostCapabilities): it
+   * may have listed them through the host, and the spec has the host forward the change.
+   */
+  private tellListChanged(bridge: AppBridge, kind: ListKind): void {
+    const server = this.deps.serverCapabilities;
+    if (kind === 'tools' && server?.tools) void bridge.sendToolListChanged().catch(() => undefined);
+    if (kind === 'resources' && server?.resources) {
+      void bridge.sendResourceListChanged().catch(() => undefined);
+    }
+    if (kind === 'prompts' && server?.prompts) void bridge.sendPromptListChanged().catch(() => undefined);
   }
 
   /** Tells the person, after a while, that the app is stuck where it is. */

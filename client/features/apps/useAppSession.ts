@@ -35,6 +35,7 @@ export function useAppSessionFactory(): (spec: AppSessionSpec) => AppSession {
           serverCapabilities: mcp.capabilities,
           // The query keeps the list with its cache hint (see toolsQuery.ts).
           tools: () => queryClient.getQueryData<Listed<Tool>>(mcpQueryKeys.tools(mcp.generation))?.items,
+          listChanges: inspector.listChanges,
           report: (message) => inspector.reportAppMessage(message),
           guardedPorts: () => queryClient.getQueryData(sandboxQueryOptions.queryKey)?.guardedPorts ?? [],
         }),
