@@ -1,6 +1,6 @@
 import { expect, inspector, serverForTests, test } from './support/test.js';
 import { trafficPane } from './support/traffic.js';
-import { EVERYTHING_STDIO, fixtureStdio, startHttpFixture } from './support/servers.js';
+import { EVERYTHING_STDIO, fixtureStdio, startDemoHttp, startHttpFixture } from './support/servers.js';
 
 // Both protocol eras (issue 8): the bundled demo (SDK v2, dual-era) under each --era, a
 // modern-only fixture written with SDK v2 over stdio and Streamable HTTP, and server-everything
@@ -274,5 +274,30 @@ test.describe('server-everything (legacy, SDK v1) under auto', () => {
     await page.getByRole('tab', { name: 'Tools', exact: true }).click();
     await expect(ui.calls.first().getByRole('status')).toHaveText('done');
     await expect(ui.result).toBeVisible();
+  });
+});
+
+test.describe('the demo server over Streamable HTTP', () => {
+  const server = serverForTests(() => startDemoHttp());
+
+  test('links a log message to the call it was logged for, which came on that call’s stream', async ({
+    page,
+    cli,
+  }) => {
+    const ui = inspector(page);
+    const traffic = trafficPane(page);
+    await page.goto(cli.url);
+    await ui.connectToUrl(server.url());
+    await expect(ui.connectionState).toHaveText('connected');
+    await ui.tab('Logs');
+    await page.getByLabel('Log level per request (_meta)').selectOption('debug');
+    await ui.runTool('log_message', { level: 'info', text: 'logged over http' });
+    await expect(ui.result).toContainText('logged');
+
+    await traffic.search.fill('logged over http');
+    const call = traffic.row('request', 'tools/call');
+    const seq = (await call.getByRole('gridcell').first().textContent())?.trim();
+    expect(seq).toMatch(/^\d+$/);
+    await expect(traffic.row('notification', 'notifications/message')).toContainText(`↳ #${seq}`);
   });
 });

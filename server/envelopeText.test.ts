@@ -31,6 +31,8 @@ describe('envelopeText', () => {
       { ...frame, elided: true, message: JsonText.write({ jsonrpc: '2.0', id: 7, result: {} }) },
     ],
     ['a synthetic elided frame', { ...frame, synthetic: true, elided: true }],
+    ['a notification on the stream of a request', { ...frame, relatedTo: 'req "7"' }],
+    ['a notification on the stream of request 7', { ...frame, elided: true, relatedTo: 7 }],
     ['a stamp', { type: 'stamp', seq: 4, t: 0.001, generation: 1, ref: 3, bytes: 120 }],
   ])('writes %s by template exactly as JSON.stringify would', (_name, envelope) => {
     expect(envelopeText(envelope)).toBe(stringified(envelope));

@@ -60,7 +60,9 @@ export function envelopeText(envelope: EnvelopeOut): string {
       return (
         `{"type":"frame","seq":${envelope.seq},"t":${envelope.t},"dir":"${envelope.dir}","bytes":${envelope.bytes},` +
         `"generation":${envelope.generation}${envelope.synthetic ? ',"synthetic":true' : ''}` +
-        `${envelope.elided ? ',"elided":true' : ''},"message":${envelope.message.text}}`
+        `${envelope.elided ? ',"elided":true' : ''}` +
+        `${envelope.relatedTo === undefined ? '' : `,"relatedTo":${JSON.stringify(envelope.relatedTo)}`}` +
+        `,"message":${envelope.message.text}}`
       );
     case 'stamp':
       return `{"type":"stamp","seq":${envelope.seq},"t":${envelope.t},"generation":${envelope.generation},"ref":${envelope.ref},"bytes":${envelope.bytes}}`;

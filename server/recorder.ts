@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { JSONRPCErrorResponse, JSONRPCMessage } from '@modelcontextprotocol/client';
+import type { JSONRPCErrorResponse, JSONRPCMessage, RequestId } from '@modelcontextprotocol/client';
 import {
   LARGE_FRAME_BYTES,
   type AppMessageOut,
@@ -62,8 +62,10 @@ export class Recorder {
   }
 
   /** A frame from the server, as its text came off the wire. */
-  serverFrame(generation: number, json: string, message?: JSONRPCMessage): void {
-    this.fromServer(this.frame('fromServer', this.nextSeq(), this.now(), generation, json), message);
+  serverFrame(generation: number, json: string, message?: JSONRPCMessage, relatedTo?: RequestId): void {
+    const frame = this.frame('fromServer', this.nextSeq(), this.now(), generation, json);
+    if (relatedTo !== undefined) frame.relatedTo = relatedTo;
+    this.fromServer(frame, message);
   }
 
   /**

@@ -177,10 +177,10 @@ export class TargetRuns {
     this.pending.clear();
     recorder.state(generation, { state: 'starting' });
     const target = this.openTarget({
-      onMessage: (message, json) => {
+      onMessage: (message, json, relatedTo) => {
         const responseId = responseIdOf(message);
         if (responseId !== undefined) this.pending.delete(responseId);
-        recorder.serverFrame(generation, json, message);
+        recorder.serverFrame(generation, json, message, relatedTo);
       },
       onStderr: (line) => {
         this.stderrTail.push(line);

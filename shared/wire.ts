@@ -297,6 +297,11 @@ export const FrameSchema = z.object({
    * size of the frame as it travelled.
    */
   elided: z.boolean().optional(),
+  /**
+   * For a server notification that came on the stream of one of the page's requests (Streamable
+   * HTTP; log messages and progress of a call), that request's id. Over stdio nothing says so.
+   */
+  relatedTo: z.union([z.string(), z.number().int()]).optional(),
   /** The JSON-RPC message. */
   message: JsonRpcMessageSchema,
 });

@@ -15,6 +15,9 @@ export const EVERYTHING_PATH = fileURLToPath(
 /** `cliArgs` for mcp-inspect on server-everything over stdio. */
 export const EVERYTHING_STDIO: string[] = [process.execPath, EVERYTHING_PATH, 'stdio'];
 
+/** The bundled demo as the package ships it (built), for its Streamable HTTP mode. */
+const DEMO_SERVER_PATH = fileURLToPath(new URL('../../dist/server/demo/demoServer.js', import.meta.url));
+
 /** `cliArgs` for mcp-inspect on a fixture server of e2e/fixtures over stdio. */
 export function fixtureStdio(name: string, ...args: string[]): string[] {
   return [process.execPath, fixturePath(name), ...args];
@@ -101,6 +104,16 @@ export async function startHttpFixture(
     fixturePath(name),
     ['--port', '0', ...args],
     /(http:\/\/127\.0\.0\.1:\d+\/mcp)/,
+  );
+  return { ...server, url: server.ready };
+}
+
+/** The bundled demo over Streamable HTTP (`--http`, both eras); resolves with its URL. */
+export async function startDemoHttp(): Promise<StartedServer & { url: string }> {
+  const server = await startServer(
+    DEMO_SERVER_PATH,
+    ['--http', '--port', '0'],
+    /listening on (http:\/\/\S+)/,
   );
   return { ...server, url: server.ready };
 }

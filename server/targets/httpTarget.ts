@@ -11,6 +11,7 @@ import type { TransportKind } from '../../shared/wire.js';
 import { requestIdOf, responseIdOf } from '../../shared/jsonRpcShape.js';
 import type { TargetAuth } from '../oauth/oauthManager.js';
 import { recordingFetch } from './httpExchanges.js';
+import { StreamOrigins } from './streamOrigins.js';
 import type { TargetConnection, TargetEvents } from './target.js';
 import { moveUrlCredentials } from './urlCredentials.js';
 import {
@@ -219,8 +220,10 @@ export class HttpTarget implements TargetConnection {
     if (response.status === 401 || response.status === 403) {
       this.challenge = response.headers.get('www-authenticate') ?? undefined;
     }
-    return response;
+    return init?.method === 'POST' ? this.origins.watch(response, postedRequestId(init.body)) : response;
   };
+  /** Which request's stream each notification came on, to link it in the traffic. */
+  private readonly origins = new StreamOrigins();
   private challenge: string | undefined;
 
   /** Words for the person; the URL's secrets masked, wherever the SDK's text repeats it. */
@@ -268,7 +271,7 @@ export class HttpTarget implements TargetConnection {
     transport.onmessage = (message) => {
       const id = responseIdOf(message);
       if (id !== undefined) this.streams.delete(id);
-      this.events.onMessage(message, JSON.stringify(message));
+      this.events.onMessage(message, JSON.stringify(message), this.origins.originOf(message));
     };
     transport.onerror = (error) => {
       if (this.closing) return;
@@ -288,6 +291,16 @@ export class HttpTarget implements TargetConnection {
     if (this.ended) return;
     this.ended = true;
     this.events.onExit({ code: null, signal: null, ...(reason === undefined ? {} : { reason }) });
+  }
+}
+
+/** The id of the one request a POST carries (the SDK posts one message at a time). */
+function postedRequestId(body: RequestInit['body']): RequestId | undefined {
+  if (typeof body !== 'string') return undefined;
+  try {
+    return requestIdOf(JSON.parse(body) as JSONRPCMessage);
+  } catch {
+    return undefined;
   }
 }
 

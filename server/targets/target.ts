@@ -1,4 +1,4 @@
-import type { JSONRPCMessage } from '@modelcontextprotocol/client';
+import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/client';
 import type { HttpExchange, TransportKind } from '../../shared/wire.js';
 
 /**
@@ -35,8 +35,11 @@ export interface TargetTuning {
 
 /** What a target reports besides MCP messages; the session stamps each into the timeline. */
 export interface TargetEvents {
-  /** A JSON-RPC message from the server, and its JSON text as it came off the wire. */
-  onMessage(message: JSONRPCMessage, json: string): void;
+  /**
+   * A JSON-RPC message from the server, and its JSON text as it came off the wire; for a
+   * notification that came on the stream of one of the page's requests, that request's id.
+   */
+  onMessage(message: JSONRPCMessage, json: string, relatedTo?: RequestId): void;
   /** One line of a stdio child's stderr. */
   onStderr(line: string): void;
   /** A problem on the wire that does not end the target (garbage on stdout, an HTTP error). */

@@ -255,6 +255,10 @@ export class TrafficIndex {
     ) {
       return this.byProgressToken.get(`${frame.generation}|${p.progressToken}`);
     }
+    // Over Streamable HTTP, the bridge saw which request's stream it came on (log messages, mostly).
+    if (frame.relatedTo !== undefined) {
+      return this.pending.get(pairKey(frame.generation, 'toServer', idText(frame.relatedTo)));
+    }
     // A modern change notification names its subscriptions/listen request (whose id is the subscription id).
     const meta = p._meta as Record<string, unknown> | undefined;
     const subscription = meta?.['io.modelcontextprotocol/subscriptionId'];
