@@ -4,8 +4,8 @@ import { LOG_LEVELS } from './logEntries';
 /**
  * The modern era's log level (2026-07-28 has no logging/setLevel): it rides in the `_meta` of
  * each request the page sends from now on, and a server sends no log messages for a request
- * without it. The messages are not linked to their request in the traffic: over stdio nothing on
- * the wire says which request a message was logged for.
+ * without it. Over Streamable HTTP the traffic links each message to its request, on whose stream
+ * it came; over stdio nothing on the wire says which request a message was logged for.
  */
 export function RequestLogLevel() {
   const session = useInspector();
