@@ -51,8 +51,12 @@ export interface BridgeSocketOptions {
 }
 
 export const RETRY_INTERVAL_MS = 1_000;
-/** Attempts in a row before the socket gives up (a minute at the default interval). */
-export const RETRY_BUDGET = 60;
+/**
+ * How long after the connection was lost the socket gives up. Time, not a count of attempts:
+ * Chromium delays each new WebSocket to an address whose connections keep failing (its
+ * throttling of failed handshakes), so sixty attempts a second apart took several minutes.
+ */
+export const RETRY_WINDOW_MS = 60_000;
 /** `WebSocket.OPEN`, read here rather than off a global the page's tests (in Node) lack. */
 const OPEN = 1;
 
@@ -65,6 +69,8 @@ const OPEN = 1;
 export class BridgeSocket {
   private ws: WebSocket | undefined;
   private attempt = 0;
+  /** When the connection was lost (or the first attempt failed); undefined while open. */
+  private lostAt: number | undefined;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private disposed = false;
   /** Messages sent on the current connection, waiting for the bridge's stamps. */
@@ -91,6 +97,7 @@ export class BridgeSocket {
     this.sent = new SentFrames();
     ws.onopen = () => {
       this.attempt = 0;
+      this.lostAt = undefined;
       this.events.onStatus({ kind: 'open' });
       // The early socket said hello itself, as soon as it opened.
       if (early === undefined) {
@@ -105,7 +112,8 @@ export class BridgeSocket {
         this.events.onStatus({ kind: 'closed-by-bridge', reason: event.reason || `code ${event.code}` });
         return;
       }
-      if (this.attempt >= RETRY_BUDGET) {
+      this.lostAt ??= Date.now();
+      if (Date.now() - this.lostAt >= RETRY_WINDOW_MS) {
         this.events.onStatus({ kind: 'gave-up' });
         return;
       }
@@ -122,10 +130,11 @@ export class BridgeSocket {
     return this.options.createWebSocket?.(url, protocols) ?? new WebSocket(url, protocols);
   }
 
-  /** Retries now, with a fresh budget, after giving up. */
+  /** Retries now, for a fresh minute, after giving up. */
   reconnect(): void {
     clearTimeout(this.retryTimer);
     this.attempt = 0;
+    this.lostAt = undefined;
     this.ws?.close();
     this.ws = undefined;
     this.connect();
