@@ -299,5 +299,10 @@ test.describe('the demo server over Streamable HTTP', () => {
     const seq = (await call.getByRole('gridcell').first().textContent())?.trim();
     expect(seq).toMatch(/^\d+$/);
     await expect(traffic.row('notification', 'notifications/message')).toContainText(`↳ #${seq}`);
+    // The Logs tab says which request, by its JSON-RPC id.
+    const id = (await call.getByRole('gridcell').nth(5).textContent())?.trim();
+    await ui.tab('Logs');
+    await page.getByRole('grid', { name: 'Log messages' }).getByText('logged over http').click();
+    await expect(page.getByRole('region', { name: 'Log message' })).toContainText(`logged for request ${id}`);
   });
 });

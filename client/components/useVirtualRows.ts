@@ -31,13 +31,8 @@ export function useVirtualRows(scroller: RefObject<HTMLElement | null>, count: n
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [scroller]);
 
-  const first = Math.max(0, Math.floor(view.top / rowHeight) - OVERSCAN);
-  const last = Math.min(count, Math.ceil((view.top + view.height) / rowHeight) + OVERSCAN);
-  const indexes: number[] = [];
-  for (let i = first; i < last; i += 1) indexes.push(i);
-
   return {
-    indexes,
+    indexes: rowsInView(view.top, view.height, count, rowHeight),
     /** To call from the scroller's scroll event. */
     onScroll: measure,
     /** Rows a Page Up or Page Down moves: a screenful less one, so one row stays in sight. */
@@ -48,6 +43,20 @@ export function useVirtualRows(scroller: RefObject<HTMLElement | null>, count: n
       if (element && index >= 0) scrollToShow(element, index * rowHeight, rowHeight);
     },
   };
+}
+
+/**
+ * The rows to render for a view `top` pixels down and `height` tall. A list that just got
+ * shorter (a filter applied while scrolled down) is drawn from where the browser is about to
+ * clamp the scroll, not from the old offset, which left the grid blank for a frame.
+ */
+export function rowsInView(top: number, height: number, count: number, rowHeight: number): number[] {
+  const clampedTop = Math.min(top, Math.max(0, count * rowHeight - height));
+  const first = Math.max(0, Math.floor(clampedTop / rowHeight) - OVERSCAN);
+  const last = Math.min(count, Math.ceil((clampedTop + height) / rowHeight) + OVERSCAN);
+  const indexes: number[] = [];
+  for (let i = first; i < last; i += 1) indexes.push(i);
+  return indexes;
 }
 
 function scrollToShow(element: HTMLElement, top: number, height: number): void {

@@ -27,7 +27,7 @@ interface LogGridProps {
 export function LogGrid({ entries, version, longestLogger, selected, onSelect, onActivate }: LogGridProps) {
   const [follow, setFollow] = useState(true);
   // The logger column is sized in characters of the rows' font, up to a limit.
-  const loggerWidth = longestLogger === 0 ? '0px' : `${Math.min(Math.max(longestLogger, 6), 28) + 2}ch`;
+  const loggerWidth = longestLogger === 0 ? undefined : `${Math.min(Math.max(longestLogger, 6), 28) + 2}ch`;
   const columns = useMemo(() => logColumns(loggerWidth), [loggerWidth]);
   return (
     <DataGrid
@@ -47,7 +47,7 @@ export function LogGrid({ entries, version, longestLogger, selected, onSelect, o
   );
 }
 
-function logColumns(loggerWidth: string): GridColumn<LogEntry>[] {
+function logColumns(loggerWidth: string | undefined): GridColumn<LogEntry>[] {
   return [
     {
       id: 'time',
@@ -57,7 +57,17 @@ function logColumns(loggerWidth: string): GridColumn<LogEntry>[] {
       cell: (entry) => formatSessionTime(entry.t),
     },
     { id: 'level', header: 'Level', width: '80px', cell: (entry) => entry.level },
-    { id: 'logger', header: 'Logger', width: loggerWidth, cell: (entry) => entry.logger ?? '' },
+    // No column at all while no message names a logger: a zero-width one still showed its heading.
+    ...(loggerWidth === undefined
+      ? []
+      : [
+          {
+            id: 'logger',
+            header: 'Logger',
+            width: loggerWidth,
+            cell: (entry: LogEntry) => entry.logger ?? '',
+          },
+        ]),
     { id: 'data', header: 'Message', width: 'minmax(0, 1fr)', cell: logText },
   ];
 }

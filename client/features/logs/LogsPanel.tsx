@@ -90,6 +90,9 @@ export function LogsPanel({ mcp }: { mcp: McpConnection | undefined }) {
             <span className="muted">
               {formatSessionTime(shown.t)} · #{shown.seq} · {shown.level}
               {shown.logger ? ` · ${shown.logger}` : ''}
+              {shown.relatedTo === undefined
+                ? ''
+                : ` · logged for request ${JSON.stringify(shown.relatedTo)}`}
             </span>
             <span className="spacer" />
             <button type="button" onClick={() => setSelected(undefined)}>

@@ -22,6 +22,8 @@ export interface LogEntry {
   logger: string | undefined;
   /** The message's data as sent: a string, or any JSON value. */
   data: unknown;
+  /** The id of the request it was logged for, where the wire said so (Streamable HTTP). */
+  relatedTo?: string | number;
 }
 
 /** A server's notifications/message as a log entry; undefined for any other record. */
@@ -40,6 +42,7 @@ export function logEntryAt(record: TrafficRecord, position: number): LogEntry | 
     level: LOG_LEVELS.includes(level) ? level : 'info',
     logger: typeof message.params?.logger === 'string' ? message.params.logger : undefined,
     data: message.params?.data,
+    ...(record.relatedTo === undefined ? {} : { relatedTo: record.relatedTo }),
   };
 }
 
