@@ -122,7 +122,8 @@ function trafficColumns(startedAt: number | undefined): GridColumn<TrafficRow>[]
     {
       id: 'latency',
       header: 'Latency',
-      width: '76px',
+      // Wide enough for its longest word, "stream open" (a subscriptions/listen still streaming).
+      width: '92px',
       cell: (row) => (row.latencyMs !== undefined ? formatLatency(row.latencyMs) : latencyText(row)),
     },
   ];
