@@ -69,6 +69,30 @@ describe('StreamOrigins', () => {
     expect(origins.originOf(log('after'))).toBe(3);
   });
 
+  it('finds the end of a skipped event however it is split: CRLF across chunks, a character across chunks', async () => {
+    const origins = new StreamOrigins();
+    const huge = `data: ${JSON.stringify(log('é'.repeat(100_000)))}\r\n\r\n`;
+    const after = `data: ${JSON.stringify(log('after'))}\r\n\r\n`;
+    const bytes = new TextEncoder().encode(huge + after);
+    const crlf = new TextEncoder().encode(huge).length - 3; // between the first CR and its LF
+    const cuts = [70_001, 150_001, crlf, bytes.length];
+    const chunks: Uint8Array[] = [];
+    let from = 0;
+    for (const cut of cuts) chunks.push(bytes.subarray(from, (from = cut)));
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const chunk of chunks) controller.enqueue(chunk);
+        controller.close();
+      },
+    });
+    const watched = origins.watch(
+      new Response(body, { headers: { 'content-type': 'text/event-stream' } }),
+      9,
+    );
+    expect(await watched.text()).toBe(huge + after);
+    expect(origins.originOf(log('after'))).toBe(9);
+  });
+
   it('forgets the oldest of what the transport never took, past a thousand', async () => {
     const origins = new StreamOrigins();
     const events = Array.from({ length: 1_200 }, (_, i) => `data: ${JSON.stringify(log(`n${i}`))}\n\n`);
