@@ -8,8 +8,9 @@
  * Bumped whenever either union changes shape, or the way a socket opens. The page sends it
  * first; a bridge of another build refuses the session by name instead of misreading frames.
  * 6: the hello may ride in the upgrade (WS_HELLO_PROTOCOL_PREFIX).
+ * 7: a frame may name the request on whose stream it came (`relatedTo`).
  */
-export const WIRE_PROTOCOL_VERSION = 6;
+export const WIRE_PROTOCOL_VERSION = 7;
 
 /** Path of the single WebSocket endpoint. */
 export const WS_PATH = '/ws';

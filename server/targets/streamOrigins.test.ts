@@ -93,6 +93,15 @@ describe('StreamOrigins', () => {
     expect(origins.originOf(log('after'))).toBe(9);
   });
 
+  it('skips an event too long to be a notification when it comes whole in one chunk', async () => {
+    const origins = new StreamOrigins();
+    const huge = `data: ${JSON.stringify(log('y'.repeat(100_000)))}\n\n`;
+    const after = `data: ${JSON.stringify(log('after'))}\n\n`;
+    expect(await origins.watch(streamed([huge + after]), 4).text()).toBe(huge + after);
+    expect(origins.originOf(log('y'.repeat(100_000)))).toBeUndefined();
+    expect(origins.originOf(log('after'))).toBe(4);
+  });
+
   it('forgets the oldest of what the transport never took, past a thousand', async () => {
     const origins = new StreamOrigins();
     const events = Array.from({ length: 1_200 }, (_, i) => `data: ${JSON.stringify(log(`n${i}`))}\n\n`);

@@ -41,7 +41,7 @@ export class StreamOrigins {
 
   /** The request whose stream carried this notification, if one did (and forgets it). */
   originOf(message: JSONRPCMessage): RequestId | undefined {
-    if (!('method' in message) || 'id' in message) return undefined;
+    if (this.count === 0 || !('method' in message) || 'id' in message) return undefined;
     const key = notificationKey(message);
     const queue = this.waiting.get(key);
     if (!queue) return undefined;
@@ -52,6 +52,8 @@ export class StreamOrigins {
   }
 
   private seen(data: string, requestId: RequestId): void {
+    // A response (the stream's last event) needs no parse here: the transport parses it.
+    if (!data.includes('"method"')) return;
     let message: unknown;
     try {
       message = JSON.parse(data);
@@ -151,7 +153,8 @@ class SseEvents {
   }
 
   private line(line: string): void {
-    const tooLong = this.tooLong;
+    // A line may also arrive whole in one chunk, past the bound.
+    const tooLong = this.tooLong || line.length > MAX_EVENT_CHARS;
     this.tooLong = false;
     if (line === '' && !tooLong) {
       if (this.data.length > 0) this.onData(this.data.join('\n'));

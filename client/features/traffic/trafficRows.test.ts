@@ -71,6 +71,21 @@ describe('TrafficIndex pairing', () => {
     expect(stray?.linked).toBeUndefined();
   });
 
+  it('links a notification the bridge saw on a request stream to that request, with or without params', () => {
+    const r = records();
+    const log = new TrafficLog();
+    log.append(r.request(0, 'call-1', 'tools/call', { name: 'log_message' }));
+    const logged = { level: 'info', data: 'hi' };
+    log.append(r.notification(1, 'notifications/message', logged, 'fromServer', 'call-1'));
+    log.append(r.notification(2, 'notifications/custom', undefined, 'fromServer', 'call-1'));
+    // Over stdio nothing says which request a log message belongs to.
+    log.append(r.notification(3, 'notifications/message', logged, 'fromServer'));
+    const [request, message, custom, unlinked] = indexOf(log).rows;
+    expect(message?.linked).toBe(request);
+    expect(custom?.linked).toBe(request);
+    expect(unlinked?.linked).toBeUndefined();
+  });
+
   it('derives only new records on each sync, and counts kinds and latencies per method', () => {
     const r = records();
     const log = new TrafficLog();

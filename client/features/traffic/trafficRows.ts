@@ -247,17 +247,12 @@ export class TrafficIndex {
   }
 
   private linkedRequest(frame: FrameRecord, method: string, params: unknown): TrafficRow | undefined {
-    if (typeof params !== 'object' || params === null) return undefined;
-    const p = params as Record<string, unknown>;
+    const p = (typeof params === 'object' && params !== null ? params : {}) as Record<string, unknown>;
     if (
       method === 'notifications/progress' &&
       (typeof p.progressToken === 'string' || typeof p.progressToken === 'number')
     ) {
       return this.byProgressToken.get(`${frame.generation}|${p.progressToken}`);
-    }
-    // Over Streamable HTTP, the bridge saw which request's stream it came on (log messages, mostly).
-    if (frame.relatedTo !== undefined) {
-      return this.pending.get(pairKey(frame.generation, 'toServer', idText(frame.relatedTo)));
     }
     // A modern change notification names its subscriptions/listen request (whose id is the subscription id).
     const meta = p._meta as Record<string, unknown> | undefined;
@@ -274,6 +269,10 @@ export class TrafficIndex {
           ? 'timed out'
           : 'cancelled';
       return request;
+    }
+    // Over Streamable HTTP, the bridge saw which request's stream it came on (log messages, mostly).
+    if (frame.relatedTo !== undefined) {
+      return this.pending.get(pairKey(frame.generation, 'toServer', idText(frame.relatedTo)));
     }
     return undefined;
   }

@@ -41,13 +41,21 @@ export function records() {
         message: { jsonrpc: '2.0', id, error: { code: -32602, message } },
       } as TimelineRecord;
     },
-    notification(t: number, method: string, params: unknown, dir: 'toServer' | 'fromServer'): TimelineRecord {
+    /** `relatedTo`: the request on whose stream the bridge saw it (Streamable HTTP). */
+    notification(
+      t: number,
+      method: string,
+      params: unknown,
+      dir: 'toServer' | 'fromServer',
+      relatedTo?: string | number,
+    ): TimelineRecord {
       return {
         type: 'frame',
         ...stamp(t),
         dir,
         bytes: 40,
         generation: 1,
+        ...(relatedTo === undefined ? {} : { relatedTo }),
         message: { jsonrpc: '2.0', method, params },
       } as TimelineRecord;
     },
