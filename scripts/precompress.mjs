@@ -1,6 +1,6 @@
 // Writes a brotli (.br) and a gzip (.gz) copy beside each compressible file of the built page, so
 // the bridge serves them as they are (server/precompressed.ts) instead of compressing per request.
-// Usage: node scripts/precompress.mjs [dir], dir defaulting to dist/client.
+// Usage: node scripts/precompress.mjs [dir], dir defaulting to dist/client; or precompressDir(dir).
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,37 +19,45 @@ const BEST_QUALITY_UP_TO_BYTES = 1024 * 1024;
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-const root = process.argv[2] ?? fileURLToPath(new URL('../dist/client', import.meta.url));
-const started = performance.now();
-const files = (await readdir(root, { recursive: true })).filter((name) => COMPRESSIBLE.test(name));
-let before = 0;
-let afterBrotli = 0;
-await Promise.all(
-  files.map(async (name) => {
-    const path = join(root, name);
-    if (!(await stat(path)).isFile()) return;
-    const bytes = await readFile(path);
-    if (bytes.length < MIN_BYTES) return;
-    const quality = bytes.length <= BEST_QUALITY_UP_TO_BYTES ? 11 : 9;
-    const [br, gz] = await Promise.all([
-      brotli(bytes, {
-        params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
-          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-          [zlib.constants.BROTLI_PARAM_MODE]: name.endsWith('.ttf') ? 0 : zlib.constants.BROTLI_MODE_TEXT,
-        },
-      }),
-      gzip(bytes, { level: 9 }),
-    ]);
-    // A copy no smaller than the file is not worth a variant.
-    if (br.length < bytes.length) await writeFile(`${path}.br`, br);
-    if (gz.length < bytes.length) await writeFile(`${path}.gz`, gz);
-    before += bytes.length;
-    afterBrotli += Math.min(br.length, bytes.length);
-  }),
-);
-const kb = (n) => `${(n / 1024).toFixed(0)} KB`;
-console.log(
-  `precompress: ${files.length} files in ${root}, ${kb(before)} → ${kb(afterBrotli)} with brotli ` +
-    `(${((performance.now() - started) / 1000).toFixed(1)} s)`,
-);
+/** Writes the .br and .gz copies for every compressible file under `root`; returns a summary line. */
+export async function precompressDir(root) {
+  const started = performance.now();
+  const files = (await readdir(root, { recursive: true })).filter((name) => COMPRESSIBLE.test(name));
+  let before = 0;
+  let afterBrotli = 0;
+  await Promise.all(
+    files.map(async (name) => {
+      const path = join(root, name);
+      if (!(await stat(path)).isFile()) return;
+      const bytes = await readFile(path);
+      if (bytes.length < MIN_BYTES) return;
+      const quality = bytes.length <= BEST_QUALITY_UP_TO_BYTES ? 11 : 9;
+      const [br, gz] = await Promise.all([
+        brotli(bytes, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+            [zlib.constants.BROTLI_PARAM_MODE]: name.endsWith('.ttf') ? 0 : zlib.constants.BROTLI_MODE_TEXT,
+          },
+        }),
+        gzip(bytes, { level: 9 }),
+      ]);
+      // A copy no smaller than the file is not worth a variant.
+      if (br.length < bytes.length) await writeFile(`${path}.br`, br);
+      if (gz.length < bytes.length) await writeFile(`${path}.gz`, gz);
+      before += bytes.length;
+      afterBrotli += Math.min(br.length, bytes.length);
+    }),
+  );
+  const kb = (n) => `${(n / 1024).toFixed(0)} KB`;
+  return (
+    `precompress: ${files.length} files in ${root}, ${kb(before)} → ${kb(afterBrotli)} with brotli ` +
+    `(${((performance.now() - started) / 1000).toFixed(1)} s)`
+  );
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  console.log(
+    await precompressDir(process.argv[2] ?? fileURLToPath(new URL('../dist/client', import.meta.url))),
+  );
+}

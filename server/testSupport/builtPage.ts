@@ -1,8 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { precompressDir } from '../../scripts/precompress.mjs';
 import { startBridge, type RunningBridge } from '../bridgeServer.js';
 import { scriptTarget } from './targets.js';
 
@@ -23,10 +22,7 @@ export async function serveBuiltPage(name: string, files: Record<string, string>
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), text);
   }
-  execFileSync(process.execPath, [
-    fileURLToPath(new URL('../../scripts/precompress.mjs', import.meta.url)),
-    dir,
-  ]);
+  await precompressDir(dir);
   const bridge = await startBridge({
     target: scriptTarget('process.stdin.resume()'),
     token: 'test-token-0123456789',
