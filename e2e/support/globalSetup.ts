@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { CHROMIUM_ENV_VAR, findChromium } from '../../scripts/chromium.mjs';
+import { dropExtraCaBundle } from '../../scripts/testEnvironment.mjs';
 import { CLI_PATH, CLIENT_INDEX_PATH } from './cli.js';
 
 /**
@@ -7,6 +8,8 @@ import { CLI_PATH, CLIENT_INDEX_PATH } from './cli.js';
  * blank page: the tests drive the built CLI and never build it themselves.
  */
 export default function globalSetup(): void {
+  // Before the workers start, which take this process's environment.
+  dropExtraCaBundle();
   const missing = [CLI_PATH, CLIENT_INDEX_PATH].filter((path) => !existsSync(path));
   if (missing.length > 0) {
     throw new Error(

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { buildServer } from '../../scripts/build-server.mjs';
+import { dropExtraCaBundle } from '../../scripts/testEnvironment.mjs';
 
 /**
  * The CLI and the demo server as the package ships them (bundled by scripts/build-server.mjs),
@@ -14,17 +15,9 @@ import { buildServer } from '../../scripts/build-server.mjs';
  */
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-/**
- * Set on some machines (this one points it at the system's own bundle). Node then reads and
- * parses every certificate at each start, before any JavaScript: ~65 ms of CPU, paid by each of
- * the ~100 Node processes the suite starts (the test workers, the CLI, fixture servers). The
- * tests reach only loopback over plain HTTP, so neither they nor their children need it.
- */
-const EXTRA_CA_ENV_VAR = 'NODE_EXTRA_CA_CERTS';
-
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  // Runs before the pool starts its workers, which take this process's environment.
-  delete process.env[EXTRA_CA_ENV_VAR];
+  // Before the pool starts its workers, which take this process's environment.
+  dropExtraCaBundle();
   await mkdir(join(ROOT, '.tmp'), { recursive: true });
   const dir = await mkdtemp(join(ROOT, '.tmp', 'unit-build-'));
   await build(dir);
