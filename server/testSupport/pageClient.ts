@@ -90,7 +90,7 @@ export class PageClient {
   }
 
   /** Resolves with the first envelope still to come that matches. */
-  private waitForNext(match: (e: Received) => boolean, timeoutMs = 10_000): Promise<Received> {
+  waitForNext(match: (e: Received) => boolean, timeoutMs = 10_000): Promise<Received> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`timed out; received: ${this.describe()}`)), timeoutMs);
       this.waiters.push({
