@@ -3,7 +3,13 @@ import { BridgeSession, type PageSink } from './session.js';
 import type { TargetSpec } from './targetSpec.js';
 import { WIRE_PROTOCOL_VERSION } from '../shared/wire.js';
 import { catchesSignal, eventually } from './testSupport/processes.js';
-import { TEST_TUNING, fixturePath, fixtureTarget as fixture, scriptTarget } from './testSupport/targets.js';
+import {
+  TEST_TUNING,
+  demoTarget,
+  fixturePath,
+  fixtureTarget as fixture,
+  scriptTarget,
+} from './testSupport/targets.js';
 
 type Envelope = { type: string; [key: string]: unknown };
 
@@ -344,5 +350,27 @@ describe('batching', () => {
     // A notification gets no answer for its stamp to travel with: the stamp goes alone.
     sendMessage(session, page, { jsonrpc: '2.0', method: 'notifications/roots/list_changed' });
     await until(() => texts.some((text) => text.startsWith('{"type":"stamp"')));
+  });
+
+  it("writes a turn's burst of calls to the server whole and in order", async () => {
+    const { session, page } = await open(demoTarget());
+    await initialize(session, page);
+    // One turn, as a page's burst arrives: the bridge holds these writes and sends them together.
+    const ids = Array.from({ length: 500 }, (_, i) => 100 + i);
+    for (const id of ids) {
+      sendRequest(session, page, id, 'tools/call', { name: 'echo', arguments: { message: `call ${id}` } });
+    }
+    await until(() => ids.every((id) => response(page, id)), 20_000);
+    // The demo answers each call as it reads it, so its answers come in the order it read them.
+    const answered = page.received
+      .filter((e) => e.type === 'frame' && e.dir === 'fromServer')
+      .map((e) => (e.message as { id?: number }).id)
+      .filter((id) => id !== undefined && id >= 100);
+    expect(answered).toEqual(ids);
+    for (const id of ids) {
+      expect(response(page, id)?.message).toMatchObject({
+        result: { content: [{ type: 'text', text: `call ${id}` }] },
+      });
+    }
   });
 });

@@ -145,6 +145,12 @@ export class StdioTarget implements TargetConnection {
       }
       return Promise.reject(new Error(`Not sent: the MCP server is not reading its stdin (${waiting})`));
     }
+    // Messages of one turn (a page's burst of calls arrives as many WebSocket messages in one
+    // read) leave in one writev instead of one write each: corked until the turn's end.
+    if (!stdin.writableCorked) {
+      stdin.cork();
+      process.nextTick(() => stdin.uncork());
+    }
     if (stdin.write(json + '\n')) return undefined;
     // A server that reads slowly: everyone waits for the same drain, so a burst of queued
     // messages shares one listener instead of adding one each.
