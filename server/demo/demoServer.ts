@@ -3,7 +3,6 @@
 //   node dist/server/demo/demoServer.js --http [--port N]    Streamable HTTP on 127.0.0.1, both eras
 import { parseArgs } from 'node:util';
 import { preloadSchemas } from '@modelcontextprotocol/server';
-import { serveDemoHttp } from './demoHttp.js';
 import { serveDemoStdio } from './demoStdio.js';
 
 const { values } = parseArgs({
@@ -17,6 +16,10 @@ if (values.http) {
     process.stderr.write(`--port must be a port number, got ${values.port}\n`);
     process.exit(2);
   }
+  // Imported only here: the HTTP stack (@modelcontextprotocol/node, Hono's adapter) reads
+  // fetch's globals as it loads, which makes Node load its fetch implementation, ~25 ms of CPU
+  // that a stdio start (every run of mcp-inspect with no arguments) does not need.
+  const { serveDemoHttp } = await import('./demoHttp.js');
   const { url } = await serveDemoHttp({ port });
   process.stderr.write(`mcp-inspect demo server listening on ${url}\n`);
 } else {
