@@ -6,11 +6,13 @@ import type { PageClient } from '../testSupport/pageClient.js';
 import { StreamOrigins } from './streamOrigins.js';
 
 /** A response whose body arrives in these chunks, as a server's SSE stream would. */
-function streamed(chunks: string[], type = 'text/event-stream'): Response {
+function streamed(chunks: (string | Uint8Array)[], type = 'text/event-stream'): Response {
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
-      for (const chunk of chunks) controller.enqueue(encoder.encode(chunk));
+      for (const chunk of chunks) {
+        controller.enqueue(typeof chunk === 'string' ? encoder.encode(chunk) : chunk);
+      }
       controller.close();
     },
   });
@@ -79,17 +81,7 @@ describe('StreamOrigins', () => {
     const chunks: Uint8Array[] = [];
     let from = 0;
     for (const cut of cuts) chunks.push(bytes.subarray(from, (from = cut)));
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        for (const chunk of chunks) controller.enqueue(chunk);
-        controller.close();
-      },
-    });
-    const watched = origins.watch(
-      new Response(body, { headers: { 'content-type': 'text/event-stream' } }),
-      9,
-    );
-    expect(await watched.text()).toBe(huge + after);
+    expect(await origins.watch(streamed(chunks), 9).text()).toBe(huge + after);
     expect(origins.originOf(log('after'))).toBe(9);
   });
 

@@ -372,8 +372,9 @@ export class AppSession {
   }
 
   /**
-   * Passes a list_changed on for the lists the host serves the app (see hostCapabilities): it
-   * may have listed them through the host, and the spec has the host forward the change.
+   * Passes a list_changed on for the lists the host serves the app (installAppHandlers; tools
+   * and resources also in hostCapabilities): it may have listed them through the host, and the
+   * spec has the host forward the change.
    */
   private tellListChanged(bridge: AppBridge, kind: ListKind): void {
     const server = this.deps.serverCapabilities;
