@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
+import { formatCountOf } from '../client/components/format.js';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium.mjs';
 import { launchCli } from './cliProcess.js';
 import { spread, type Spread } from './stats.js';
@@ -43,7 +44,8 @@ export async function runToolListBench(runs = 5): Promise<ToolListResult> {
       page.setDefaultTimeout(30_000);
       try {
         await page.goto(cli.link);
-        await page.getByText(`${TOOL_COUNT} tools`, { exact: true }).waitFor();
+        // As the tool list writes its count ("5,000 tools").
+        await page.getByText(formatCountOf(TOOL_COUNT, 'tool'), { exact: true }).waitFor();
         drawn.push(
           await page.evaluate(
             ([listed, painted]) => {

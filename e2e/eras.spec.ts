@@ -58,7 +58,7 @@ test.describe('the demo server under auto: what rides in _meta', () => {
     await ui.runTool('log_message', { level: 'error', text: 'above the level' });
     await expect(ui.result).toContainText('logged');
     await ui.tab('Logs');
-    await expect(count).toHaveText('1 messages');
+    await expect(count).toHaveText('1 message');
     await expect(panel.getByRole('grid', { name: 'Log messages' })).toContainText('above the level');
 
     // The frame detail pulls the protocol's _meta keys and cache hints out of the JSON.

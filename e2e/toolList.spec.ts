@@ -110,7 +110,7 @@ test.describe('5,000 tools', () => {
   test('every page is listed, drawn virtually, filtered and reachable by keyboard', async ({ page, cli }) => {
     const ui = inspector(page);
     await page.goto(cli.url);
-    await expect(page.getByText('5000 tools', { exact: true })).toBeVisible();
+    await expect(page.getByText('5,000 tools', { exact: true })).toBeVisible();
     // Virtual: only the rows in view are in the page, each telling its place in the whole.
     expect(await ui.tools.getByRole('option').count()).toBeLessThan(100);
     await expect(ui.tools.getByRole('option').first()).toHaveAttribute('aria-setsize', '5000');
@@ -122,7 +122,7 @@ test.describe('5,000 tools', () => {
     await expect(ui.toolOption('Tool number 4999', 'tool_4999')).toBeInViewport();
 
     await page.getByRole('searchbox', { name: 'Filter tools' }).fill('tool_4321');
-    await expect(page.getByText('1 of 5000 tools')).toBeVisible();
+    await expect(page.getByText('1 of 5,000 tools')).toBeVisible();
     await ui.pickTool('Tool number 4321', 'tool_4321');
     await ui.form.getByRole('textbox', { name: 'value' }).fill('x');
     await ui.runButton.click();

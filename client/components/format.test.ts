@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatBytes,
   formatCount,
+  formatCountOf,
   formatDateTime,
   formatDuration,
   formatElapsed,
@@ -20,6 +21,15 @@ describe('formatBytes', () => {
     expect(formatBytes(2 * 1024 * 1024)).toBe('2.0 MB');
     expect(formatBytes(10 * 1024 * 1024)).toBe('10.0 MB');
     expect(formatBytes(3 * 1024 ** 3)).toBe('3.0 GB');
+  });
+});
+
+describe('formatCountOf', () => {
+  it('says one in the singular, and every other count grouped, in the plural', () => {
+    expect(formatCountOf(1, 'message')).toBe('1 message');
+    expect(formatCountOf(0, 'message')).toBe('0 messages');
+    expect(formatCountOf(5000, 'tool')).toBe('5,000 tools');
+    expect(formatCountOf(2, 'entry', 'entries')).toBe('2 entries');
   });
 });
 

@@ -27,6 +27,11 @@ export function formatCount(count: number): string {
   return fraction === undefined ? grouped : `${grouped}.${fraction}`;
 }
 
+/** A count and its noun, singular for one: "1 message", "2,000 messages". */
+export function formatCountOf(count: number, noun: string, plural = `${noun}s`): string {
+  return `${formatCount(count)} ${count === 1 ? noun : plural}`;
+}
+
 /**
  * A measured latency, with more digits the shorter it is: "0.42 ms", "12.3 ms", "1.25 s"
  * (the traffic pane's column, where sub-millisecond differences matter).

@@ -3,7 +3,7 @@ import { LoggingLevelSchema } from '@modelcontextprotocol/core';
 import type { LoggingLevel } from '@modelcontextprotocol/client';
 import { RequestLogLevel } from './RequestLogLevel';
 import type { McpConnection } from '../../bridge/inspectorSession';
-import { formatCount, formatSessionTime } from '../../components/format';
+import { formatCount, formatCountOf, formatSessionTime } from '../../components/format';
 import { JsonTree } from '../../components/JsonTree';
 import { useInspector } from '../connection/inspectorContext';
 import { LOG_LEVELS, type LogEntry } from './logEntries';
@@ -66,8 +66,8 @@ export function LogsPanel({ mcp }: { mcp: McpConnection | undefined }) {
         )}
         <span className="muted" role="status" aria-label="Log count">
           {entries.length === total
-            ? `${formatCount(total)} messages`
-            : `${formatCount(entries.length)} of ${formatCount(total)} messages`}
+            ? formatCountOf(total, 'message')
+            : `${formatCount(entries.length)} of ${formatCountOf(total, 'message')}`}
         </span>
       </div>
       {problem && (

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { Tool } from '@modelcontextprotocol/client';
 import { rowForKey, useVirtualRows } from '../../components/useVirtualRows';
+import { formatCount, formatCountOf } from '../../components/format';
 import { filterTools, indexTools } from './filterTools';
 import { declaresApp } from '../apps/declaresApp';
 import { destructiveness } from './toolHints';
@@ -82,7 +83,9 @@ export function ToolList({ tools, selected, onSelect, changes }: ToolListProps) 
         }}
       />
       <p className="tool-count muted" aria-live="polite">
-        {shown.length === tools.length ? `${tools.length} tools` : `${shown.length} of ${tools.length} tools`}
+        {shown.length === tools.length
+          ? formatCountOf(tools.length, 'tool')
+          : `${formatCount(shown.length)} of ${formatCountOf(tools.length, 'tool')}`}
       </p>
       <div
         ref={scrollRef}

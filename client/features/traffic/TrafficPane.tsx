@@ -4,7 +4,7 @@ import { useInspector, useInspectorSnapshot } from '../connection/inspectorConte
 import { FrameDetail } from './FrameDetail';
 import { TrafficActions, type OfflineFile } from './TrafficActions';
 import { TrafficGrid } from './TrafficGrid';
-import { formatCount } from '../../components/format';
+import { formatCount, formatCountOf } from '../../components/format';
 import { isFiltering } from './trafficFilter';
 import { TrafficSummary } from './TrafficSummary';
 import { TrafficToolbar } from './TrafficToolbar';
@@ -56,8 +56,8 @@ export function TrafficPane() {
         <h2>Traffic</h2>
         <span className="traffic-count" role="status" aria-live="off" aria-label="Traffic count">
           {filtering
-            ? `${formatCount(count)} of ${formatCount(log.size)} records`
-            : `${formatCount(log.size)} records`}
+            ? `${formatCount(count)} of ${formatCountOf(log.size, 'record')}`
+            : formatCountOf(log.size, 'record')}
         </span>
         <button type="button" aria-pressed={follow} onClick={() => setFollow(!follow)}>
           Follow
@@ -78,7 +78,8 @@ export function TrafficPane() {
       <TrafficToolbar controls={controls} methods={index.methods} />
       {offline && (
         <p className="traffic-banner" role="status">
-          Viewing <strong>{offline.name}</strong> offline, read-only: {formatCount(offline.log.size)} records
+          Viewing <strong>{offline.name}</strong> offline, read-only:{' '}
+          {formatCountOf(offline.log.size, 'record')}
           {offline.skipped > 0 && `, ${offline.skipped} lines skipped (not records)`}.{' '}
           <button type="button" onClick={() => setOffline(undefined)}>
             Back to the live session
