@@ -1,6 +1,7 @@
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium.mjs';
 import { launchCli } from './cliProcess.js';
+import { startFloorPage, type FloorPage } from './floorPage.js';
 import { spread, type Spread } from './stats.js';
 
 export type BrowserStartupResult =
@@ -16,8 +17,21 @@ export type BrowserStartupResult =
       /** From the navigation (the link opened once printed) to the first tool listed; goal ≤ 250. */
       navigationToTool: Spread;
       /** The scripts fetched before the first tool showed, in the last run. */
-      firstScreenScripts: { files: number; wireBytes: number; decodedBytes: number; encodings: string[] };
+      firstScreenScripts: ScriptsFetched;
+      /**
+       * The floor page (bench/floorPage/: React and the SDK client alone, behind a byte pipe),
+       * opened after each run of the inspector in the same browser: its navigation to its first
+       * tool name, and its scripts.
+       */
+      floor: { navigationToTool: Spread; firstScreenScripts: ScriptsFetched };
     };
+
+export interface ScriptsFetched {
+  files: number;
+  wireBytes: number;
+  decodedBytes: number;
+  encodings: string[];
+}
 
 const STEP_TIMEOUT_MS = 15_000;
 /**
@@ -34,38 +48,30 @@ const BROWSER_SETTLE_MS = 500;
 export async function runBrowserStartupBench(runs = 5, warmupRuns = 1): Promise<BrowserStartupResult> {
   const executablePath = findChromium();
   if (executablePath === undefined) return { skipped: 'no Chromium found (MCP_INSPECT_CHROMIUM sets one)' };
+  const floorPage = await startFloorPage();
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   try {
     const link: number[] = [];
     const load: number[] = [];
     const toolsVisible: number[] = [];
     const navigationToTool: number[] = [];
-    let firstScreenScripts = { files: 0, wireBytes: 0, decodedBytes: 0, encodings: [] as string[] };
+    let firstScreenScripts: ScriptsFetched = { files: 0, wireBytes: 0, decodedBytes: 0, encodings: [] };
+    const floorNavigationToTool: number[] = [];
+    let floorScripts: ScriptsFetched = { files: 0, wireBytes: 0, decodedBytes: 0, encodings: [] };
     for (let i = 0; i < warmupRuns + runs; i++) {
-      // A fresh context per run: nothing cached from the previous run's page.
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      page.setDefaultTimeout(STEP_TIMEOUT_MS);
-      await new Promise((resolve) => setTimeout(resolve, BROWSER_SETTLE_MS));
-      const cli = await launchCli();
-      try {
-        const scripts = watchScripts(page);
-        const navigated = performance.now();
-        await page.goto(cli.link);
-        const loaded = performance.now();
-        await page.getByRole('listbox', { name: 'Tools' }).getByRole('option').first().waitFor();
-        const visible = performance.now();
-        if (i >= warmupRuns) {
-          link.push(cli.linkAt - cli.spawnedAt);
-          load.push(loaded - cli.spawnedAt);
-          toolsVisible.push(visible - cli.spawnedAt);
-          navigationToTool.push(visible - navigated);
-          firstScreenScripts = await scripts.until(visible);
-        }
-      } finally {
-        await context.close();
-        await cli.stop();
-      }
+      // Alternating which goes first, so neither always meets a browser fresher than the other.
+      const inspectorFirst = i % 2 === 0;
+      const floor = inspectorFirst ? undefined : await openFloorPage(browser, floorPage);
+      const run = await openInspector(browser);
+      const floorRun = floor ?? (await openFloorPage(browser, floorPage));
+      if (i < warmupRuns) continue;
+      link.push(run.linkMs);
+      load.push(run.loadMs);
+      toolsVisible.push(run.toolsVisibleMs);
+      navigationToTool.push(run.navigationToTool);
+      firstScreenScripts = run.scripts;
+      floorNavigationToTool.push(floorRun.navigationToTool);
+      floorScripts = floorRun.scripts;
     }
     return {
       browser: `Chromium ${browser.version()}`,
@@ -76,9 +82,72 @@ export async function runBrowserStartupBench(runs = 5, warmupRuns = 1): Promise<
       toolsVisible: spread(toolsVisible),
       navigationToTool: spread(navigationToTool),
       firstScreenScripts,
+      floor: { navigationToTool: spread(floorNavigationToTool), firstScreenScripts: floorScripts },
     };
   } finally {
     await browser.close();
+    await floorPage.close();
+  }
+}
+
+interface InspectorRun {
+  /** From spawning the CLI. */
+  linkMs: number;
+  loadMs: number;
+  toolsVisibleMs: number;
+  /** From the navigation. */
+  navigationToTool: number;
+  scripts: ScriptsFetched;
+}
+
+/** The CLI launched and its link opened in a fresh context, once the browser has settled. */
+async function openInspector(browser: Browser): Promise<InspectorRun> {
+  // A fresh context per run: nothing cached from the previous run's page.
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  page.setDefaultTimeout(STEP_TIMEOUT_MS);
+  await new Promise((resolve) => setTimeout(resolve, BROWSER_SETTLE_MS));
+  const cli = await launchCli();
+  try {
+    const scripts = watchScripts(page);
+    const navigated = performance.now();
+    await page.goto(cli.link);
+    const loaded = performance.now();
+    await page.getByRole('listbox', { name: 'Tools' }).getByRole('option').first().waitFor();
+    const visible = performance.now();
+    return {
+      linkMs: cli.linkAt - cli.spawnedAt,
+      loadMs: loaded - cli.spawnedAt,
+      toolsVisibleMs: visible - cli.spawnedAt,
+      navigationToTool: visible - navigated,
+      scripts: await scripts.until(visible),
+    };
+  } finally {
+    await context.close();
+    await cli.stop();
+  }
+}
+
+/** One run of the floor page, as one of the inspector: a fresh context, a settled browser. */
+async function openFloorPage(
+  browser: Browser,
+  floorPage: FloorPage,
+): Promise<{ navigationToTool: number; scripts: ScriptsFetched }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  page.setDefaultTimeout(STEP_TIMEOUT_MS);
+  await new Promise((resolve) => setTimeout(resolve, BROWSER_SETTLE_MS));
+  const launched = await floorPage.launch();
+  try {
+    const scripts = watchScripts(page);
+    const navigated = performance.now();
+    await page.goto(launched.url);
+    await page.getByRole('list', { name: 'Tools' }).getByRole('listitem').first().waitFor();
+    const visible = performance.now();
+    return { navigationToTool: visible - navigated, scripts: await scripts.until(visible) };
+  } finally {
+    await context.close();
+    await launched.stop();
   }
 }
 
@@ -101,7 +170,7 @@ function watchScripts(page: Page) {
     );
   });
   return {
-    async until(time: number) {
+    async until(time: number): Promise<ScriptsFetched> {
       const scripts = (await Promise.all(finished)).filter((script) => script.at <= time);
       return {
         files: scripts.length,

@@ -5,11 +5,11 @@
 // Usage: node --import tsx bench/rawRelayProcess.ts <command> [args...]; prints "port <n>".
 import { spawn } from 'node:child_process';
 import { WebSocketServer } from 'ws';
+import { pipeSocketToChild } from './socketPipe.js';
 
 const [command, ...args] = process.argv.slice(2);
 if (command === undefined) throw new Error('usage: rawRelayProcess.ts <command> [args...]');
 
-const NEWLINE = Buffer.from('\n');
 const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
 
 wss.on('listening', () => {
@@ -19,23 +19,7 @@ wss.on('listening', () => {
 
 wss.on('connection', (ws) => {
   const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'ignore'] });
-  // Newline-delimited messages, split as bytes: a line becomes one text message.
-  let partial: Buffer | undefined;
-  child.stdout.on('data', (chunk: Buffer) => {
-    let data = partial ? Buffer.concat([partial, chunk]) : chunk;
-    partial = undefined;
-    for (let end = data.indexOf(10); end !== -1; end = data.indexOf(10)) {
-      if (end > 0) ws.send(data.subarray(0, end), { binary: false });
-      data = data.subarray(end + 1);
-    }
-    if (data.length > 0) partial = data;
-  });
-  ws.on('message', (data: Buffer) => {
-    child.stdin.write(data);
-    child.stdin.write(NEWLINE);
-  });
-  ws.on('close', () => child.stdin.end());
-  child.on('exit', () => ws.close());
+  pipeSocketToChild(ws, child);
 });
 
 // The bench stops this process with SIGINT; its child notices stdin closing.

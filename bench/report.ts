@@ -130,6 +130,11 @@ export function idleRssLines(idle: Outcome<IdleRss>): string[] {
   ];
 }
 
+/** "1.72× of": how many times the baseline a figure is. */
+function ratio(figure: number, baseline: number): string {
+  return `${(figure / baseline).toFixed(2)}× of`;
+}
+
 function ratioRow(name: string, sequential: number, inFlight: number): string[] {
   return [name, `${sequential.toFixed(2)}×`, '', '', '', '', `${inFlight.toFixed(2)}×`, '', ''];
 }
@@ -237,6 +242,7 @@ export function startupSection(
       spreadRow('browser: page load event', browser.load),
       spreadRow('browser: first tool visible', browser.toolsVisible),
       spreadRow('browser: navigation → first tool visible (goal ≤ 250)', browser.navigationToTool),
+      spreadRow('    floor page, alternating: React + SDK client alone', browser.floor.navigationToTool),
     );
   }
   lines.push(...table(['', 'median', 'min', 'max'], rows));
@@ -248,14 +254,19 @@ export function startupSection(
   if (!('error' in browser) && !('skipped' in browser)) {
     lines.push(`  browser: ${browser.browser}, ${browser.warmupRuns} run discarded, a fresh context per run`);
     const scripts = browser.firstScreenScripts;
+    const floorScripts = browser.floor.firstScreenScripts;
     const kb = (bytes: number): string => `${(bytes / 1024).toFixed(0)} KB`;
     lines.push(
       `  first screen: ${scripts.files} scripts fetched before the first tool showed, ${kb(scripts.wireBytes)} on the wire ` +
         `(${scripts.encodings.join(', ')}), ${kb(scripts.decodedBytes)} decoded; goal ≤ 120 KB → ` +
         `${scripts.wireBytes <= 120 * 1024 ? 'met' : 'NOT met'}`,
-    );
-    lines.push(
-      `  goal: navigation → first tool ≤ 250 ms → ${browser.navigationToTool.medianMs <= 250 ? 'met' : 'NOT met'} this run`,
+      `    floor page: ${kb(floorScripts.wireBytes)} on the wire (${floorScripts.encodings.join(', ')}), ` +
+        `${kb(floorScripts.decodedBytes)} decoded; the inspector adds ${kb(scripts.wireBytes - floorScripts.wireBytes)} ` +
+        `(${ratio(scripts.wireBytes, floorScripts.wireBytes)} the floor)`,
+      `  goal: navigation → first tool ≤ 250 ms → ${browser.navigationToTool.medianMs <= 250 ? 'met' : 'NOT met'} this run; ` +
+        `${ratio(browser.navigationToTool.medianMs, browser.floor.navigationToTool.medianMs)} the floor page's median`,
+      `  (floor page: bench/floorPage/, React and the SDK client alone over a byte pipe to a demo server, ` +
+        `listing the tools and rendering their names: what the stack costs before any of the inspector)`,
     );
   }
   return lines;

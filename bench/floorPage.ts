@@ -1,0 +1,117 @@
+// The floor page (bench/floorPage/): built, served and connected to a demo server, so the startup
+// bench can open it beside the inspector in the same browser and run.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { build } from 'vite';
+import { WebSocketServer } from 'ws';
+import { precompressDir } from '../scripts/precompress.mjs';
+import { DEMO_SERVER_PATH } from './paths.js';
+import { stopProcess, track } from './processes.js';
+import { pipeSocketToChild } from './socketPipe.js';
+
+const FLOOR_ROOT = fileURLToPath(new URL('./floorPage/', import.meta.url));
+/** The same SDK shim as the inspector's page (vite.config.ts), so both carry the same SDK code. */
+const SDK_SHIMS = fileURLToPath(new URL('../client/schema/sdkShims.ts', import.meta.url));
+const READY_LINE = 'demo server ready';
+const READY_TIMEOUT_MS = 15_000;
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+};
+
+export interface FloorPage {
+  /**
+   * Starts a demo server, waits until it is ready (as the inspector's is by the time its page
+   * asks), and returns the address that opens the page on it, through a byte pipe of its own.
+   */
+  launch(): Promise<{ url: string; stop(): Promise<void> }>;
+  close(): Promise<void>;
+}
+
+/** Builds the floor page into a temporary folder, precompressed as dist/client is, and serves it. */
+export async function startFloorPage(): Promise<FloorPage> {
+  const outDir = await mkdtemp(join(tmpdir(), 'mcp-inspect-floor-'));
+  await build({
+    configFile: false,
+    root: FLOOR_ROOT,
+    base: './',
+    logLevel: 'warn',
+    plugins: [react()],
+    resolve: { alias: [{ find: /^@modelcontextprotocol\/client\/_shims$/, replacement: SDK_SHIMS }] },
+    build: { outDir, emptyOutDir: true },
+  });
+  await precompressDir(outDir);
+  const http = serveStatic(outDir);
+  http.listen(0, '127.0.0.1');
+  await once(http, 'listening');
+  const origin = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+
+  return {
+    async launch() {
+      const child = spawn(process.execPath, [DEMO_SERVER_PATH], { stdio: ['pipe', 'pipe', 'pipe'] });
+      track(child);
+      await demoReady(child.stderr);
+      const relay = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+      await once(relay, 'listening');
+      relay.once('connection', (ws) => pipeSocketToChild(ws, child));
+      const relayPort = (relay.address() as AddressInfo).port;
+      return {
+        url: `${origin}/?relay=${relayPort}`,
+        async stop() {
+          relay.close();
+          await stopProcess(child);
+        },
+      };
+    },
+    async close() {
+      http.close();
+      await rm(outDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Files from `root`, as brotli when the browser takes it and a .br copy exists. */
+function serveStatic(root: string): Server {
+  return createServer((request, response) => {
+    void (async () => {
+      const pathname = new URL(request.url ?? '/', 'http://x').pathname;
+      const path = normalize(join(root, pathname.endsWith('/') ? `${pathname}index.html` : pathname));
+      if (!path.startsWith(root)) return void response.writeHead(404).end();
+      const acceptsBrotli = /\bbr\b/.test(String(request.headers['accept-encoding'] ?? ''));
+      const compressed = acceptsBrotli ? await readFile(`${path}.br`).catch(() => undefined) : undefined;
+      const body = compressed ?? (await readFile(path).catch(() => undefined));
+      if (body === undefined) return void response.writeHead(404).end();
+      response.writeHead(200, {
+        'content-type': CONTENT_TYPES[extname(path)] ?? 'application/octet-stream',
+        ...(compressed !== undefined ? { 'content-encoding': 'br' } : {}),
+      });
+      response.end(body);
+    })();
+  });
+}
+
+function demoReady(stderr: NodeJS.ReadableStream): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    const timer = setTimeout(
+      () => reject(new Error(`the demo server did not say "${READY_LINE}"`)),
+      READY_TIMEOUT_MS,
+    );
+    const onData = (chunk: Buffer): void => {
+      seen += chunk.toString();
+      if (!seen.includes(READY_LINE)) return;
+      clearTimeout(timer);
+      resolve();
+    };
+    // Kept draining after ready, so a chatty server never blocks on a full pipe.
+    stderr.on('data', onData);
+  });
+}
