@@ -108,9 +108,17 @@ export function DataGrid<T>({
       : (selection.indexOf?.(rows, selected) ?? rows.indexOf(selected));
   const following = follow?.on === true;
 
+  // Scrolled in the frame's animation callbacks, before it paints, not in the commit: reading
+  // scrollHeight mid-commit forced a layout of the whole page there (~20 ms of the first screen's
+  // render, measured), which the frame then did again; and a burst of commits scrolls once. A
+  // layout effect, so the callback is asked for before the frame that shows the new rows.
   useLayoutEffect(() => {
-    const element = scroller.current;
-    if (following && element) element.scrollTop = element.scrollHeight;
+    if (!following) return;
+    const frame = requestAnimationFrame(() => {
+      const element = scroller.current;
+      if (element) element.scrollTop = element.scrollHeight;
+    });
+    return () => cancelAnimationFrame(frame);
   }, [following, rows.length, version]);
 
   useEffect(() => {
