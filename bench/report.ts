@@ -17,6 +17,8 @@ export interface Environment {
   loadAverage: { start: number; end: number };
   date: string;
   totalSeconds: number;
+  /** NODE_EXTRA_CA_CERTS as the machine set it, unset for the run (bench/machineEnvironment.ts). */
+  extraCaBundleDropped?: string;
 }
 
 /** A section either ran or failed with a reason; one failing bench does not hide the others. */
@@ -49,6 +51,7 @@ export function formatReport(results: BenchResults): string {
     `load average ${env.loadAverage.start.toFixed(2)} → ${env.loadAverage.end.toFixed(2)}, ` +
       `${env.totalSeconds.toFixed(1)} s, ${env.date}`,
     ...busyWarning(env),
+    ...extraCaBundleLines(env.extraCaBundleDropped),
     '',
     ...relaySection(results.relay),
     '',
@@ -133,6 +136,15 @@ export function idleRssLines(idle: Outcome<IdleRss>): string[] {
 /** "1.72× of": how many times the baseline a figure is. */
 function ratio(figure: number, baseline: number): string {
   return `${(figure / baseline).toFixed(2)}× of`;
+}
+
+/** Says that the machine's NODE_EXTRA_CA_CERTS was unset for the run, if it was set. */
+export function extraCaBundleLines(dropped: string | undefined): string[] {
+  if (dropped === undefined) return [];
+  return [
+    `NODE_EXTRA_CA_CERTS (${dropped}) unset for every process of the run, as for the tests: Node parses ` +
+      'it at each start, ~65 ms of CPU here (bench/machineEnvironment.ts)',
+  ];
 }
 
 function ratioRow(name: string, sequential: number, inFlight: number): string[] {
@@ -221,7 +233,7 @@ export function startupSection(
     lines.push('Startup: FAILED', `  ${startup.error}`);
   } else {
     lines.push(
-      `Startup: ms from spawning the CLI (demo server), milestones in sequence as the page meets them; ` +
+      `Startup: ms from spawning the CLI (demo server), milestones as the page meets them (its socket opens while its assets load); ` +
         `${startup.runs} runs after ${startup.warmupRuns} discarded`,
     );
     rows.push(

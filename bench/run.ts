@@ -1,3 +1,4 @@
+import { droppedExtraCaBundle } from './machineEnvironment.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { cpus, loadavg, platform, release } from 'node:os';
@@ -54,6 +55,7 @@ const results: BenchResults = {
     loadAverage: { start: loadAtStart, end: loadavg()[0] ?? 0 },
     date: new Date().toISOString(),
     totalSeconds: (performance.now() - started) / 1000,
+    ...(droppedExtraCaBundle === undefined ? {} : { extraCaBundleDropped: droppedExtraCaBundle }),
   },
   relay,
   relayModern,

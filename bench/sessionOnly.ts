@@ -4,6 +4,7 @@
 // each request in the next turn, as a stdout line would arrive. The relay bench measures the
 // whole path; this isolates the session's own work, which on a shared machine it measures with
 // far less noise. `node --import tsx bench/sessionOnly.ts [calls per run]`.
+import './machineEnvironment.js';
 import { loadavg } from 'node:os';
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import { BridgeSession, type PageSink } from '../server/session.js';

@@ -2,6 +2,7 @@
 // which links a notification to the request whose stream carried it): a 10 MB result read
 // through the watch against the same body read plain, in 64 KB chunks, alternating, in one run.
 // `node --import tsx bench/streamOriginsOnly.ts`.
+import './machineEnvironment.js';
 import { performance } from 'node:perf_hooks';
 import { StreamOrigins } from '../server/targets/streamOrigins.js';
 import { median } from './stats.js';

@@ -1,4 +1,5 @@
 // Just the tool-list bench: `npm run build && node --import tsx bench/toolListOnly.ts`.
+import './machineEnvironment.js';
 import { toolListSection } from './report.js';
 import { runToolListBench } from './toolListBench.js';
 

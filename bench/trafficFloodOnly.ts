@@ -1,5 +1,6 @@
 // Just the traffic flood, with only the Tools tab open and then with every tab visited:
 // `npm run build && node --import tsx bench/trafficFloodOnly.ts [notifications]`.
+import './machineEnvironment.js';
 import { trafficSection } from './report.js';
 import { runTrafficFloodBench } from './trafficFloodBench.js';
 

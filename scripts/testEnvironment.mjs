@@ -1,5 +1,5 @@
-// What the test runners change in their own environment before they start their workers, which
-// take it over, as do the processes the tests start (the CLI, fixture servers, MCP servers).
+// What the test runners and the bench change in their own environment before they start anything,
+// which their workers take over, as do the processes they start (the CLI, fixture servers, MCP servers).
 
 /**
  * Drops NODE_EXTRA_CA_CERTS. Some machines set it (this one points it at the system's own
