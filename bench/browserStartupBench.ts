@@ -1,4 +1,4 @@
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium.mjs';
 import { launchCli } from './cliProcess.js';
 import { startFloorPage, type FloorPage } from './floorPage.js';
@@ -90,6 +90,15 @@ export async function runBrowserStartupBench(runs = 5, warmupRuns = 1): Promise<
   }
 }
 
+/** A tab in a fresh context (nothing cached from the previous run's page), once the browser settled. */
+async function settledFreshPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  page.setDefaultTimeout(STEP_TIMEOUT_MS);
+  await new Promise((resolve) => setTimeout(resolve, BROWSER_SETTLE_MS));
+  return { context, page };
+}
+
 interface InspectorRun {
   /** From spawning the CLI. */
   linkMs: number;
@@ -100,13 +109,9 @@ interface InspectorRun {
   scripts: ScriptsFetched;
 }
 
-/** The CLI launched and its link opened in a fresh context, once the browser has settled. */
+/** The CLI launched and its link opened in a fresh context. */
 async function openInspector(browser: Browser): Promise<InspectorRun> {
-  // A fresh context per run: nothing cached from the previous run's page.
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  page.setDefaultTimeout(STEP_TIMEOUT_MS);
-  await new Promise((resolve) => setTimeout(resolve, BROWSER_SETTLE_MS));
+  const { context, page } = await settledFreshPage(browser);
   const cli = await launchCli();
   try {
     const scripts = watchScripts(page);
@@ -128,15 +133,12 @@ async function openInspector(browser: Browser): Promise<InspectorRun> {
   }
 }
 
-/** One run of the floor page, as one of the inspector: a fresh context, a settled browser. */
+/** One run of the floor page, as one of the inspector. */
 async function openFloorPage(
   browser: Browser,
   floorPage: FloorPage,
 ): Promise<{ navigationToTool: number; scripts: ScriptsFetched }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  page.setDefaultTimeout(STEP_TIMEOUT_MS);
-  await new Promise((resolve) => setTimeout(resolve, BROWSER_SETTLE_MS));
+  const { context, page } = await settledFreshPage(browser);
   const launched = await floorPage.launch();
   try {
     const scripts = watchScripts(page);
