@@ -1,12 +1,13 @@
 // The floor page (bench/floorPage/): built, served and connected to a demo server, so the startup
 // bench can open it beside the inspector in the same browser and run.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
+import { extname, join, normalize, sep } from 'node:path';
+import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
@@ -58,7 +59,7 @@ export async function startFloorPage(): Promise<FloorPage> {
     async launch() {
       const child = spawn(process.execPath, [DEMO_SERVER_PATH], { stdio: ['pipe', 'pipe', 'pipe'] });
       track(child);
-      await demoReady(child.stderr);
+      await demoReady(child);
       const relay = new WebSocketServer({ host: '127.0.0.1', port: 0 });
       await once(relay, 'listening');
       relay.once('connection', (ws) => pipeSocketToChild(ws, child));
@@ -84,7 +85,7 @@ function serveStatic(root: string): Server {
     void (async () => {
       const pathname = new URL(request.url ?? '/', 'http://x').pathname;
       const path = normalize(join(root, pathname.endsWith('/') ? `${pathname}index.html` : pathname));
-      if (!path.startsWith(root)) return void response.writeHead(404).end();
+      if (!path.startsWith(root + sep)) return void response.writeHead(404).end();
       const acceptsBrotli = /\bbr\b/.test(String(request.headers['accept-encoding'] ?? ''));
       const compressed = acceptsBrotli ? await readFile(`${path}.br`).catch(() => undefined) : undefined;
       const body = compressed ?? (await readFile(path).catch(() => undefined));
@@ -98,20 +99,21 @@ function serveStatic(root: string): Server {
   });
 }
 
-function demoReady(stderr: NodeJS.ReadableStream): Promise<void> {
+function demoReady(child: ChildProcessByStdio<Writable, Readable, Readable>): Promise<void> {
   return new Promise((resolve, reject) => {
     let seen = '';
-    const timer = setTimeout(
-      () => reject(new Error(`the demo server did not say "${READY_LINE}"`)),
-      READY_TIMEOUT_MS,
-    );
-    const onData = (chunk: Buffer): void => {
+    const fail = (why: string): void => {
+      clearTimeout(timer);
+      reject(new Error(`the demo server ${why} before it said "${READY_LINE}"`));
+    };
+    const timer = setTimeout(() => fail(`took ${READY_TIMEOUT_MS} ms`), READY_TIMEOUT_MS);
+    child.once('exit', (code) => fail(`exited (code ${code})`));
+    // Kept draining after ready, so a chatty server never blocks on a full pipe.
+    child.stderr.on('data', (chunk: Buffer) => {
       seen += chunk.toString();
       if (!seen.includes(READY_LINE)) return;
       clearTimeout(timer);
       resolve();
-    };
-    // Kept draining after ready, so a chatty server never blocks on a full pipe.
-    stderr.on('data', onData);
+    });
   });
 }

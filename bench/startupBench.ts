@@ -72,9 +72,9 @@ export interface StartupResult {
 
 /**
  * Launch of the CLI (no command: the demo server) to (a) its link, (b) the page and its assets
- * served (the socket opening meanwhile), (c) initialize answered over the wire; each run right after the demo server alone to
- * its first answer, the floor under (c). The first launch after a build pays for a cold disk
- * cache and is left out.
+ * served (the socket opening meanwhile), (c) initialize answered over the wire; each run right
+ * after the demo server alone to its first answer, the floor under (c). The first launch after a
+ * build pays for a cold disk cache and is left out.
  */
 export async function runStartupBench(
   runs = 7,
