@@ -177,9 +177,10 @@ export class HttpTarget implements TargetConnection {
       if (isDiscoverProbe(message) && status !== undefined && status >= 400 && status < 500) {
         // A 2025-era server refuses the 2026-07-28 probe with an HTTP error: an expected answer,
         // from which the page falls back to initialize, not a fault of the transport.
+        // Its body (the server's own complaint) is in the HTTP exchanges, not in this line.
         this.events.onNote(
           'info',
-          `server/discover was answered HTTP ${status}, as a 2025-era server does: ${text}`,
+          `ℹ server/discover was answered HTTP ${status}, as a 2025-era server answers it`,
         );
       } else if (!this.reported.has(error as object)) {
         this.events.onTransportError(text, status === undefined ? undefined : { status });
