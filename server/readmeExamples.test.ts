@@ -73,16 +73,21 @@ async function onFreePorts(example: Example): Promise<Example> {
   return { servers: moved.slice(0, -1), inspector: moved.at(-1)! };
 }
 
-function startServer(line: string): number {
+function startServer(line: string): { port: number; output: () => string } {
   const { env, argv } = shellWords(line, EXAMPLE_ENV);
   const [command = '', ...args] = argv.map((word) =>
     word === 'dist/server/demo/demoServer.js' ? built('server/demo/demoServer.ts') : word,
   );
   const child = spawn(command === 'node' ? process.execPath : command, args, {
     env: { ...process.env, ...env },
-    stdio: 'ignore',
+    stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
+  let output = '';
+  const take = (chunk: Buffer): void => void (output = (output + chunk.toString()).slice(-4_000));
+  child.stdout?.on('data', take);
+  child.stderr?.on('data', take);
+  child.once('error', (error) => take(Buffer.from(String(error))));
   onTestFinished(() => {
     try {
       process.kill(-child.pid!, 'SIGKILL');
@@ -91,10 +96,13 @@ function startServer(line: string): number {
     }
   });
   const port = /--port (\d+)/.exec(line)?.[1] ?? env.PORT;
-  return Number(port);
+  return { port: Number(port), output: () => output };
 }
 
-async function waitForListener(port: number, timeoutMs = 30_000): Promise<void> {
+async function waitForListener(
+  { port, output }: { port: number; output: () => string },
+  timeoutMs = 30_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const open = await new Promise<boolean>((resolve) => {
@@ -103,12 +111,12 @@ async function waitForListener(port: number, timeoutMs = 30_000): Promise<void> 
       socket.once('error', () => resolve(false));
     });
     if (open) return;
-    if (Date.now() > deadline) throw new Error(`nothing listened on port ${port}`);
+    if (Date.now() > deadline) throw new Error(`nothing listened on port ${port}; it said:\n${output()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
-describe.concurrent('the README examples, as written', () => {
+describe('the README examples, as written', () => {
   const examples = readmeExamples();
 
   it('are found where the README marks them', () => {
