@@ -1,3 +1,4 @@
+import { pipeline } from 'node:stream/promises';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { API_FRAMES_PATH, API_SESSION_PATH, AUTH_SCHEME } from '../shared/http.js';
 import type { OAuthManager } from './oauth/oauthManager.js';
@@ -98,13 +99,14 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
     });
   });
 
-  app.get(`${API_FRAMES_PATH}/:seq`, (req: Request, res: Response) => {
-    const json = options.session.largeFrame(Number(req.params.seq));
+  app.get(`${API_FRAMES_PATH}/:seq`, async (req: Request, res: Response) => {
+    const json = await options.session.largeFrame(Number(req.params.seq));
     if (json === undefined) {
       res.status(404).json({ error: 'mcp-inspect no longer keeps this frame' });
       return;
     }
-    res.type('application/json').send(json);
+    res.type('application/json');
+    await pipeline(json, res).catch(() => res.destroy());
   });
 
   if (options.oauth) app.use(oauthApiRouter(options.oauth, options.session));
