@@ -6,7 +6,7 @@ import { oauthApiRouter, oauthCallbackRoute } from './oauth/routes.js';
 import { serveFirstScreen } from './firstScreen.js';
 import { servePrecompressed } from './precompressed.js';
 import type { BridgeSession } from './session.js';
-import { isAllowedHost, isAllowedOrigin, tokensMatch } from './security.js';
+import { isAllowedHost, isAllowedOrigin, isForeignRequest, requestSignals, tokensMatch } from './security.js';
 
 export interface HttpAppOptions {
   token: string;
@@ -71,6 +71,14 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'no-referrer');
     res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+    // No other origin's page may embed what the bridge serves (an image, a script, a source map).
+    res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+    // And none may even ask: a favicon or a script that loads tells a site a bridge runs here.
+    if (isForeignRequest(requestSignals(req), options.allowedHosts(), 'document')) {
+      res.setHeader('Cache-Control', 'no-store');
+      res.status(403).type('text/plain').send('Forbidden: another site asked for this');
+      return;
+    }
     next();
   });
 
