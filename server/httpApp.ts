@@ -29,12 +29,22 @@ export interface HttpAppOptions {
  */
 const BASE_CSP = [
   "default-src 'self'",
-  // ajv (rjsf's validator for argument forms, and the outputSchema check of results) compiles
-  // each schema into a function with new Function. Injected script stays blocked: scripts
-  // still load only from 'self', nothing inline runs, and server text is never rendered as HTML.
+  // ajv (the page's one JSON Schema engine: the SDK client, rjsf's validator for argument
+  // forms, the outputSchema check of results) compiles each schema into a function with new
+  // Function. Injected script stays blocked: scripts still load only from 'self', nothing inline
+  // runs, and server text is never rendered as HTML. What remains is ajv's own code generation
+  // from a server's schema (ajv treats schemas as trusted code). Dropping it means an engine that
+  // interprets schemas (@cfworker/json-schema, which the SDK's browser build defaults to) behind
+  // rjsf's ValidatorType, with ajv's error objects and messages rebuilt for rjsf, the problem list
+  // and the result check: not done yet.
   "script-src 'self' 'unsafe-eval'",
   // Monaco and rjsf set inline styles.
   "style-src 'self' 'unsafe-inline'",
+  // https: for the icons servers declare for their tools (MCP gives them as https or data: URIs)
+  // and images in their Markdown descriptions, shown as declared: an image runs no script (an
+  // SVG in <img> is inert), its request carries no cookie or Referer of the bridge, and http:
+  // stays blocked. What a server learns from it (that its tool was looked at) it may already
+  // learn by answering the calls. Results' images are data: or blob: URLs.
   "img-src 'self' data: blob: https:",
   "media-src 'self' data: blob:",
   "font-src 'self' data:",
