@@ -5,8 +5,10 @@
 export interface MemoryLimits {
   /** The history a re-attaching page gets back (pageChannel.ts). */
   historyBytes: number;
-  /** Whole texts of large frames a reloaded page may still open (recorder.ts). */
+  /** Whole texts of large frames a reloaded page may still open, on disk (largeFrameStore.ts). */
   largeFrameStoreBytes: number;
+  /** Large frames waiting in memory to be written there; past it a frame is not kept (largeFrameStore.ts). */
+  largeFrameQueueBytes: number;
   /** What may wait to be sent to one page before it is dropped (pageSink.ts). */
   pageBacklogBytes: number;
   /** What may wait for a stdio server to read its stdin before sends are refused (stdioTarget.ts). */
@@ -18,6 +20,7 @@ const MB = 1024 * 1024;
 export const DEFAULT_MEMORY_LIMITS: Readonly<MemoryLimits> = {
   historyBytes: 64 * MB,
   largeFrameStoreBytes: 256 * MB,
+  largeFrameQueueBytes: 32 * MB,
   pageBacklogBytes: 64 * MB,
   stdinBacklogBytes: 32 * MB,
 };

@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import type { Readable } from 'node:stream';
 import type { JSONRPCErrorResponse, JSONRPCMessage, RequestId } from '@modelcontextprotocol/client';
 import {
   LARGE_FRAME_BYTES,
@@ -11,7 +12,7 @@ import {
 import { appRecord } from './appMessages.js';
 import { JsonText, type FrameOut } from './envelopeText.js';
 import { elideMessage } from './largeFrames.js';
-import { LargeFrameStore } from './largeFrameStore.js';
+import { LargeFrameStore, type LargeFrameStoreBounds } from './largeFrameStore.js';
 import type { PageChannel } from './pageChannel.js';
 import type { HttpExchangeReport } from './targets/target.js';
 
@@ -35,10 +36,10 @@ export class Recorder {
 
   constructor(
     private readonly channel: PageChannel,
-    /** Bound of the whole texts of large frames a reloaded page may still open. */
-    largeFrameStoreBytes: number,
+    /** Bounds of the whole texts of large frames a reloaded page may still open. */
+    largeFrameBounds: LargeFrameStoreBounds,
   ) {
-    this.largeFrames = new LargeFrameStore(largeFrameStoreBytes);
+    this.largeFrames = new LargeFrameStore(largeFrameBounds);
   }
 
   /** The latest state recorded. */
@@ -47,8 +48,13 @@ export class Recorder {
   }
 
   /** The whole JSON text of a frame the history elided, while the bridge still keeps it. */
-  largeFrame(seq: number): string | undefined {
-    return this.largeFrames.get(seq);
+  largeFrame(seq: number): Promise<Readable | undefined> {
+    return this.largeFrames.read(seq);
+  }
+
+  /** Removes the large frames kept on disk; the session ends. */
+  dispose(): void {
+    this.largeFrames.dispose();
   }
 
   nextSeq(): number {

@@ -29,6 +29,12 @@ interface ResourceAuth {
   needed?: boolean;
 }
 
+/** What the redirect back came to, for the page the browser lands on. */
+export interface CallbackOutcome {
+  outcome: 'signed-in' | 'code-received' | 'refused';
+  message: string;
+}
+
 /** How a target uses the manager: a token per request, and what to do on a 401 or 403. */
 export interface TargetAuth {
   /** The access token to send, refreshed first when it is about to expire. */
@@ -106,22 +112,42 @@ export class OAuthManager {
 
   /**
    * The authorization server's redirect. Only a flow waiting for the browser, with this exact
-   * state, takes it; anything else is refused and changes nothing.
+   * state, takes it; anything else is refused and changes nothing. "Signed in" only once the
+   * code was exchanged for a token and the server took it: a code from another authorization
+   * sent with this state (an injected code, which PKCE defeats) passes the redirect's checks and
+   * fails only at the token request.
    */
-  async callback(params: URLSearchParams): Promise<{ ok: boolean; message: string }> {
+  async callback(params: URLSearchParams): Promise<CallbackOutcome> {
     const state = params.get('state');
     const flow = [...this.resources.values()].map((auth) => auth.flow).find((f) => f?.state === state);
     if (!state || !flow || !flow.awaitingCallback) {
       return {
-        ok: false,
+        outcome: 'refused',
         message: 'This sign-in is not one mcp-inspect is waiting for (unknown or used state).',
       };
     }
     await flow.receiveCallback(params);
-    const callbackRow = flow.steps.find((step) => step.definition.id === 'callback');
-    if (callbackRow?.verdict === 'fail')
-      return { ok: false, message: callbackRow.detail ?? 'The sign-in failed.' };
-    return { ok: true, message: 'Signed in. You can close this tab: the inspector continues by itself.' };
+    if (flow.status === 'authorized') {
+      return {
+        outcome: 'signed-in',
+        message: 'Signed in. You can close this tab: the inspector continues by itself.',
+      };
+    }
+    const failed = flow.steps.find((step) => step.verdict === 'fail');
+    if (failed?.definition.id === 'token') {
+      return {
+        outcome: 'refused',
+        message:
+          'The authorization server did not exchange this code for a token (a code from another sign-in, or one already used, looks like this).',
+      };
+    }
+    // Shown without what it got: that may come from the request (iss, error).
+    if (failed) return { outcome: 'refused', message: failed.detail ?? 'The sign-in failed.' };
+    return {
+      outcome: 'code-received',
+      message:
+        "The authorization server sent a code; the token request is the next step in the inspector's OAuth tab. You are not signed in yet.",
+    };
   }
 
   view(serverUrl: string | undefined): OAuthView {
