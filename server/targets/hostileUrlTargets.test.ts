@@ -13,6 +13,7 @@ import {
 import type { PageClient } from '../testSupport/pageClient.js';
 import { TEST_TUNING } from '../testSupport/targets.js';
 import type { TargetSpec } from '../targetSpec.js';
+import type { UrlTimeouts } from '../../shared/urlTimeouts.js';
 import type { TargetTuning } from './target.js';
 
 /**
@@ -33,21 +34,23 @@ async function hostile(attack: Attack): Promise<Listener> {
 }
 
 const SECRET = 'k-9f8e7d6c5b4a';
-const target = (url: string): TargetSpec => ({
+const target = (url: string, timeouts?: UrlTimeouts): TargetSpec => ({
   kind: 'url',
   url,
   transport: 'streamable-http',
   headers: { 'x-api-key': SECRET },
   era: 'auto',
+  ...(timeouts ? { timeouts } : {}),
 });
 
 async function inspect(
   url: string,
   tuning: TargetTuning = {},
   stdinBacklogBytes = DEFAULT_MEMORY_LIMITS.stdinBacklogBytes,
+  timeouts?: UrlTimeouts,
 ): Promise<{ bridge: RunningBridge; page: PageClient; log: string[] }> {
   const log: string[] = [];
-  const bridge = await startTestBridge(target(url), {
+  const bridge = await startTestBridge(target(url, timeouts), {
     tuning: { ...TEST_TUNING, ...tuning },
     limits: { ...DEFAULT_MEMORY_LIMITS, stdinBacklogBytes },
     log: (line) => log.push(line),
@@ -202,9 +205,9 @@ describe('answers without end', () => {
 });
 
 describe('a server that stops answering', () => {
-  it('a request with no answer fails after the request timeout', async () => {
+  it('a request with no answer fails after the request timeout the person set', async () => {
     const server = await hostile(() => undefined);
-    const { page } = await inspect(server.url(), { requestTimeoutMs: 300 });
+    const { page } = await inspect(server.url(), {}, undefined, { request: 0.3 });
     const answer = await page.request('tools/call', { name: 'attack', arguments: {} });
     expect(errorOf(answer)).toContain(`no answer from ${server.url()} within 0.3 s to a POST`);
     await stillServes(page);

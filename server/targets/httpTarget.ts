@@ -7,6 +7,7 @@ import {
   type Transport,
 } from '@modelcontextprotocol/client';
 import { maskUrl, maskUrlIn } from '../../shared/urlSecrets.js';
+import type { UrlTimeouts } from '../../shared/urlTimeouts.js';
 import type { TransportKind } from '../../shared/wire.js';
 import { requestIdOf, responseIdOf } from '../../shared/jsonRpcShape.js';
 import type { TargetAuth } from '../oauth/oauthManager.js';
@@ -32,6 +33,8 @@ export interface UrlTargetSpec {
   transport: UrlTransportChoice;
   /** Sent with every request; secrets, never logged. */
   headers: Record<string, string>;
+  /** In seconds; absent ones are the defaults (or a test's tuning). */
+  timeouts?: UrlTimeouts;
 }
 
 /**
@@ -98,8 +101,15 @@ export class HttpTarget implements TargetConnection {
     this.recordedFetch = recordingFetch(Object.keys(spec.headers), (exchange) =>
       events.onHttpExchange(exchange),
     );
-    this.connectTimeoutMs = tuning.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
-    this.requestTimeoutMs = tuning.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+    const seconds = spec.timeouts ?? {};
+    this.connectTimeoutMs =
+      seconds.connect === undefined
+        ? (tuning.connectTimeoutMs ?? CONNECT_TIMEOUT_MS)
+        : seconds.connect * 1000;
+    this.requestTimeoutMs =
+      seconds.request === undefined
+        ? (tuning.requestTimeoutMs ?? REQUEST_TIMEOUT_MS)
+        : seconds.request * 1000;
     this.maxOpenRequests = tuning.maxOpenRequests ?? MAX_OPEN_REQUESTS;
     this.messageBytes = tuning.messageBytes ?? MAX_MESSAGE_BYTES;
     this.waiting = new WaitingBodies(tuning.stdinBacklogBytes ?? DEFAULT_MEMORY_LIMITS.stdinBacklogBytes);

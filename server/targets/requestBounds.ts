@@ -1,3 +1,5 @@
+import { DEFAULT_REQUEST_TIMEOUT_SECONDS } from '../../shared/urlTimeouts.js';
+
 /**
  * What a URL target's requests may hold while a server is slow to take them, and for how long.
  * A server that accepts connections but never reads them (or never answers) would otherwise let
@@ -6,8 +8,11 @@
  * same way.
  */
 
-/** How long a request may wait for the response's headers, unless set (--request-timeout). */
-export const REQUEST_TIMEOUT_MS = 60_000;
+/**
+ * How long a request may wait for the response's headers, unless set (--request-timeout; see
+ * shared/urlTimeouts.ts for why so long). Memory is bounded by WaitingBodies meanwhile.
+ */
+export const REQUEST_TIMEOUT_MS = DEFAULT_REQUEST_TIMEOUT_SECONDS * 1000;
 
 /** A request that got no answer in time; its message is the reason, for the person. */
 export class RequestTimeoutError extends Error {

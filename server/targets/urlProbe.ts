@@ -1,8 +1,9 @@
 import { maskUrl } from '../../shared/urlSecrets.js';
+import { DEFAULT_CONNECT_TIMEOUT_SECONDS } from '../../shared/urlTimeouts.js';
 import { readBodyCapped } from '../httpBody.js';
 
-/** How long a URL target may take to answer at start before it is reported as hung. */
-export const CONNECT_TIMEOUT_MS = 10_000;
+/** How long a URL target may take to answer at start before it is reported as hung (--connect-timeout). */
+export const CONNECT_TIMEOUT_MS = DEFAULT_CONNECT_TIMEOUT_SECONDS * 1000;
 /** Enough of a probe's answer to see whether it is JSON-RPC; a hostile server may send more. */
 const PROBE_BODY_BYTES = 64 * 1024;
 
