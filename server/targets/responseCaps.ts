@@ -15,6 +15,8 @@ export interface ResponseCaps {
 /** An error body is for a person to read; this much says what went wrong. */
 export const ERROR_HEAD_BYTES = 4 * 1024;
 
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+
 /** Why a body stopped being read: what the person is told, through the transport's error. */
 export class BodyCapError extends Error {
   override name = 'BodyCapError';
@@ -26,7 +28,8 @@ export class BodyCapError extends Error {
  * `messageBytes`, and the connection is closed (the rest is never read).
  */
 export function capResponse(response: Response, caps: ResponseCaps, shownUrl: string): Response {
-  if (!response.body) return response;
+  // A null-body status (204, 304…) cannot be given a body again, and has none to cap.
+  if (!response.body || NULL_BODY_STATUSES.has(response.status)) return response;
   const type = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   const transform =
     response.status >= 300
@@ -149,7 +152,8 @@ export class EventMeter {
       }
       const isCr = view[end] === CR;
       if (!isCr && this.afterCr) {
-        // The LF of a CRLF: the line had already ended.
+        // The LF of a CRLF: the line had already ended (and an event with it, perhaps).
+        this.eventBytes -= 1;
         this.afterCr = false;
       } else {
         if (this.lineEmpty) this.eventBytes = 0;
