@@ -2,7 +2,8 @@
 // exhaust attack, and what it still holds after. Printed, never asserted; every load stays on
 // 127.0.0.1 and each case is bounded in time.
 // `npm run build && node --import tsx bench/urlExhaust.ts [case…]`
-// (cases: endless-json, result-300mb, endless-sse-line, error-20mb, error-300mb, stalled-server).
+// (cases: endless-json, result-300mb, result-300mb-length, endless-sse-line, error-20mb, error-300mb,
+// stalled-server).
 import './machineEnvironment.js';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -46,6 +47,16 @@ const CASES: Case[] = [
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write(resultHead(message.id));
       pour(res, filler, 300 * MB);
+    },
+  },
+  {
+    name: 'result-300mb-length',
+    what: 'a 300 MB JSON result, announced by its Content-Length',
+    attack: (res, _req, message) => {
+      const head = resultHead(message.id);
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(300 * MB) });
+      res.write(head);
+      pour(res, filler, 300 * MB - head.length);
     },
   },
   {

@@ -152,6 +152,23 @@ describe('answers without end', () => {
     });
   }
 
+  it('a JSON body whose Content-Length is past the cap: not read, and the call fails saying why', async () => {
+    let closed!: Promise<void>;
+    const server = await hostile((res, _req, message) => {
+      closed = new Promise((resolve) => res.once('close', () => resolve()));
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(300 * MB) });
+      // The head only: the rest would follow as the bridge reads, which it does not.
+      res.write(resultHead(message.id));
+    });
+    const { page } = await inspect(server.url(), SMALL_CAP);
+    const answer = await page.request('tools/call', { name: 'attack', arguments: {} });
+    expect(errorOf(answer)).toBe(
+      `the answer of ${server.url()} is 300 MB (its Content-Length), past 1 MB, the most mcp-inspect reads of one message: it was not read`,
+    );
+    await closed; // the bridge hung up on it
+    await stillServes(page);
+  });
+
   it('an SSE data: line that never ends: the stream is dropped, saying why', async () => {
     const server = await hostile((res, _req, message) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });

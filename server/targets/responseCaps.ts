@@ -31,6 +31,19 @@ export function capResponse(response: Response, caps: ResponseCaps, shownUrl: st
   // A null-body status (204, 304…) cannot be given a body again, and has none to cap.
   if (!response.body || NULL_BODY_STATUSES.has(response.status)) return response;
   const type = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  if (response.status < 300 && type !== 'text/event-stream' && declared > caps.messageBytes) {
+    // Said before a byte is read: a body its server says is too long is not read at all.
+    void response.body.cancel().catch(() => undefined);
+    const refused = new BodyCapError(
+      `the answer of ${shownUrl} is ${megabytes(declared)} (its Content-Length), past ${megabytes(caps.messageBytes)}, the most mcp-inspect reads of one message: it was not read`,
+    );
+    return new Response(new ReadableStream({ start: (controller) => controller.error(refused) }), {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+  }
   const transform =
     response.status >= 300
       ? headOnly(caps.errorHeadBytes)
