@@ -191,9 +191,9 @@ describe('answers without end', () => {
   it('an event stream of many events is not cut, however long it runs', async () => {
     const server = await hostile((res, _req, message) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
-      // 3 MB of progress-like events, each small, then the answer.
+      // 2 MB of progress-like events (twice the cap), each small, then the answer.
       const event = `event: message\ndata: {"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"${'x'.repeat(1000)}"}}\n\n`;
-      for (let i = 0; i < (3 * MB) / event.length; i += 1) res.write(event);
+      for (let i = 0; i < (2 * MB) / event.length; i += 1) res.write(event);
       res.end(
         `event: message\ndata: {"jsonrpc":"2.0","id":${JSON.stringify(message.id)},"result":{"content":[{"type":"text","text":"done"}]}}\n\n`,
       );

@@ -282,8 +282,8 @@ export class HttpTarget implements TargetConnection {
       this.toOrigin(url, given),
       this.requestTimeoutMs,
       () =>
-        `no answer from ${shown} within ${this.requestTimeoutMs / 1000} s to a ${given?.method ?? 'GET'} ` +
-        '(see --request-timeout)',
+        `no answer from ${shown} within ${this.requestTimeoutMs / 1000} s to a ${given?.method ?? 'GET'}: ` +
+        'its request timeout (the connection settings, or --request-timeout)',
     );
     let response: Response;
     try {
