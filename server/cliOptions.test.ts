@@ -164,3 +164,23 @@ describe('OAuth options', () => {
     });
   });
 });
+
+describe('URL timeouts', () => {
+  it('are set by --connect-timeout and --request-timeout, or a config entry, the options winning', () => {
+    expect(parse('--url', 'http://127.0.0.1:1/mcp').target).not.toHaveProperty('timeouts');
+    expect(
+      parse('--url', 'http://127.0.0.1:1/mcp', '--connect-timeout', '2.5', '--request-timeout', '0').target,
+    ).toMatchObject({ timeouts: { connect: 2.5, request: 0 } });
+
+    const dir = mkdtempSync(join(tmpdir(), 'mcp-inspect-config-'));
+    const file = join(dir, 'mcp.json');
+    writeFileSync(
+      file,
+      JSON.stringify({ url: 'http://127.0.0.1:1/mcp', timeouts: { connect: 20, request: 600 } }),
+    );
+    expect(parse('--config', file).target).toMatchObject({ timeouts: { connect: 20, request: 600 } });
+    expect(parse('--config', file, '--request-timeout', '30').target).toMatchObject({
+      timeouts: { connect: 20, request: 30 },
+    });
+  });
+});
