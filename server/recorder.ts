@@ -13,6 +13,12 @@ import { JsonText, type FrameOut } from './envelopeText.js';
 import { elideMessage } from './largeFrames.js';
 import { LargeFrameStore } from './largeFrameStore.js';
 import type { PageChannel } from './pageChannel.js';
+
+/**
+ * Where the recorder's records go: the page channel in the bridge; in the headless verbs, the
+ * SDK client in the same process and the `--traffic` file.
+ */
+export type RecordSink = Pick<PageChannel, 'record'>;
 import type { HttpExchangeReport } from './targets/target.js';
 
 /** A state record's own fields; the recorder stamps the rest. */
@@ -34,7 +40,7 @@ export class Recorder {
   private lastStateRecord: TargetState | undefined;
 
   constructor(
-    private readonly channel: PageChannel,
+    private readonly channel: RecordSink,
     /** Bound of the whole texts of large frames a reloaded page may still open. */
     largeFrameStoreBytes: number,
   ) {
