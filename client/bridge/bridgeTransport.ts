@@ -1,6 +1,6 @@
 import type { JSONRPCMessage, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
 import { isRequest } from '../../shared/jsonRpcShape';
-import { TaskHandoff } from './taskHandoff';
+import { TaskHandoff } from '../../shared/core';
 
 /** What the transport hands the session for the bridge: the message and its per-message headers. */
 export type SendToBridge = (message: JSONRPCMessage, headers?: Record<string, string>) => boolean;

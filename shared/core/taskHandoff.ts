@@ -1,7 +1,7 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
-import { isRequest, isResponse, isResultResponse } from '../../shared/jsonRpcShape';
+import { isRequest, isResponse, isResultResponse } from '../jsonRpcShape.js';
 
-/** Where the page's call log finds a task handle that a tools/call answered with. */
+/** Where the core's tool call finds a task handle that a tools/call answered with. */
 export const TASK_HANDOFF_KEY = 'mcp-inspect/taskHandoff';
 
 /** A task a tools/call created, in either era's shape, as the server sent it. */
