@@ -69,6 +69,7 @@ export {
 export { TaskCancelled, followTask, type Following, type TaskUpdate } from './followTask.js';
 export { TASK_HANDOFF_KEY, TaskHandoff, handedOffTask, type TaskHandle } from './taskHandoff.js';
 export { CallTimer } from './callTimer.js';
+export { mcpParamHeaders } from './mcpParamHeaders.js';
 
 // Lists, reads and prompts.
 export {
