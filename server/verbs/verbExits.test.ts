@@ -186,7 +186,7 @@ describe('exit code 9: timed out', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
       '--arg',
       'steps=100',
       '--arg',
-      'delayMs=1000',
+      'delayMs=5000',
       '--timeout',
       '1',
       '--traffic',

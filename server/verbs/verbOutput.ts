@@ -39,22 +39,22 @@ export class VerbOutput {
 
   /** The verb's readable result: lines for stdout. */
   lines(lines: readonly string[]): void {
-    if (lines.length > 0) this.streams.stdout.write(`${lines.join('\n')}\n`);
+    if (lines.length > 0) this.out(`${lines.join('\n')}\n`);
   }
 
   /** The verb's result with `--json`: exactly one document. */
   document(value: unknown): void {
-    this.streams.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+    this.out(`${JSON.stringify(value, null, 2)}\n`);
   }
 
   /** Progress, task status, what was answered on the person's behalf: stderr, unless quiet. */
   notice(line: string): void {
-    if (!this.settings.quiet) this.streams.stderr.write(`${this.dim(line)}\n`);
+    if (!this.settings.quiet) this.err(`${this.dim(line)}\n`);
   }
 
   /** A problem that does not end the verb (a bad stdout line, a schema the checker cannot use). */
   warning(line: string): void {
-    if (!this.settings.quiet) this.streams.stderr.write(`${this.paint('33', 'warning:')} ${line}\n`);
+    if (!this.settings.quiet) this.err(`${this.paint('33', 'warning:')} ${line}\n`);
   }
 
   /** A notifications/message from the server. */
@@ -63,12 +63,12 @@ export class VerbOutput {
     const level = typeof params.level === 'string' ? params.level : 'info';
     const logger = typeof params.logger === 'string' ? ` ${params.logger}:` : '';
     const data = typeof params.data === 'string' ? params.data : JSON.stringify(params.data);
-    this.streams.stderr.write(`${this.dim(`[log ${level}]`)}${logger} ${data}\n`);
+    this.err(`${this.dim(`[log ${level}]`)}${logger} ${data}\n`);
   }
 
   /** A line of the server's own stderr, when asked for with --server-stderr. */
   serverStderr(line: string): void {
-    if (this.settings.serverStderr) this.streams.stderr.write(`${this.dim('server │')} ${line}\n`);
+    if (this.settings.serverStderr) this.err(`${this.dim('server │')} ${line}\n`);
   }
 
   /** How the verb failed: always said, as one JSON line with `--json`. */
@@ -80,11 +80,44 @@ export class VerbOutput {
         message: failure.message,
         ...(failure.details.length > 0 ? { details: failure.details } : {}),
       };
-      this.streams.stderr.write(`${JSON.stringify({ error })}\n`);
+      this.err(`${JSON.stringify({ error })}\n`);
       return;
     }
     const details = failure.details.map((line) => `  ${line}\n`).join('');
-    this.streams.stderr.write(`${this.paint('31', 'error:')} ${failure.message}\n${details}`);
+    this.err(`${this.paint('31', 'error:')} ${failure.message}\n${details}`);
+  }
+
+  /**
+   * Progress: on a terminal, one line rewritten in place (the next line of anything else replaces
+   * it); elsewhere, a line each, as a log reads.
+   */
+  progress(line: string): void {
+    if (this.settings.quiet) return;
+    if (this.streams.stderr.isTTY !== true) {
+      this.notice(line);
+      return;
+    }
+    this.clearProgress();
+    this.streams.stderr.write(this.dim(line));
+    this.progressShown = true;
+  }
+
+  private progressShown = false;
+
+  private clearProgress(): void {
+    if (!this.progressShown) return;
+    this.progressShown = false;
+    this.streams.stderr.write('\r\u001b[K');
+  }
+
+  private out(text: string): void {
+    this.clearProgress();
+    this.streams.stdout.write(text);
+  }
+
+  private err(text: string): void {
+    this.clearProgress();
+    this.streams.stderr.write(text);
   }
 
   private dim(text: string): string {

@@ -49,7 +49,7 @@ export async function callVerb(context: VerbContext): Promise<void> {
     ...(asTask ? { asTask } : {}),
     events: {
       progress: ({ progress, total, message }) =>
-        out.notice(
+        out.progress(
           `progress ${progress}${total === undefined ? '' : `/${total}`}${message ? `: ${message}` : ''}`,
         ),
       task: (taskId, _form, update) => taskLine(taskId, update.status, update.statusMessage),
