@@ -10,6 +10,7 @@ import { killAllGroupsNow } from './processGroups.js';
 import { quickStdioTarget, sameStdioTarget } from './quickTarget.js';
 import { SpawnedServer } from './targets/spawnServer.js';
 import { memoryScaleFrom, scaledMemoryLimits } from './memoryLimits.js';
+import { isVerbName } from './verbs/verbNames.js';
 
 const SHUTDOWN_GRACE_MS = 5_000;
 /**
@@ -26,6 +27,12 @@ async function main(): Promise<void> {
   (module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
   workFromWhereNpmWasRun();
   const demoServerPath = fileURLToPath(new URL('./demo/demoServer.js', import.meta.url));
+  // `mcp-inspect call …`: a headless verb, no page (a server named like a verb: `mcp-inspect -- call`).
+  if (isVerbName(process.argv[2])) {
+    const { runVerb } = await import('./verbs/main.js');
+    await runVerb(process.argv.slice(2), demoServerPath);
+    return;
+  }
   const quick = quickStdioTarget(process.argv.slice(2), demoServerPath);
   const started = quick === undefined ? undefined : new SpawnedServer(quick);
   const [

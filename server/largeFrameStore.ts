@@ -55,7 +55,8 @@ export class LargeFrameStore {
 
   /** Keeps a frame's text, unless the disk is behind or refuses it. */
   put(seq: number, json: string): void {
-    if (this.disposed) return;
+    // A store given no room (the headless verbs: no page will reload) keeps nothing, not even one.
+    if (this.disposed || this.bounds.diskBytes === 0) return;
     const size = Buffer.byteLength(json);
     // One frame alone may be larger than the bound: a large result is legitimate.
     if (this.queue.size > 0 && this.queuedBytes + size > this.bounds.queueBytes) return;

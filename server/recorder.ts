@@ -14,7 +14,14 @@ import { JsonText, type FrameOut } from './envelopeText.js';
 import { elideMessage } from './largeFrames.js';
 import { LargeFrameStore, type LargeFrameStoreBounds } from './largeFrameStore.js';
 import type { PageChannel } from './pageChannel.js';
+
 import type { HttpExchangeReport } from './targets/target.js';
+
+/**
+ * Where the recorder's records go: the page channel in the bridge; in the headless verbs, the
+ * SDK client in the same process and the `--traffic` file.
+ */
+export type RecordSink = Pick<PageChannel, 'record'>;
 
 /** A state record's own fields; the recorder stamps the rest. */
 export type StateFields = Omit<TargetState, 'type' | 'seq' | 't' | 'generation'>;
@@ -35,7 +42,7 @@ export class Recorder {
   private lastStateRecord: TargetState | undefined;
 
   constructor(
-    private readonly channel: PageChannel,
+    private readonly channel: RecordSink,
     /** Bounds of the whole texts of large frames a reloaded page may still open. */
     largeFrameBounds: LargeFrameStoreBounds,
   ) {

@@ -69,7 +69,7 @@ function transportName(kind: TransportKind): string {
  * A line for the terminal with the values of the person's variables and headers masked: the
  * bridge never logs them, and a server may well print its own configuration.
  */
-function maskSecretValues(line: string, spec: TargetSpec): string {
+export function maskSecretValues(line: string, spec: TargetSpec): string {
   const values = Object.values(spec.kind === 'stdio' ? spec.env : spec.headers);
   // Very short values would mask ordinary words and tell little anyway.
   return values

@@ -75,6 +75,7 @@ export {
   type TaskHandle,
 } from './taskHandoff.js';
 export { CallTimer } from './callTimer.js';
+export { mcpParamHeaders } from './mcpParamHeaders.js';
 
 // Lists, reads and prompts.
 export {

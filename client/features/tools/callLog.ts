@@ -1,5 +1,6 @@
 import type { Client, Tool } from '@modelcontextprotocol/client';
 import {
+  mcpParamHeaders,
   startToolCall,
   type CallOutcome,
   type CallProgress,
@@ -8,7 +9,6 @@ import {
   type WatchedAnswerer,
 } from '../../../shared/core';
 import type { TaskList } from '../tasks/taskList';
-import { mcpParamHeaders } from './mcpParamHeaders';
 
 export type { CallProgress } from '../../../shared/core';
 

@@ -3,9 +3,10 @@ import type { Tool } from '@modelcontextprotocol/client';
 /**
  * The `Mcp-Param-{Name}` headers (SEP-2243, MCP 2026-07-28) of one `tools/call`: each argument
  * whose schema property carries `x-mcp-header` is mirrored into a header, so an HTTP server can
- * route on it without reading the body. The SDK builds them only outside the browser, because a
- * browser's fetch could not send them; here the HTTP request is the bridge's, so the page builds
- * them by the same rules and the bridge adds them to that one request.
+ * route on it without reading the body. The SDK builds them only inside `callTool` and only
+ * outside the browser; the core calls through `request`, and the HTTP request is the bridge's
+ * (for the page) or the target link's (for the CLI), so both shells build them by the same rules
+ * here and the bridge adds them to that one request.
  */
 export function mcpParamHeaders(tool: Tool, args: Record<string, unknown>): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -60,6 +61,12 @@ function primitiveText(value: unknown): string | undefined {
   return undefined;
 }
 
+/** Both the browser and Node have these; shared/ is compiled with neither's lib (see platform.ts). */
+const runtime = globalThis as unknown as {
+  btoa(binary: string): string;
+  TextEncoder: new () => { encode(text: string): Uint8Array };
+};
+
 const SENTINEL_PREFIX = '=?base64?';
 const SENTINEL_SUFFIX = '?=';
 
@@ -74,8 +81,8 @@ export function encodeFieldValue(text: string): string {
       return code === 9 || (code >= 32 && code <= 126);
     });
   if (plain) return text;
-  const bytes = new TextEncoder().encode(text);
+  const bytes = new runtime.TextEncoder().encode(text);
   let binary = '';
   for (const byte of bytes) binary += String.fromCodePoint(byte);
-  return `${SENTINEL_PREFIX}${btoa(binary)}${SENTINEL_SUFFIX}`;
+  return `${SENTINEL_PREFIX}${runtime.btoa(binary)}${SENTINEL_SUFFIX}`;
 }

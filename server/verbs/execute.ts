@@ -1,0 +1,137 @@
+import { killAllGroupsNow } from '../processGroups.js';
+import type { SpawnedServer } from '../targets/spawnServer.js';
+import { cliAnswerer } from './answers/cliAnswerer.js';
+import { EXIT, VerbFailure } from './exitCodes.js';
+import { HandshakeWatch } from './handshakeWatch.js';
+import { MediaFiles } from './render/mediaFiles.js';
+import { callVerb } from './run/callVerb.js';
+import { requestFailure } from './run/failures.js';
+import { runInfoVerb } from './run/infoVerb.js';
+import { runListVerb } from './run/listVerbs.js';
+import { promptVerb } from './run/promptVerb.js';
+import { readVerb } from './run/readVerb.js';
+import type { VerbContext } from './run/verbContext.js';
+import { TargetLink } from './targetLink.js';
+import { TrafficFile } from './trafficFile.js';
+import { VerbOutput } from './verbOutput.js';
+import type { VerbRequest } from './verbOptions.js';
+import { connectSession, type VerbSession } from './verbSession.js';
+
+/** See cli.ts: how long a stdio server gets to exit once asked to stop, in tests. */
+const KILL_GRACE_ENV_VAR = 'MCP_INSPECT_KILL_GRACE_MS';
+
+/**
+ * Runs one verb: the target started (or taken over, when the CLI started it already), the core's
+ * client connected over it, the verb's requests, its result printed; the target stopped however
+ * it went. Resolves with the exit code.
+ */
+export async function executeVerb(request: VerbRequest, early: SpawnedServer | undefined): Promise<number> {
+  const out = new VerbOutput({
+    json: request.json,
+    quiet: request.quiet,
+    serverStderr: request.serverStderr,
+  });
+  const traffic = request.traffic ? new TrafficFile(request.traffic.fd) : undefined;
+  const handshake = new HandshakeWatch();
+  const killGraceMs = Number(process.env[KILL_GRACE_ENV_VAR]);
+  const link = new TargetLink(request.target, {
+    early,
+    tuning: Number.isInteger(killGraceMs) && killGraceMs > 0 ? { killGraceMs } : {},
+    events: {
+      stderr: (line) => out.serverStderr(line),
+      transportError: (message) => out.warning(message),
+      log: (params) => out.log(params),
+      record: (record) => {
+        traffic?.write(record);
+        handshake.see(record);
+      },
+    },
+  });
+  traffic?.begin(link.startedAt);
+  if (request.target.kind === 'stdio' && request.target.demo)
+    out.notice('no server given: the bundled demo server');
+  if (request.oauth) {
+    out.notice(
+      'the OAuth options are read, but the headless verbs do not sign in yet: a server that asks for authorization ends the verb with exit code 3',
+    );
+  }
+  const restoreSignals = stopOnSignals(link, out);
+  let session: VerbSession | undefined;
+  try {
+    session = await connectSession(link, {
+      answerer: cliAnswerer({
+        elicit: request.elicit,
+        samplingReply: request.samplingReply,
+        roots: request.roots,
+        terminal:
+          process.stdin.isTTY && process.stderr.isTTY
+            ? { input: process.stdin, output: process.stderr }
+            : undefined,
+        notice: (line) => out.notice(line),
+      }),
+      timeoutMs: request.timeoutMs,
+      logLevel: request.logLevel,
+      notice: (line) => out.notice(line),
+    });
+    const context: VerbContext = {
+      request,
+      session,
+      link,
+      out,
+      handshake,
+      media: request.saveMedia === undefined ? undefined : new MediaFiles(request.saveMedia),
+    };
+    await run(context);
+    return EXIT.ok;
+  } catch (error) {
+    const failure = error instanceof VerbFailure ? error : requestFailure(error, link, request.verb);
+    out.failure(failure);
+    return failure.exitCode;
+  } finally {
+    await session?.client.close().catch(() => undefined);
+    await link.close();
+    traffic?.close();
+    restoreSignals();
+  }
+}
+
+function run(context: VerbContext): Promise<void> | void {
+  const verb = context.request.verb;
+  switch (verb) {
+    case 'info':
+      return runInfoVerb(context);
+    case 'tools':
+    case 'resources':
+    case 'templates':
+    case 'prompts':
+      return runListVerb(verb, context);
+    case 'call':
+      return callVerb(context);
+    case 'read':
+      return readVerb(context);
+    case 'prompt':
+      return promptVerb(context);
+  }
+}
+
+/**
+ * Ctrl-C (or SIGTERM, or the terminal closing) stops the server before the CLI exits, 130; a
+ * second one does not wait for a server that ignores being stopped.
+ */
+function stopOnSignals(link: TargetLink, out: VerbOutput): () => void {
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals): void => {
+    if (stopping) {
+      killAllGroupsNow();
+      process.exit(130);
+    }
+    stopping = true;
+    out.failure(new VerbFailure(EXIT.usage, 'usage', `${signal}: stopped`));
+    void link.close().finally(() => process.exit(130));
+  };
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+  for (const signal of signals) process.on(signal, onSignal);
+  return () => {
+    for (const signal of signals) process.off(signal, onSignal);
+  };
+}

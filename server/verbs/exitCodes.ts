@@ -1,0 +1,52 @@
+/**
+ * The exit codes of the headless verbs: one table for every verb (/work/shared/cli.md). 1, 3, 4
+ * and 5 mean what they mean in the official inspector's CLI, so scripts carry over.
+ */
+export const EXIT = {
+  ok: 0,
+  usage: 1,
+  auth: 3,
+  connect: 4,
+  serverError: 5,
+  timeout: 9,
+} as const;
+
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+/**
+ * What went wrong, as scripts read it in the `--json` error line: one word per cause, stable
+ * across releases. Several kinds share an exit code (the code says what to do, the kind why).
+ */
+export type FailureKind =
+  | 'usage'
+  | 'invalid-arguments'
+  | 'auth'
+  | 'connect'
+  | 'server-exited'
+  | 'tool-error'
+  | 'unknown-tool'
+  | 'rpc-error'
+  | 'declined'
+  | 'timeout';
+
+/** A verb's failure: the exit code, its kind, and words for the person. */
+export class VerbFailure extends Error {
+  constructor(
+    readonly exitCode: ExitCode,
+    readonly kind: FailureKind,
+    message: string,
+    /** More lines for the terminal (a server's last stderr lines, each problem of the arguments). */
+    readonly details: readonly string[] = [],
+  ) {
+    super(message);
+  }
+}
+
+/** The table as `--help` and the README show it. */
+export const EXIT_CODE_HELP = `Exit codes (every verb):
+  0  success
+  1  usage, or arguments the tool's inputSchema rejects
+  3  authorization needed or failed
+  4  could not connect; the server failed to start or exited
+  5  the tool returned isError, the tool is unknown, or the server answered a JSON-RPC error
+  9  timed out`;

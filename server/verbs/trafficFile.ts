@@ -1,0 +1,54 @@
+import { closeSync, writeSync } from 'node:fs';
+import { recordText, type RecordOut } from '../envelopeText.js';
+
+/**
+ * `--traffic FILE`: the session as JSON Lines in the format the page exports and imports
+ * (client/features/traffic/jsonLines.ts): a header line, then one record per line with the
+ * bridge's stamps, so a headless run opens in the page's traffic pane. Lines are written as the
+ * records come, in batches, so a run that is interrupted still leaves what happened until then.
+ */
+export class TrafficFile {
+  private pending: string[] = [];
+  private flushQueued = false;
+  private closed = false;
+
+  /** `fd`: opened for writing when the options were read, so a bad path fails before anything runs. */
+  constructor(private readonly fd: number) {}
+
+  /** The header: what the file is, and the wall-clock time at which the records' `t` is 0. */
+  begin(startedAt: number): void {
+    this.pending.push(
+      JSON.stringify({ type: 'mcp-inspect-traffic', version: 1, startedAt, exportedAt: Date.now() }),
+    );
+    this.queueFlush();
+  }
+
+  write = (record: RecordOut): void => {
+    if (this.closed) return;
+    this.pending.push(recordText(record));
+    this.queueFlush();
+  };
+
+  close(): void {
+    if (this.closed) return;
+    this.flush();
+    this.closed = true;
+    closeSync(this.fd);
+  }
+
+  private queueFlush(): void {
+    if (this.flushQueued) return;
+    this.flushQueued = true;
+    setImmediate(() => {
+      this.flushQueued = false;
+      this.flush();
+    });
+  }
+
+  private flush(): void {
+    if (this.closed || this.pending.length === 0) return;
+    const text = `${this.pending.join('\n')}\n`;
+    this.pending = [];
+    writeSync(this.fd, text);
+  }
+}

@@ -1,0 +1,296 @@
+import { openSync } from 'node:fs';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import type { OAuthSettings } from '../oauth/flowTypes.js';
+import { addTargetOptions, targetFromOptions, type TargetOptions } from '../targetOptions.js';
+import type { TargetSpec } from '../targetSpec.js';
+import { parseElicitFlags, type ElicitPlan } from './answers/elicitPlan.js';
+import { EXIT, EXIT_CODE_HELP, VerbFailure } from './exitCodes.js';
+import { readRawArguments, type RawArguments } from './toolArguments.js';
+import type { VerbName } from './verbNames.js';
+
+/** The log levels of MCP's logging, least severe first. */
+export const LOG_LEVELS = [
+  'debug',
+  'info',
+  'notice',
+  'warning',
+  'error',
+  'critical',
+  'alert',
+  'emergency',
+] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** The default of `--timeout`, as the page's call timeout: a minute. */
+const DEFAULT_TIMEOUT_SECONDS = 60;
+
+/** A verb's command line, read and checked: everything the run needs. */
+export interface VerbRequest {
+  verb: VerbName;
+  /** The tool, the resource's URI or the prompt's name, for the verbs that take one. */
+  subject?: string;
+  target: TargetSpec;
+  oauth?: OAuthSettings;
+  json: boolean;
+  quiet: boolean;
+  serverStderr: boolean;
+  /** `--traffic`: the file, opened for writing. */
+  traffic?: { path: string; fd: number };
+  timeoutMs: number;
+  logLevel?: LogLevel;
+  args: RawArguments;
+  validate: boolean;
+  asTask: boolean;
+  saveMedia?: string;
+  elicit: ElicitPlan;
+  samplingReply?: string;
+  roots: string[];
+}
+
+/** `--help` was asked for and printed. */
+export interface HelpShown {
+  help: true;
+}
+
+interface VerbShape {
+  /** The verb's own argument, if it takes one. */
+  subject?: { name: string; description: string };
+  description: string;
+  /** Takes `--arg`/`--args`. */
+  takesArguments?: boolean;
+  /** Takes `--save-media`. */
+  savesMedia?: boolean;
+  examples: string[];
+}
+
+const VERBS: Record<VerbName, VerbShape> = {
+  info: {
+    description: "The server's era, negotiated protocol version, identity, capabilities and instructions.",
+    examples: ['mcp-inspect info', 'mcp-inspect info --era legacy -- node build/index.js'],
+  },
+  tools: {
+    description: 'The tools, every page of tools/list.',
+    examples: [
+      'mcp-inspect tools -- npx -y @modelcontextprotocol/server-everything stdio',
+      'mcp-inspect tools --json --url http://127.0.0.1:3001/mcp',
+    ],
+  },
+  call: {
+    subject: { name: '<tool>', description: 'the tool to call' },
+    description:
+      "Calls a tool. Arguments are typed by the tool's inputSchema and checked against it before they are sent.",
+    takesArguments: true,
+    savesMedia: true,
+    examples: [
+      'mcp-inspect call echo --arg message=hello',
+      'mcp-inspect call get_weather --args \'{"city":"Paris"}\' --json',
+      'mcp-inspect call book_table --elicit \'{"name":"Ada","seats":2}\' --sampling-reply "Welcome!"',
+      'mcp-inspect call render_image --save-media ./out -- node build/index.js',
+    ],
+  },
+  resources: {
+    description: 'The resources, every page of resources/list.',
+    examples: ['mcp-inspect resources'],
+  },
+  templates: {
+    description: 'The resource templates, every page of resources/templates/list.',
+    examples: ['mcp-inspect templates'],
+  },
+  read: {
+    subject: { name: '<uri>', description: 'the resource to read' },
+    description:
+      'Reads a resource: text printed as it is, binary contents summarised (or saved with --save-media).',
+    savesMedia: true,
+    examples: [
+      'mcp-inspect read demo://docs/readme',
+      'mcp-inspect read demo://images/swatch.png --save-media ./out',
+    ],
+  },
+  prompts: {
+    description: 'The prompts, every page of prompts/list.',
+    examples: ['mcp-inspect prompts'],
+  },
+  prompt: {
+    subject: { name: '<name>', description: 'the prompt to get' },
+    description: "Gets a prompt with its arguments (a prompt's arguments are strings).",
+    takesArguments: true,
+    savesMedia: true,
+    examples: ['mcp-inspect prompt greeting --arg name=Ada'],
+  },
+};
+
+interface RawVerbOptions extends TargetOptions {
+  json?: boolean;
+  quiet?: boolean;
+  serverStderr?: boolean;
+  traffic?: string;
+  timeout: number;
+  logLevel?: LogLevel;
+  elicit?: string[];
+  samplingReply?: string;
+  root?: string[];
+  arg?: string[];
+  args?: string;
+  validate?: boolean;
+  task?: boolean;
+  saveMedia?: string;
+}
+
+/**
+ * Reads a verb's command line: `mcp-inspect <verb> [subject] [options] [-- command args…]`. The
+ * verb's options may come anywhere before `--`; everything after it is the server's command line,
+ * its options included. A server given neither by command, `--url` nor `--config` is the bundled
+ * demo server, as for the page. Throws a VerbFailure (exit 1) for a usage error.
+ */
+export function parseVerbArgs(argv: readonly string[], demoServerPath: string): VerbRequest | HelpShown {
+  const verb = argv[0] as VerbName;
+  const shape = VERBS[verb];
+  const dash = argv.indexOf('--', 1);
+  const ours = dash < 0 ? argv.slice(1) : argv.slice(1, dash);
+  const server = dash < 0 ? [] : argv.slice(dash + 1);
+  let said = '';
+  const program = verbProgram(verb, shape)
+    .exitOverride()
+    // Commander's words are kept, to be said once, the verbs' way (one JSON line with --json).
+    .configureOutput({
+      writeOut: (text) => process.stdout.write(text),
+      writeErr: (text) => (said += text),
+      outputError: (text) => (said += text),
+    });
+  const usage = (message: string): VerbFailure =>
+    new VerbFailure(EXIT.usage, 'usage', message.replace(/^error: /, '').trim(), [
+      `run mcp-inspect ${verb} --help for its usage`,
+    ]);
+  try {
+    program.parse(ours, { from: 'user' });
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.exitCode === 0) return { help: true };
+      throw usage(said || error.message);
+    }
+    throw error;
+  }
+  const options = program.opts<RawVerbOptions>();
+  const subject = shape.subject ? (program.processedArgs[0] as string | undefined) : undefined;
+  const extra = program.args.slice(shape.subject ? 1 : 0);
+  if (extra.length > 0) {
+    throw usage(
+      `unexpected "${extra.join(' ')}": the server's command goes after --, as in mcp-inspect ${verb}${shape.subject ? ` ${subject ?? shape.subject.name}` : ''} -- node build/index.js`,
+    );
+  }
+  const fail = (message: string): never => {
+    throw usage(message);
+  };
+  const { target, oauth } = targetFromOptions(options, server[0], server.slice(1), demoServerPath, fail);
+  const elicit = parseElicitFlags(options.elicit ?? []);
+  if ('error' in elicit) fail(elicit.error);
+  const args = readRawArguments(options.arg ?? [], options.args);
+  if ('error' in args) fail(args.error);
+  const traffic = options.traffic === undefined ? undefined : openTraffic(options.traffic, fail);
+  return {
+    verb,
+    ...(subject === undefined ? {} : { subject }),
+    target,
+    ...(oauth ? { oauth } : {}),
+    json: options.json === true,
+    quiet: options.quiet === true,
+    serverStderr: options.serverStderr === true,
+    ...(traffic ? { traffic } : {}),
+    timeoutMs: Math.round(options.timeout * 1000),
+    ...(options.logLevel ? { logLevel: options.logLevel } : {}),
+    args: args as RawArguments,
+    validate: options.validate !== false,
+    asTask: options.task === true,
+    ...(options.saveMedia === undefined ? {} : { saveMedia: options.saveMedia }),
+    elicit: elicit as ElicitPlan,
+    ...(options.samplingReply === undefined ? {} : { samplingReply: options.samplingReply }),
+    roots: options.root ?? [],
+  };
+}
+
+function verbProgram(verb: VerbName, shape: VerbShape): Command {
+  const subject = shape.subject ? `${shape.subject.name} ` : '';
+  const program = new Command(`mcp-inspect ${verb}`)
+    .usage(`${subject}[options] [-- command [args...]]`)
+    .description(
+      `${shape.description}\nThe server: a stdio command after --, --url or --config (default: the bundled demo server).`,
+    )
+    .helpOption('-h, --help')
+    .allowExcessArguments(true);
+  if (shape.subject) program.argument(shape.subject.name, shape.subject.description);
+  program
+    .option('--json', 'print one JSON document: the result as the server sent it, plus meta')
+    .option('-q, --quiet', 'no progress, log messages, task status or notices on stderr; errors only')
+    .option(
+      '--traffic <file>',
+      'write the session as JSON Lines, as the page exports it (the page imports it)',
+    )
+    .option(
+      '--timeout <seconds>',
+      `give up after this long without an answer (exit 9)`,
+      parseSeconds,
+      DEFAULT_TIMEOUT_SECONDS,
+    )
+    .option('--server-stderr', "show the server's own stderr lines on stderr")
+    .addOption(
+      new Option(
+        '--log-level <level>',
+        'ask the server for log messages from this level up (shown on stderr)',
+      ).choices(LOG_LEVELS),
+    );
+  if (shape.takesArguments) {
+    program
+      .option('--arg <key=value>', 'an argument; its value is typed by the schema (repeatable)', collect)
+      .option(
+        '--args <json|@file>',
+        'the arguments as a JSON object, or a file holding one (--arg adds to it)',
+      );
+  }
+  if (verb === 'call') {
+    program
+      .option('--no-validate', "send the arguments without checking them against the tool's inputSchema")
+      .option('--task', 'run a tool that supports tasks as a task, and follow it to its result');
+  }
+  if (shape.savesMedia)
+    program.option('--save-media <dir>', 'write images, audio and binary contents to files in this folder');
+  program
+    .option(
+      '--elicit <answer>',
+      "answer the server's questions: a JSON object (@file.json), decline or cancel; key=<answer> for one input request (repeatable)",
+      collect,
+    )
+    .option(
+      '--sampling-reply <text>',
+      "answer the server's sampling requests with this text (else they are declined)",
+    )
+    .option('--root <uri|path>', 'a root to offer the server (repeatable)', collect);
+  addTargetOptions(program);
+  program.addHelpText(
+    'after',
+    `\nExamples:\n${shape.examples.map((example) => `  ${example}`).join('\n')}\n\n${EXIT_CODE_HELP}`,
+  );
+  return program;
+}
+
+/** A repeatable option, with no default to show in the help. */
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}
+
+function parseSeconds(value: string): number {
+  const seconds = Number(value);
+  if (!Number.isFinite(seconds) || seconds <= 0)
+    throw new InvalidArgumentError('a number of seconds, above 0');
+  return seconds;
+}
+
+/** The traffic file is opened now: a path that cannot be written fails before the server starts. */
+function openTraffic(path: string, fail: (message: string) => never): { path: string; fd: number } {
+  try {
+    return { path, fd: openSync(path, 'w') };
+  } catch (error) {
+    return fail(
+      `--traffic: cannot write ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
+  }
+}

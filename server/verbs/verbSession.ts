@@ -1,0 +1,109 @@
+import {
+  LOG_LEVEL_META_KEY,
+  SdkError,
+  SdkErrorCode,
+  UnsupportedProtocolVersionError,
+  type Client,
+} from '@modelcontextprotocol/client';
+import {
+  createCoreClient,
+  describeConnectError,
+  diedOnProbe,
+  sessionFacts,
+  type Answerer,
+  type SessionFacts,
+  type WatchedAnswerer,
+} from '../../shared/core/index.js';
+import type { EraChoice } from '../../shared/wire.js';
+import { readVersion } from '../version.js';
+import { EXIT, VerbFailure } from './exitCodes.js';
+import type { TargetLink } from './targetLink.js';
+import type { LogLevel } from './verbOptions.js';
+
+/** A connected client, and what it learnt of the server. */
+export interface VerbSession {
+  client: Client;
+  answerer: WatchedAnswerer;
+  facts: SessionFacts;
+  /** Milliseconds from opening the target to a usable session (the handshake included). */
+  connectMs: number;
+}
+
+export interface ConnectOptions {
+  answerer: Answerer;
+  timeoutMs: number;
+  logLevel?: LogLevel | undefined;
+  /** Says on stderr what the session decided on its own (an era fallback). */
+  notice: (line: string) => void;
+}
+
+/**
+ * Connects the core's client over the link: era negotiation by the SDK (`auto` probes with
+ * server/discover, else initialize); a server that ends the connection on the probe, as servers
+ * that accept nothing before initialize do, is started again and spoken to with initialize, as the
+ * page does. Failures are the verbs' exit codes: 3 (authorization), 4 (could not connect, exited),
+ * 9 (no answer in time).
+ */
+export async function connectSession(link: TargetLink, options: ConnectOptions): Promise<VerbSession> {
+  const started = performance.now();
+  let era: EraChoice = link.spec.era;
+  for (;;) {
+    const transport = await link.open();
+    const { client, answerer } = createCoreClient({
+      era,
+      clientInfo: { name: 'mcp-inspect', version: readVersion() },
+      answerer: options.answerer,
+    });
+    try {
+      await client.connect(transport, { timeout: options.timeoutMs });
+    } catch (error) {
+      if (era === 'auto' && diedOnProbe(error, link.ended) && !link.wantsAuthorization) {
+        options.notice(
+          'the server ended the connection on the server/discover probe, as servers that accept nothing before initialize do: starting it again with the legacy initialize handshake',
+        );
+        era = 'legacy';
+        continue;
+      }
+      throw connectFailure(error, link, options.timeoutMs);
+    }
+    const facts = sessionFacts(client);
+    if (options.logLevel !== undefined) await askForLogs(client, transport, facts, options.logLevel);
+    return { client, answerer, facts, connectMs: performance.now() - started };
+  }
+}
+
+/** Log messages from a level up: a legacy server is asked once, a modern one on every request. */
+async function askForLogs(
+  client: Client,
+  transport: { requestMeta: Record<string, unknown> | undefined },
+  facts: SessionFacts,
+  level: LogLevel,
+): Promise<void> {
+  if (facts.era === 'modern') {
+    transport.requestMeta = { [LOG_LEVEL_META_KEY]: level };
+    return;
+  }
+  if (facts.capabilities?.logging) await client.setLoggingLevel(level).catch(() => undefined);
+}
+
+function connectFailure(error: unknown, link: TargetLink, timeoutMs: number): VerbFailure {
+  if (error instanceof VerbFailure) return error;
+  if (link.wantsAuthorization) return link.authFailure();
+  if (link.ended) return link.failure();
+  if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
+    return new VerbFailure(
+      EXIT.timeout,
+      'timeout',
+      `the server did not answer the handshake within ${timeoutMs / 1000} s (--timeout)`,
+    );
+  }
+  if (error instanceof UnsupportedProtocolVersionError) {
+    const { supported, requested } = (error.data ?? {}) as { supported?: string[]; requested?: string };
+    return new VerbFailure(
+      EXIT.connect,
+      'connect',
+      `the server does not speak protocol version ${requested ?? 'asked for'} (error -32022); it supports: ${supported?.join(', ') || 'nothing it named'}; choose another with --era`,
+    );
+  }
+  return new VerbFailure(EXIT.connect, 'connect', describeConnectError(error));
+}
