@@ -21,6 +21,63 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   ...pluginQuery.configs['flat/recommended'],
+  // The layers (design.md, "One core, two shells"): the page and the bridge may import shared/
+  // (the core with it); shared/ imports only itself, the SDK and zod, so it runs in both and the
+  // core never reaches into a shell or a feature.
+  {
+    files: ['shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\.|@modelcontextprotocol/|zod$|zod/|vitest$)',
+              message: 'shared/ imports only shared/, the MCP SDK (@modelcontextprotocol/*) and zod.',
+            },
+            {
+              regex: '^(\\.\\./)+(client|server|e2e|bench|scripts)(/|$)',
+              message: 'shared/ (and its core) must not import the page, the bridge or a feature.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['client/**/*.{ts,tsx}'],
+    // The page's tests run in Node, some against the real bridge in-process: they may.
+    ignores: ['client/**/*.test.ts', 'client/**/testSupport/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+server(/|$)',
+              message: 'The page must not import the bridge (server/); what both need goes in shared/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+client(/|$)',
+              message: 'The bridge must not import the page (client/); what both need goes in shared/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: [
       'server/**/*.ts',

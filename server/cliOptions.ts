@@ -5,6 +5,12 @@ import { parseJsonText } from '../shared/jsonText.js';
 import { parseServerConfig } from '../shared/serverEntry.js';
 import type { EraChoice } from '../shared/wire.js';
 import { maskUrl } from '../shared/urlSecrets.js';
+import {
+  DEFAULT_CONNECT_TIMEOUT_SECONDS,
+  DEFAULT_REQUEST_TIMEOUT_SECONDS,
+  timeoutProblem,
+  type UrlTimeouts,
+} from '../shared/urlTimeouts.js';
 import type { OAuthSettings } from './oauth/flowTypes.js';
 import { targetFromRequest, type TargetSpec } from './targetSpec.js';
 import type { UrlTransportChoice } from './targets/httpTarget.js';
@@ -37,6 +43,8 @@ interface RawOptions {
   clientSecret?: string;
   scope?: string;
   oauthStore?: string;
+  connectTimeout?: number;
+  requestTimeout?: number;
 }
 
 const EXAMPLES = `
@@ -78,6 +86,16 @@ export function parseCli(argv: string[], version: string, demoServerPath: string
       ).choices(['auto', 'modern', 'legacy']),
     )
     .option('--header <"Name: value">', 'an HTTP header for --url (repeatable)', collect, [])
+    .option(
+      '--connect-timeout <seconds>',
+      `for --url: how long the start may take before the server is reported as hung (default ${DEFAULT_CONNECT_TIMEOUT_SECONDS})`,
+      parseTimeout('connect'),
+    )
+    .option(
+      '--request-timeout <seconds>',
+      `for --url: how long a request may wait for its answer to begin, 0 for no limit (default ${DEFAULT_REQUEST_TIMEOUT_SECONDS})`,
+      parseTimeout('request'),
+    )
     .option('-e, --env <KEY=VALUE>', 'an environment variable for the stdio server (repeatable)', collect, [])
     .option('--cwd <dir>', 'working directory for the stdio server')
     .option('--client-id <id>', 'OAuth: a client id registered in advance with the authorization server')
@@ -114,9 +132,15 @@ export function parseCli(argv: string[], version: string, demoServerPath: string
       if (options.cwd !== undefined) target.cwd = options.cwd;
       if (options.header.length > 0)
         fail(`--header is for URL servers; "${options.server ?? 'this'}" is a command`);
+      if (timeoutsOf(options))
+        fail(
+          `--connect-timeout and --request-timeout are for URL servers; "${options.server ?? 'this'}" is a command`,
+        );
     } else {
       Object.assign(target.headers, parsePairs(options.header, ':', 'a header as "Name: value"', fail));
       if (options.transport !== undefined) target.transport = options.transport;
+      const timeouts = timeoutsOf(options);
+      if (timeouts) target.timeouts = { ...target.timeouts, ...timeouts };
       if (options.env.length > 0) fail('-e/--env is for stdio servers; this one is a URL');
     }
   } else if (options.url !== undefined) {
@@ -124,16 +148,19 @@ export function parseCli(argv: string[], version: string, demoServerPath: string
     if (options.env.length > 0) fail('-e/--env is for stdio servers; HTTP servers take --header');
     if (options.cwd !== undefined) fail('--cwd is for stdio servers');
     checkHttpUrl(options.url, '--url', fail);
+    const timeouts = timeoutsOf(options);
     target = {
       kind: 'url',
       url: options.url,
       transport: (options.transport ?? 'auto') as UrlTransportChoice,
       headers: parsePairs(options.header, ':', 'a header as "Name: value"', fail),
       era: 'auto',
+      ...(timeouts ? { timeouts } : {}),
     };
   } else {
     if (options.transport !== undefined) fail('--transport goes with --url');
     if (options.header.length > 0) fail('--header goes with --url');
+    if (timeoutsOf(options)) fail('--connect-timeout and --request-timeout go with --url');
     const env = parsePairs(options.env, '=', 'a variable as KEY=VALUE', fail);
     target =
       command === undefined
@@ -188,6 +215,24 @@ function checkHttpUrl(url: string, what: string, fail: (message: string) => neve
   if (protocol !== 'http:' && protocol !== 'https:') {
     fail(`${what} takes an http:// or https:// URL, not ${maskUrl(url)}`);
   }
+}
+
+/** The timeouts given on the command line, if any. */
+function timeoutsOf(options: RawOptions): UrlTimeouts | undefined {
+  const timeouts: UrlTimeouts = {
+    ...(options.connectTimeout === undefined ? {} : { connect: options.connectTimeout }),
+    ...(options.requestTimeout === undefined ? {} : { request: options.requestTimeout }),
+  };
+  return Object.keys(timeouts).length > 0 ? timeouts : undefined;
+}
+
+function parseTimeout(which: keyof UrlTimeouts): (value: string) => number {
+  return (value) => {
+    const seconds = value.trim() === '' ? Number.NaN : Number(value);
+    const problem = timeoutProblem(which, seconds);
+    if (problem !== undefined) throw new InvalidArgumentError(problem);
+    return seconds;
+  };
 }
 
 function collect(value: string, previous: string[]): string[] {

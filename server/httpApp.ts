@@ -20,6 +20,8 @@ export interface HttpAppOptions {
   oauth?: OAuthManager;
   /** The MCP Apps sandbox listener's port and `host:port` names, once it listens. */
   appSandbox?: () => { port: number; hosts: Set<string> } | undefined;
+  /** Where the bridge says what went wrong serving a request (the terminal). */
+  log?: (line: string) => void;
 }
 
 /**
@@ -146,7 +148,35 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
     res.status(404).type('text/plain').send('Not found');
   });
 
+  // Express's own handler would send the error's stack trace to the browser and nothing useful
+  // to the terminal: one line there (the path and why), a bare status to the browser.
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const status = httpStatusOf(error);
+    options.log?.(`could not serve ${req.path}: ${describeServeError(error)}`);
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    // Headers set for the file (its encoding and type) no longer describe this answer.
+    res.removeHeader('Content-Encoding');
+    res
+      .status(status)
+      .type('text/plain')
+      .send(status === 404 ? 'Not found' : 'Could not serve this file');
+  });
+
   return app;
+}
+
+function httpStatusOf(error: unknown): number {
+  const status = (error as { status?: unknown; statusCode?: unknown } | null)?.status;
+  return typeof status === 'number' && status >= 400 && status < 600 ? status : 500;
+}
+
+function describeServeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === undefined ? error.message : `${error.message} (${code})`;
 }
 
 function bearerToken(header: string | undefined): string | undefined {

@@ -1,16 +1,9 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
-import { SentFrames, isFrameStampShape } from '../../shared/frameStamps';
-import {
-  BridgeEnvelopeSchema,
-  FINAL_CLOSE_CODES,
-  LiveRecordSchema,
-  WIRE_PROTOCOL_VERSION,
-  type BridgeEnvelope,
-  type FrameStamp,
-  type PageEnvelope,
-} from '../../shared/wire';
+import { WireClient, type DeliveredEnvelope } from '../../shared/core';
+import { FINAL_CLOSE_CODES, type PageEnvelope } from '../../shared/wire';
 import { socketProtocols, socketUrl, type EarlySocket } from './earlyConnection';
-import { isFrameRecordShape } from './recordShape';
+
+export type { DeliveredEnvelope } from '../../shared/core';
 
 export type SocketStatus =
   | { kind: 'connecting'; attempt: number }
@@ -18,12 +11,6 @@ export type SocketStatus =
   | { kind: 'retrying'; attempt: number; inMs: number }
   | { kind: 'gave-up' }
   | { kind: 'closed-by-bridge'; reason: string };
-
-/**
- * What the socket hands on: a batch arrives as its records, one by one, and the stamp of a
- * message this page sent as the `toServer` frame it completes.
- */
-export type DeliveredEnvelope = Exclude<BridgeEnvelope, { type: 'batch' | 'stamp' }>;
 
 export interface BridgeSocketEvents {
   /** A validated envelope from the bridge, and the object as received (unstripped). */
@@ -73,8 +60,8 @@ export class BridgeSocket {
   private lostAt: number | undefined;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private disposed = false;
-  /** Messages sent on the current connection, waiting for the bridge's stamps. */
-  private sent = new SentFrames();
+  /** The wire's one client: refs and stamps of what this page sent, batches, validation. */
+  private readonly wire: WireClient;
   /** The early socket until the first connection takes it over. */
   private early: EarlySocket | undefined;
 
@@ -84,6 +71,7 @@ export class BridgeSocket {
     private readonly options: BridgeSocketOptions = {},
   ) {
     this.early = options.early;
+    this.wire = new WireClient(events);
   }
 
   connect(): void {
@@ -94,17 +82,17 @@ export class BridgeSocket {
     this.early = undefined;
     const ws = early?.ws ?? this.open();
     this.ws = ws;
-    this.sent = new SentFrames();
+    this.wire.reset();
     ws.onopen = () => {
       this.attempt = 0;
       this.lostAt = undefined;
       this.events.onStatus({ kind: 'open' });
       // The early socket said hello itself, as soon as it opened.
       if (early === undefined) {
-        this.send({ type: 'hello', wireVersion: this.options.wireVersion ?? WIRE_PROTOCOL_VERSION });
+        ws.send(this.wire.hello(this.options.wireVersion));
       }
     };
-    ws.onmessage = (event: MessageEvent<string>) => this.receive(event.data);
+    ws.onmessage = (event: MessageEvent<string>) => this.wire.receive(event.data);
     ws.onclose = (event) => {
       if (this.ws !== ws || this.disposed) return;
       this.ws = undefined;
@@ -142,16 +130,14 @@ export class BridgeSocket {
 
   send(envelope: Exclude<PageEnvelope, { type: 'mcp' }>): boolean {
     if (this.ws?.readyState !== OPEN) return false;
-    this.ws.send(JSON.stringify(envelope));
+    this.ws.send(this.wire.control(envelope));
     return true;
   }
 
   /** Sends a JSON-RPC message for the target; its frame comes back as the bridge's stamp. */
   sendMcp(message: JSONRPCMessage, headers?: Record<string, string>): boolean {
     if (this.ws?.readyState !== OPEN) return false;
-    const ref = this.sent.register(message);
-    const envelope: PageEnvelope = { type: 'mcp', ref, message, ...(headers ? { headers } : {}) };
-    this.ws.send(JSON.stringify(envelope));
+    this.ws.send(this.wire.mcp(message, headers));
     return true;
   }
 
@@ -161,83 +147,5 @@ export class BridgeSocket {
     this.early?.ws.close();
     this.early = undefined;
     this.ws?.close();
-  }
-
-  private receive(text: string): void {
-    let raw: unknown;
-    try {
-      raw = JSON.parse(text);
-    } catch {
-      this.events.onInvalid('The bridge sent text that is not JSON');
-      return;
-    }
-    // Frames are most of the traffic: checked by shape (see recordShape.ts), and a batch is
-    // handed on record by record, so the session sees the same envelopes either way.
-    if (isFrameRecordShape(raw)) {
-      this.events.onEnvelope(raw, raw);
-      return;
-    }
-    if (isFrameStampShape(raw)) {
-      this.receiveStamp(raw);
-      return;
-    }
-    if (
-      (raw as { type?: unknown } | null)?.type === 'batch' &&
-      Array.isArray((raw as { records?: unknown }).records)
-    ) {
-      for (const record of (raw as { records: unknown[] }).records) this.receiveRecord(record);
-      return;
-    }
-    this.receiveEnvelope(raw);
-  }
-
-  private receiveRecord(raw: unknown): void {
-    if (isFrameRecordShape(raw)) {
-      this.events.onEnvelope(raw, raw);
-      return;
-    }
-    if (isFrameStampShape(raw)) {
-      this.receiveStamp(raw);
-      return;
-    }
-    const parsed = LiveRecordSchema.safeParse(raw);
-    if (!parsed.success) {
-      this.events.onInvalid(
-        `The bridge sent a record that does not match the wire schema: ${parsed.error.issues[0]?.message ?? ''}`,
-      );
-      return;
-    }
-    if (parsed.data.type === 'stamp') this.receiveStamp(parsed.data);
-    else this.events.onEnvelope(parsed.data, raw);
-  }
-
-  private receiveStamp(stamp: FrameStamp): void {
-    const frame = this.sent.join(stamp);
-    if (frame === undefined) {
-      this.events.onInvalid(`The bridge stamped a message this page did not send (ref ${stamp.ref})`);
-      return;
-    }
-    // The frame as the bridge's history holds it: the object is the raw record from here on.
-    this.events.onEnvelope(frame, frame);
-  }
-
-  private receiveEnvelope(raw: unknown): void {
-    const parsed = BridgeEnvelopeSchema.safeParse(raw);
-    if (!parsed.success) {
-      this.events.onInvalid(
-        `The bridge sent an envelope that does not match the wire schema: ${parsed.error.issues[0]?.message ?? ''}`,
-      );
-      return;
-    }
-    if (parsed.data.type === 'batch') {
-      const records = (raw as { records: unknown[] }).records;
-      parsed.data.records.forEach((record, i) => {
-        if (record.type === 'stamp') this.receiveStamp(record);
-        else this.events.onEnvelope(record, records[i]);
-      });
-      return;
-    }
-    if (parsed.data.type === 'stamp') this.receiveStamp(parsed.data);
-    else this.events.onEnvelope(parsed.data, raw);
   }
 }

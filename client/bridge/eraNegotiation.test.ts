@@ -7,7 +7,7 @@ import { McpServer as McpServerV1 } from '@modelcontextprotocol/sdk/server/mcp.j
 import { InMemoryTransport as InMemoryTransportV1 } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { EraChoice } from '../../shared/wire';
 import { pageMcpClient } from './testSupport/pageMcpClient';
-import { describeConnectError } from './connectErrors';
+import { describeConnectError } from '../../shared/core';
 
 // The page's client under each era choice, against real SDK servers over in-memory transports:
 // a dual-era SDK v2 server, a modern-only one, and a legacy SDK v1 server (what most servers on

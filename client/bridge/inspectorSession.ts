@@ -6,11 +6,15 @@ import { TaskList } from '../features/tasks/taskList';
 import { BridgeSocket, type BridgeSocketEvents } from './bridgeSocket';
 import type { EarlyConnection } from './earlyConnection';
 import { routeEnvelope, type EnvelopeTargets } from './envelopeRouting';
-import { ListenSubscription } from './listenSubscription';
+import {
+  ListChanges,
+  ListenSubscription,
+  ResourceSubscriptions,
+  RootsStore,
+  type WatchedAnswerer,
+} from '../../shared/core';
 import { McpRuns } from './mcpRuns';
-import { ResourceSubscriptions } from './resourceSubscriptions';
-import { ListChanges } from './listChanges';
-import { RootsStore } from './rootsStore';
+import { pageAnswerer } from './pageAnswerer';
 import { ServerRequestQueue } from './serverRequests';
 import { SnapshotStore, type InspectorSnapshot } from './sessionSnapshot';
 import { checkToken, forgetToken, takeToken, type TokenCheck } from './token';
@@ -51,8 +55,10 @@ export class InspectorSession {
   private socket: BridgeSocket | undefined;
   /** The server's requests waiting for the person; outlives a client, cleared on close. */
   readonly requests = new ServerRequestQueue();
-  /** The roots offered to servers; a change is announced to the connected one. */
-  readonly roots = new RootsStore();
+  /** The roots offered to servers, kept in localStorage; a change is announced to the connected one. */
+  readonly roots = new RootsStore(globalThis.localStorage);
+  /** Who answers the servers' asks: the person, through `requests`; the core's calls use it. */
+  readonly answerer: WatchedAnswerer = pageAnswerer(this.requests, this.roots);
   /** Resource subscriptions of the current connection. */
   readonly subscriptions = new ResourceSubscriptions();
   /** The modern era's subscriptions/listen stream of the current connection. */
@@ -79,7 +85,7 @@ export class InspectorSession {
       },
       queryClient,
       requests: this.requests,
-      roots: this.roots,
+      answerer: this.answerer,
       subscriptions: this.subscriptions,
       listChanges: this.listChanges,
       listen: this.listen,

@@ -11,8 +11,7 @@ import {
   resourceTemplatesQueryOptions,
 } from '../features/resources/resourcesQuery';
 import { toolsQueryOptions } from '../features/tools/toolsQuery';
-import { allPages } from './allPages';
-import { staleTimeOf, type Listed } from './cacheHints';
+import { allPages, staleTimeOf, type Listed } from '../../shared/core';
 
 const lists = (client: Client) => ({
   tools: toolsQueryOptions(client, 1),

@@ -6,19 +6,37 @@ import {
 } from '@modelcontextprotocol/client';
 import type { EraChoice, Frame, PageEnvelope } from '../../shared/wire';
 import { BridgeTransport } from './bridgeTransport';
-import { describeConnectError, diedOnProbe } from './connectErrors';
-import { createMcpClient } from './createMcpClient';
-import type { ListChanges } from './listChanges';
-import { defaultFilter, type ListenSubscription } from './listenSubscription';
+import {
+  createCoreClient,
+  defaultFilter,
+  describeConnectError,
+  diedOnProbe,
+  sessionFacts,
+  withTaskHandoff,
+  type ListChanges,
+  type ListKind,
+  type ListenSubscription,
+  type ResourceSubscriptions,
+  type WatchedAnswerer,
+} from '../../shared/core';
+import { lazySchemaValidator } from '../schema/lazySchemaEngine';
 import { interceptMalformedElicitation } from './malformedElicitation';
+import { mcpQueryKeys } from './mcpQueryKeys';
 import { ProbeWatch } from './probeWatch';
-import type { ResourceSubscriptions } from './resourceSubscriptions';
-import type { RootsStore } from './rootsStore';
 import type { ServerRequestQueue } from './serverRequests';
 import type { SnapshotStore } from './sessionSnapshot';
 import { isReplayResponse } from './trafficReplay';
 import { isNotification } from '../../shared/jsonRpcShape';
 import { toolsQueryOptions } from '../features/tools/toolsQuery';
+
+const CLIENT_INFO = { name: 'mcp-inspect', version: __APP_VERSION__ };
+
+/** The query keys each list_changed invalidates. */
+const LIST_KEYS: Record<ListKind, (generation: number) => readonly unknown[]> = {
+  tools: mcpQueryKeys.tools,
+  resources: mcpQueryKeys.resources,
+  prompts: mcpQueryKeys.prompts,
+};
 
 /** The bridge as a run of the target sees it: false when there is no open socket to send on. */
 export interface BridgeLink {
@@ -31,7 +49,8 @@ export interface McpRunsDeps {
   bridge: BridgeLink;
   queryClient: QueryClient;
   requests: ServerRequestQueue;
-  roots: RootsStore;
+  /** The page's answerer (over `requests` and the roots), shared with the call log. */
+  answerer: WatchedAnswerer;
   subscriptions: ResourceSubscriptions;
   listChanges: ListChanges;
   listen: ListenSubscription;
@@ -155,19 +174,26 @@ export class McpRuns {
     );
     this.transport = transport;
     this.probe.reset(generation);
-    const { queryClient, requests, roots, subscriptions, listChanges } = this.deps;
-    const client = createMcpClient({
-      generation,
+    const { queryClient, answerer, subscriptions, listChanges } = this.deps;
+    const { client } = createCoreClient({
       era: eraChoice,
-      queryClient,
-      requests,
-      roots,
-      subscriptions,
-      listChanges,
+      clientInfo: CLIENT_INFO,
+      answerer,
+      jsonSchemaValidator: lazySchemaValidator,
+      // list_changed only notifies: the lists are refetched through the query cache, and open
+      // app views are told, for their own lists.
+      listCache: {
+        invalidate: (kind) => {
+          listChanges.announce(generation, kind);
+          void queryClient.invalidateQueries({ queryKey: LIST_KEYS[kind](generation) });
+        },
+      },
+      onResourceUpdated: (uri) => subscriptions.markUpdated(uri),
     });
     store.update({ mcp: { generation, client, status: 'initializing', eraChoice } });
     try {
-      await client.connect(transport);
+      // Fitted with the core's task handoff (see shared/core/taskHandoff.ts).
+      await client.connect(withTaskHandoff(transport));
     } catch (error) {
       if (store.current.mcp?.client !== client) return;
       if (asked === 'auto' && eraChoice === 'auto' && diedOnProbe(error, store.current.targetState)) {
@@ -189,35 +215,18 @@ export class McpRuns {
       return;
     }
     if (store.current.mcp?.client !== client) return;
-    const era = client.getProtocolEra();
+    const facts = sessionFacts(client);
+    const { era, capabilities } = facts;
     if (eraChoice === 'auto' && era === 'legacy') {
       this.note(generation, 'info', `Fell back to initialize (legacy era): ${this.probe.describe()}.`);
     }
-    const instructions = client.getInstructions();
-    const serverInfo = client.getServerVersion();
-    const capabilities = client.getServerCapabilities();
-    const discover = client.getDiscoverResult();
-    const protocolVersion = client.getNegotiatedProtocolVersion();
     // The first screen shows the tools: asked for now, before React renders the ready state
     // (the Tools tab's query finds it under way); later runs ask when their tab does.
     if (this.firstScreen && capabilities?.tools) {
       this.firstScreen = false;
       void this.deps.queryClient.prefetchQuery(toolsQueryOptions(client, generation));
     }
-    store.update({
-      mcp: {
-        generation,
-        client,
-        status: 'ready',
-        eraChoice,
-        ...(era ? { era } : {}),
-        ...(discover ? { discover } : {}),
-        ...(serverInfo ? { serverInfo } : {}),
-        ...(capabilities ? { capabilities } : {}),
-        ...(instructions ? { instructions } : {}),
-        ...(protocolVersion ? { protocolVersion } : {}),
-      },
-    });
+    store.update({ mcp: { generation, client, status: 'ready', eraChoice, ...facts } });
     if (era === 'modern' && store.current.requestLogLevel !== undefined) {
       transport.requestMeta = { [LOG_LEVEL_META_KEY]: store.current.requestLogLevel };
     }

@@ -6,10 +6,10 @@ import { McpServer as McpServerV1 } from '@modelcontextprotocol/sdk/server/mcp.j
 import { InMemoryTransport as InMemoryTransportV1 } from '@modelcontextprotocol/sdk/inMemory.js';
 import * as z from 'zod';
 import { pageMcpClient } from './testSupport/pageMcpClient';
-import type { RootsStore } from './rootsStore';
+import { withInputRounds, type RootsStore } from '../../shared/core';
+import { pageAnswerer } from './pageAnswerer';
 import type { ServerRequestQueue } from './serverRequests';
 import { USER_REJECTED, type PendingServerRequest } from './serverRequests';
-import { withInputRounds } from './withInputRounds';
 
 // The queue of the server's asks (sampling, elicitation; roots are answered from the settings)
 // against real SDK servers over in-memory transports: a legacy SDK v1 server asks with requests
@@ -158,7 +158,11 @@ describe('the modern era: asks come in-band, in an input_required result', () =>
           { method: 'prompts/get', params: { name: 'greet', ...retry } },
           { allowInputRequired: true, signal },
         ),
-      (round) => ({ ...p, signal, origin: (key) => ({ owner: 'prompt:greet', round, key }) }),
+      (round) => ({
+        answerer: pageAnswerer(p.requests, p.roots),
+        signal,
+        origin: (key) => ({ owner: 'prompt:greet', round, key }),
+      }),
     );
 
   it('queues the ask with where it came from, answers roots from the settings, and retries with the answers', async () => {

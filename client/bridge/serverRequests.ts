@@ -6,18 +6,9 @@ import type {
   ElicitResult,
 } from '@modelcontextprotocol/client';
 
-/**
- * Where an ask came from when it is part of a call the page made: an `input_required` round of a
- * modern multi round-trip request (shown on that call's card), under the server's key.
- */
-export interface AskOrigin {
-  /** What asked, e.g. `call:3` (a tool call of the call log), `prompt:greeting`, `resource:demo://x`. */
-  owner: string;
-  /** Which round of the call asked (1 for the first answer). */
-  round: number;
-  /** The server's key for this input in `inputRequests`. */
-  key: string;
-}
+import type { AbortSignalLike, AskOrigin } from '../../shared/core';
+
+export type { AskOrigin } from '../../shared/core';
 
 interface Common {
   id: number;
@@ -50,19 +41,19 @@ export class ServerRequestQueue {
   ask(
     kind: 'sampling',
     params: CreateMessageRequest['params'],
-    signal: AbortSignal,
+    signal: AbortSignalLike,
     origin?: AskOrigin,
   ): Promise<CreateMessageResult>;
   ask(
     kind: 'elicitation',
     params: ElicitRequest['params'],
-    signal: AbortSignal,
+    signal: AbortSignalLike,
     origin?: AskOrigin,
   ): Promise<ElicitResult>;
   ask(
     kind: PendingServerRequest['kind'],
     params: unknown,
-    signal: AbortSignal,
+    signal: AbortSignalLike,
     origin?: AskOrigin,
   ): Promise<Answer> {
     const id = this.nextId++;

@@ -1,5 +1,5 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { describeHint, type Listed } from '../bridge/cacheHints';
+import { describeHint, type Listed } from '../../shared/core';
 import './listFreshness.css';
 
 /**

@@ -14,7 +14,7 @@ import {
 } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { normalizeAppCsp, type AppCspDomains } from '../../../shared/appCsp';
 import type { AppDirection, AppMessageOut } from '../../../shared/wire';
-import type { ListChanges, ListKind } from '../../bridge/listChanges';
+import type { ListChanges, ListKind } from '../../../shared/core';
 import type { SandboxReport } from '../../appSandbox/sandboxProtocol';
 import { AppLog, type AppLogEntry } from './appLog';
 import { hostCapabilities, installAppHandlers } from './appHandlers';

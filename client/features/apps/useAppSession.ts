@@ -1,4 +1,4 @@
-import type { Listed } from '../../bridge/cacheHints';
+import type { Listed } from '../../../shared/core';
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Tool } from '@modelcontextprotocol/client';

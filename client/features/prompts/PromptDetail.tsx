@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import type { GetPromptResult, Prompt } from '@modelcontextprotocol/client';
-import { withInputRounds } from '../../bridge/withInputRounds';
+import type { Prompt } from '@modelcontextprotocol/client';
+import { getPrompt, promptOwner } from '../../../shared/core';
 import { useInspector } from '../connection/inspectorContext';
 import { InputRequestsFor } from '../tools/CallInputRequests';
 import type { McpConnection } from '../../bridge/inspectorSession';
@@ -13,23 +13,11 @@ export function PromptDetail({ mcp, prompt }: { mcp: McpConnection; prompt: Prom
   const [values, setValues] = useState<Record<string, string>>({});
   const args = prompt.arguments ?? [];
   const session = useInspector();
-  const owner = `prompt:${prompt.name}`;
+  const owner = promptOwner(prompt.name);
   const get = useMutation({
     // A modern server may answer input_required: its rounds are put to the person here, then retried.
     mutationFn: (sent: Record<string, string>) =>
-      withInputRounds<GetPromptResult>(
-        (retry) =>
-          mcp.client.request(
-            { method: 'prompts/get', params: { name: prompt.name, arguments: sent, ...retry } },
-            { allowInputRequired: true },
-          ),
-        (round) => ({
-          requests: session.requests,
-          roots: session.roots,
-          signal: new AbortController().signal,
-          origin: (key) => ({ owner, round, key }),
-        }),
-      ),
+      getPrompt(mcp.client, prompt.name, sent, { answerer: session.answerer, owner }),
   });
   const complete = mcp.capabilities?.completions !== undefined && mcp.status === 'ready';
   // An argument left empty is not sent, so the server sees it as absent rather than "".

@@ -1,23 +1,18 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Client } from '@modelcontextprotocol/client';
-import type { Prompt } from '@modelcontextprotocol/client';
-import { allPages } from '../../bridge/allPages';
-import { cacheHintOf, staleTimeOf, type Listed } from '../../bridge/cacheHints';
+import { listPrompts, staleTimeOf } from '../../../shared/core';
 import { mcpQueryKeys } from '../../bridge/mcpQueryKeys';
-import { FROM_SERVER } from '../../bridge/listFromServer';
 
 /**
- * Every page of prompts/list, fresh for as long as the server's cache hint says (until a change
- * notification without one).
+ * Every page of prompts/list (the core's), fresh for as long as the server's cache hint says
+ * (until a change notification without one).
  */
 export function promptsQueryOptions(client: Client, generation: number) {
+  // The generation in the key stands for the client: each run of the target has its own.
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
     queryKey: mcpQueryKeys.prompts(generation),
-    queryFn: (): Promise<Listed<Prompt>> =>
-      allPages(async (cursor) => {
-        const page = await client.listPrompts(cursor === undefined ? {} : { cursor }, FROM_SERVER);
-        return { items: page.prompts, nextCursor: page.nextCursor, hint: cacheHintOf(page) };
-      }),
+    queryFn: () => listPrompts(client),
     select: (listed) => listed.items,
     staleTime: staleTimeOf,
     retry: false,

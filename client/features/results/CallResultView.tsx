@@ -10,12 +10,11 @@ import { RawJsonView } from './RawJsonView';
 import { RpcErrorView } from './RpcErrorView';
 import { jsonRpcErrorName } from './rpcErrors';
 import { StructuredContentView } from './StructuredContentView';
+import type { CallOutcome } from '../../../shared/core';
 import './results.css';
 
 /** A completed call: the result the server returned, or the JSON-RPC error it answered with. */
-export type CallOutcome =
-  | { kind: 'result'; result: CallToolResult; durationMs: number }
-  | { kind: 'error'; code?: number; message: string; data?: unknown; durationMs: number };
+export type { CallOutcome };
 
 /**
  * One call's outcome. A tool error (`isError`) is the tool saying it failed; a JSON-RPC

@@ -29,7 +29,7 @@ export function ToolsWorkbench({ mcp }: { mcp: McpConnection }) {
   const [selected, setSelected] = useState<string | undefined>();
   // Calls outlive the panel: switching tools leaves the others running, each with its record.
   const session = useInspector();
-  const [calls] = useState(() => new CallLog(session.requests, session.roots, session.tasks));
+  const [calls] = useState(() => new CallLog(session.answerer, session.tasks));
   const [timeoutSeconds, setTimeoutSeconds] = useState(
     () => Number(localStorage.getItem(TIMEOUT_KEY)) || DEFAULT_TIMEOUT_SECONDS,
   );

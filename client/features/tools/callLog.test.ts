@@ -7,7 +7,8 @@ import { InMemoryTransport as InMemoryTransportV1 } from '@modelcontextprotocol/
 import type { Client, Transport } from '@modelcontextprotocol/client';
 import * as z from 'zod';
 import { pageMcpClient } from '../../bridge/testSupport/pageMcpClient';
-import { RootsStore } from '../../bridge/rootsStore';
+import { RootsStore } from '../../../shared/core';
+import { pageAnswerer } from '../../bridge/pageAnswerer';
 import { ServerRequestQueue } from '../../bridge/serverRequests';
 import type { EraChoice } from '../../../shared/wire';
 import { TaskList } from '../tasks/taskList';
@@ -68,9 +69,9 @@ async function connect(era: EraChoice) {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   // serveStdio owns the era decision (either era on one connection), as a real stdio server does.
   serveStdio(() => bookingServer(), { transport: serverSide });
-  const { client, requests, roots } = pageMcpClient(era);
+  const { client, requests, answerer } = pageMcpClient(era);
   await client.connect(clientSide);
-  return { client, requests, calls: new CallLog(requests, roots, new TaskList()) };
+  return { client, requests, calls: new CallLog(answerer, new TaskList()) };
 }
 
 const BOOK: Tool = { name: 'book', inputSchema: { type: 'object' } };
@@ -236,7 +237,7 @@ async function gateOverEra(era: 'modern' | 'legacy') {
   }
   expect(client.getProtocolEra()).toBe(era);
   const requests = new ServerRequestQueue();
-  return { client, gate, calls: new CallLog(requests, new RootsStore(undefined), new TaskList()) };
+  return { client, gate, calls: new CallLog(pageAnswerer(requests, new RootsStore()), new TaskList()) };
 }
 
 function until(calls: CallLog, id: number, check: (record: CallRecord) => boolean): Promise<CallRecord> {

@@ -1,25 +1,25 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Client } from '@modelcontextprotocol/client';
 import type { Tool } from '@modelcontextprotocol/client';
-import { cacheHintOf, staleTimeOf, type Listed } from '../../bridge/cacheHints';
+import { listTools, staleTimeOf, type Listed } from '../../../shared/core';
 import { mcpQueryKeys } from '../../bridge/mcpQueryKeys';
-import { FROM_SERVER } from '../../bridge/listFromServer';
 
 /** Marked when the last page of tools/list has arrived; the tool-list benchmark reads it. */
 export const TOOLS_LISTED_MARK = 'mcp-inspect:tools-listed';
 
 /**
- * Every page of `tools/list` (the SDK follows `nextCursor`), fetched from the server each time
- * the query runs ('refresh': the page's query cache decides freshness, from the server's hint).
+ * Every page of `tools/list` (the core's), fetched from the server each time the query runs: the
+ * page's query cache decides freshness, from the server's hint.
  */
 export function toolsQueryOptions(client: Client, generation: number) {
+  // The generation in the key stands for the client: each run of the target has its own.
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
     queryKey: mcpQueryKeys.tools(generation),
     queryFn: async (): Promise<Listed<Tool>> => {
-      const result = await client.listTools(undefined, FROM_SERVER);
+      const listed = await listTools(client);
       performance.mark(TOOLS_LISTED_MARK);
-      const hint = cacheHintOf(result);
-      return { items: result.tools, ...(hint ? { hint } : {}) };
+      return listed;
     },
     select: (listed) => listed.items,
     staleTime: staleTimeOf,

@@ -1,5 +1,5 @@
 import { SdkError, SdkErrorCode, UnsupportedProtocolVersionError } from '@modelcontextprotocol/client';
-import type { TargetState } from '../../shared/wire';
+import type { TargetState } from '../wire.js';
 
 /**
  * True when a connect failed because the server went away while it was being probed: the SDK

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FrameSchema } from '../../shared/wire';
-import { isFrameRecordShape } from './recordShape';
+import { FrameSchema } from '../wire.js';
+import { isFrameRecordShape } from './recordShape.js';
 
 const stamps = { type: 'frame', seq: 3, t: 1.5, dir: 'fromServer', bytes: 40, generation: 1 };
 

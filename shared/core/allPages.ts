@@ -1,6 +1,6 @@
-import type { CacheHint, Listed } from './cacheHints';
+import type { CacheHint, Listed } from './cacheHints.js';
 
-/** A server that keeps returning cursors must not keep the page busy forever. */
+/** A server that keeps returning cursors must not keep the client busy forever. */
 const MAX_PAGES = 1_000;
 
 /** One page of a paginated MCP list, as `allPages` reads it. */

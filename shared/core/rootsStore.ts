@@ -2,18 +2,22 @@ import type { Root } from '@modelcontextprotocol/client';
 
 const STORAGE_KEY = 'mcp-inspect.roots';
 
+/** Where roots are kept between runs: the page's `localStorage`, a CLI's file, or nothing. */
+export interface KeyValueStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
 /**
- * The roots the page offers servers (answering roots/list), kept in localStorage so they
- * survive reloads. Changing them tells listeners, which send roots/list_changed.
+ * The roots offered to servers (answering roots/list), kept in a storage so they survive
+ * reloads. Changing them tells listeners, which send roots/list_changed.
  */
 export class RootsStore {
   private roots: Root[];
   private listeners = new Set<() => void>();
 
-  /** Without a storage (the page's tests, in Node) the roots live as long as the store. */
-  constructor(
-    private readonly storage: Pick<Storage, 'getItem' | 'setItem'> | undefined = globalThis.localStorage,
-  ) {
+  /** Without a storage (tests, a one-shot CLI run) the roots live as long as the store. */
+  constructor(private readonly storage?: KeyValueStorage) {
     this.roots = load(storage);
   }
 
@@ -31,7 +35,7 @@ export class RootsStore {
   };
 }
 
-function load(storage: Pick<Storage, 'getItem'> | undefined): Root[] {
+function load(storage: KeyValueStorage | undefined): Root[] {
   try {
     const parsed: unknown = JSON.parse(storage?.getItem(STORAGE_KEY) ?? '[]');
     return Array.isArray(parsed)

@@ -1,5 +1,5 @@
-import { isJsonRpcMessageShape } from '../../shared/jsonRpcShape';
-import type { TimelineRecord } from '../../shared/wire';
+import { isJsonRpcMessageShape } from '../jsonRpcShape.js';
+import type { TimelineRecord } from '../wire.js';
 
 /**
  * A hand-written check of a frame record, for the page's hot path: in a flood of 100,000

@@ -1,17 +1,20 @@
+import { systemClock, type Clock } from './platform.js';
+
 /**
  * The inspector's own timeout for one call. It runs only while the call waits on the server:
- * it stops while the person answers something the server asked (an elicitation, a sampling
+ * it stops while the answerer (the person, on the page) answers something the server asked (an elicitation, a sampling
  * reply), in either era, and starts over whenever progress arrives. Time the person spends
  * answering is theirs, not the server's.
  */
 export class CallTimer {
-  private handle: ReturnType<typeof setTimeout> | undefined;
+  private handle: unknown;
   private paused = false;
   private stopped = false;
 
   constructor(
     private readonly timeoutMs: number,
     private readonly onExpire: () => void,
+    private readonly clock: Clock = systemClock,
   ) {
     this.arm();
   }
@@ -37,7 +40,7 @@ export class CallTimer {
 
   private arm(): void {
     this.clear();
-    if (!this.paused) this.handle = setTimeout(() => this.expire(), this.timeoutMs);
+    if (!this.paused) this.handle = this.clock.setTimeout(() => this.expire(), this.timeoutMs);
   }
 
   private expire(): void {
@@ -47,7 +50,7 @@ export class CallTimer {
   }
 
   private clear(): void {
-    if (this.handle !== undefined) clearTimeout(this.handle);
+    if (this.handle !== undefined) this.clock.clearTimeout(this.handle);
     this.handle = undefined;
   }
 }

@@ -1,23 +1,38 @@
 import { ProtocolError, type Client } from '@modelcontextprotocol/client';
 import * as z from 'zod';
-import type { TaskHandle } from '../../bridge/taskHandoff';
-import type { InputAnswering } from '../tools/inputRounds';
-import { answerInputRequests } from '../tools/inputRounds';
-import type { TaskEntry } from './taskList';
+import { answerInputRequests, type InputAnswering } from './inputRounds.js';
+import { sleep, systemClock, type AbortSignalLike, type Clock } from './platform.js';
+import type { TaskHandle } from './taskHandoff.js';
 
 /** Any JSON object: the task methods' results are read field by field below. */
 const AnyResult = z.looseObject({});
 
 const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
 
-interface Following {
+/** What is known of a task each time its state is seen, and what it ended with. */
+export interface TaskUpdate {
+  status?: string;
+  statusMessage?: string;
+  /** How long the server keeps it, in ms, when it said. */
+  ttlMs?: number;
+  pollIntervalMs?: number;
+  createdAt?: string;
+  lastUpdatedAt?: string;
+  /** The tool result it ended with. */
+  result?: unknown;
+  /** Why it failed or was cancelled, in words. */
+  error?: string;
+}
+
+export interface Following {
   client: Client;
   handle: TaskHandle;
-  signal: AbortSignal;
+  signal: AbortSignalLike;
   /** Each time the task's state is seen. */
-  onUpdate: (patch: Partial<TaskEntry>) => void;
+  onUpdate: (update: TaskUpdate) => void;
   /** Answers a modern task's input_required the way a multi round-trip call is answered. */
   answering: (round: number) => InputAnswering;
+  clock?: Clock;
 }
 
 /** The task ended without a result because it was cancelled. */
@@ -37,6 +52,7 @@ export async function followTask({
   signal,
   onUpdate,
   answering,
+  clock = systemClock,
 }: Following): Promise<unknown> {
   const taskId = String(handle.task.taskId);
   const cancel = () => {
@@ -69,7 +85,7 @@ export async function followTask({
           signal,
         });
       } else {
-        await sleep(pollInterval(task, handle.form), signal);
+        await sleep(pollInterval(task, handle.form), signal, clock);
       }
       task = await client.request({ method: 'tasks/get', params: { taskId } }, AnyResult, { signal });
     }
@@ -84,7 +100,7 @@ function pollInterval(task: Record<string, unknown>, form: TaskHandle['form']): 
   return Number.isFinite(asked) ? Math.min(Math.max(asked, 100), 5_000) : 1_000;
 }
 
-function entryPatch(task: Record<string, unknown>, form: TaskHandle['form']): Partial<TaskEntry> {
+function entryPatch(task: Record<string, unknown>, form: TaskHandle['form']): TaskUpdate {
   const ttl = Number(form === 'modern' ? task.ttlMs : task.ttl);
   const poll = Number(form === 'modern' ? task.pollIntervalMs : task.pollInterval);
   return {
@@ -95,19 +111,4 @@ function entryPatch(task: Record<string, unknown>, form: TaskHandle['form']): Pa
     ...(typeof task.createdAt === 'string' ? { createdAt: task.createdAt } : {}),
     ...(typeof task.lastUpdatedAt === 'string' ? { lastUpdatedAt: task.lastUpdatedAt } : {}),
   };
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason as Error);
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason as Error);
-      },
-      { once: true },
-    );
-  });
 }

@@ -1,0 +1,18 @@
+import { watchAnswerer, type RootsStore, type WatchedAnswerer } from '../../shared/core';
+import type { ServerRequestQueue } from './serverRequests';
+
+/**
+ * The page's answerer: every ask a server makes (a legacy server's own request, a modern
+ * server's input round) waits in the request queue for the person in front of the page, and
+ * roots come from the connection settings. Busy while the queue holds anything, so every call's
+ * timer pauses while the person answers (the malformed elicitations the queue also holds count).
+ */
+export function pageAnswerer(requests: ServerRequestQueue, roots: RootsStore): WatchedAnswerer {
+  return watchAnswerer({
+    elicit: (params, { signal, origin }) => requests.ask('elicitation', params, signal, origin),
+    sample: (params, { signal, origin }) => requests.ask('sampling', params, signal, origin),
+    roots: () => roots.list(),
+    isBusy: () => requests.getSnapshot().length > 0,
+    onBusyChange: (listener) => requests.subscribe(listener),
+  });
+}

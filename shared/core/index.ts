@@ -1,0 +1,103 @@
+/**
+ * mcp-inspect's MCP client core: everything it knows about speaking MCP as a client, in either
+ * era, with no DOM and no Node (only the rest of shared/ and the SDK). The page (client/) and the
+ * CLI (server/) are shells over it; what differs between them comes in through the interfaces
+ * below: the SDK `Transport` to the target, the `Answerer` (who answers a server's asks), the
+ * `ListCache` (who keeps the lists), the `KeyValueStorage` (where roots are kept), the `Clock`.
+ *
+ * A shell's path through it:
+ *   const { client, answerer } = createCoreClient({ era, clientInfo, answerer: myAnswerer });
+ *   const facts = await connectClient(client, transport); // era probe and fallback; era, server info
+ *   await listTools(client);                   // every page, with the cache hint
+ *   await callTool({ client, tool, args, timeoutMs, answerer, owner: 'call:1' });
+ */
+
+// Connecting: the SDK client with capabilities, era negotiation and the answerer wired in.
+export {
+  CLIENT_CAPABILITIES,
+  MODERN_PROTOCOL_VERSION,
+  connectClient,
+  createCoreClient,
+  sessionFacts,
+  versionNegotiation,
+  type CoreClient,
+  type CoreClientOptions,
+  type ListCache,
+  type SessionFacts,
+} from './clientSession.js';
+export { describeConnectError, diedOnProbe } from './connectErrors.js';
+export { ERA_CHOICES, isEraChoice, type EraChoice } from '../eras.js';
+
+// Who answers the server, and the runtime the core needs.
+export {
+  watchAnswerer,
+  type Answerer,
+  type AskContext,
+  type AskOrigin,
+  type WatchedAnswerer,
+} from './answerer.js';
+export {
+  newAbortController,
+  sleep,
+  systemClock,
+  type AbortControllerLike,
+  type AbortSignalLike,
+  type Clock,
+} from './platform.js';
+export { RootsStore, type KeyValueStorage } from './rootsStore.js';
+
+// Calling a tool: input rounds, tasks, the call's own timer.
+export {
+  callTool,
+  startToolCall,
+  type CallOutcome,
+  type CallProgress,
+  type ToolCall,
+  type ToolCallEnd,
+  type ToolCallEvents,
+  type ToolCallOptions,
+} from './toolCall.js';
+export {
+  InputRefused,
+  answerInputRequests,
+  isInputRequired,
+  withInputRounds,
+  type InputAnswering,
+  type InputRequiredResult,
+  type RoundHooks,
+} from './inputRounds.js';
+export { TaskCancelled, followTask, type Following, type TaskUpdate } from './followTask.js';
+export {
+  TASK_HANDOFF_KEY,
+  TaskHandoff,
+  handedOffTask,
+  withTaskHandoff,
+  type TaskHandle,
+} from './taskHandoff.js';
+export { CallTimer } from './callTimer.js';
+
+// Lists, reads and prompts.
+export {
+  getPrompt,
+  listPrompts,
+  listResourceTemplates,
+  listResources,
+  listTools,
+  promptOwner,
+  readOwner,
+  readResource,
+  type RoundsAnswering,
+} from './lists.js';
+export { allPages, type ListPage } from './allPages.js';
+export { cacheHintOf, describeHint, staleTimeOf, type CacheHint, type Listed } from './cacheHints.js';
+export { FROM_SERVER } from './listFromServer.js';
+
+// Change notifications and subscriptions.
+export { ListChanges, type ListKind } from './listChanges.js';
+export { ListenSubscription, defaultFilter, type ListenState } from './listenSubscription.js';
+export { ResourceSubscriptions } from './resourceSubscriptions.js';
+
+// The page–bridge wire.
+export { WireClient, type DeliveredEnvelope, type WireClientEvents } from './wireClient.js';
+export { isFrameRecordShape } from './recordShape.js';
+export { SentFrames, isFrameStampShape } from '../frameStamps.js';
