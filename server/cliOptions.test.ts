@@ -172,7 +172,7 @@ describe('URL timeouts', () => {
       parse('--url', 'http://127.0.0.1:1/mcp', '--connect-timeout', '2.5', '--request-timeout', '0').target,
     ).toMatchObject({ timeouts: { connect: 2.5, request: 0 } });
 
-    const dir = mkdtempSync(join(tmpdir(), 'mcp-inspect-config-'));
+    const dir = scratchDir('config');
     const file = join(dir, 'mcp.json');
     writeFileSync(
       file,
