@@ -1,6 +1,5 @@
 import type { JSONRPCMessage, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
 import { isRequest } from '../../shared/jsonRpcShape';
-import { TaskHandoff } from '../../shared/core';
 
 /** What the transport hands the session for the bridge: the message and its per-message headers. */
 export type SendToBridge = (message: JSONRPCMessage, headers?: Record<string, string>) => boolean;
@@ -38,7 +37,6 @@ export class BridgeTransport implements Transport {
   /** Extra `_meta` for every request the page sends (the modern per-request log level). */
   requestMeta: Record<string, unknown> | undefined;
   private closed = false;
-  private readonly tasks = new TaskHandoff();
 
   constructor(
     readonly generation: number,
@@ -56,7 +54,6 @@ export class BridgeTransport implements Transport {
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     if (this.closed) throw new Error('The connection to the MCP server is closed');
     const headers = perMessageHeaders(options?.headers);
-    this.tasks.noteOutgoing(message);
     if (!this.sendToBridge(this.withRequestMeta(message), headers)) {
       throw new Error('The page lost its connection to mcp-inspect');
     }
@@ -75,7 +72,7 @@ export class BridgeTransport implements Transport {
 
   /** A frame from the server for this generation. */
   deliver(message: JSONRPCMessage): void {
-    if (!this.closed) this.onmessage?.(this.tasks.adapt(message));
+    if (!this.closed) this.onmessage?.(message);
   }
 
   private withRequestMeta(message: JSONRPCMessage): JSONRPCMessage {

@@ -12,6 +12,7 @@ import {
   describeConnectError,
   diedOnProbe,
   sessionFacts,
+  withTaskHandoff,
   type ListChanges,
   type ListKind,
   type ListenSubscription,
@@ -191,7 +192,8 @@ export class McpRuns {
     });
     store.update({ mcp: { generation, client, status: 'initializing', eraChoice } });
     try {
-      await client.connect(transport);
+      // Fitted with the core's task handoff (see shared/core/taskHandoff.ts).
+      await client.connect(withTaskHandoff(transport));
     } catch (error) {
       if (store.current.mcp?.client !== client) return;
       if (asked === 'auto' && eraChoice === 'auto' && diedOnProbe(error, store.current.targetState)) {

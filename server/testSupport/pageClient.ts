@@ -1,12 +1,7 @@
 import WebSocket from 'ws';
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
-import { SentFrames, isFrameStampShape } from '../../shared/frameStamps.js';
-import {
-  WIRE_PROTOCOL_VERSION,
-  WS_PATH,
-  WS_SUBPROTOCOL,
-  WS_TOKEN_PROTOCOL_PREFIX,
-} from '../../shared/wire.js';
+import { WireClient } from '../../shared/core/index.js';
+import { WS_PATH, WS_SUBPROTOCOL, WS_TOKEN_PROTOCOL_PREFIX } from '../../shared/wire.js';
 
 /** An envelope as the bridge sent it, loosely typed: tests assert on its fields. */
 export type Received = { type: string; [key: string]: unknown };
@@ -24,22 +19,25 @@ export class PageClient {
    */
   private readonly responses = new Map<unknown, Received>();
   private nextId = 1;
-  /** What this page sent, joined with the bridge's stamps into toServer frames, as the page does. */
-  private readonly sent = new SentFrames();
+  /**
+   * The page's own wire client: batches unpacked, stamps joined into toServer frames. Tests see
+   * every envelope as the bridge sent it, also one the client finds invalid (a stamp of a raw
+   * message it did not number, an envelope a fuzz test provoked).
+   */
+  private readonly wire = new WireClient({
+    onEnvelope: (_envelope, raw) => this.take(raw as Received),
+    onInvalid: (_reason, raw) => {
+      if (typeof raw === 'object' && raw !== null) this.take(raw as Received);
+    },
+  });
   /** The target's state as last reported, from history or live. */
   latestState: Received | undefined;
 
   private constructor(readonly ws: WebSocket) {
-    ws.on('message', (data) => {
-      const parsed = JSON.parse(data.toString()) as Received;
-      // A batch is records that happened in one turn; tests look at the records one by one.
-      const envelopes = parsed.type === 'batch' ? (parsed.records as Received[]) : [parsed];
-      for (const envelope of envelopes) this.take(envelope);
-    });
+    ws.on('message', (data) => this.wire.receive(data.toString()));
   }
 
-  private take(received: Received): void {
-    const envelope = isFrameStampShape(received) ? (this.sent.join(received) ?? received) : received;
+  private take(envelope: Received): void {
     if (envelope.type === 'state') this.latestState = envelope;
     if (envelope.type === 'history') {
       this.latestState =
@@ -69,8 +67,7 @@ export class PageClient {
       ws.once('error', reject);
     });
     const client = new PageClient(ws);
-    if (options.hello !== false)
-      client.sendRaw(JSON.stringify({ type: 'hello', wireVersion: WIRE_PROTOCOL_VERSION }));
+    if (options.hello !== false) client.sendRaw(client.wire.hello());
     return client;
   }
 
@@ -79,7 +76,7 @@ export class PageClient {
   }
 
   send(message: JSONRPCMessage): void {
-    this.sendRaw(JSON.stringify({ type: 'mcp', ref: this.sent.register(message), message }));
+    this.sendRaw(this.wire.mcp(message));
   }
 
   /** Resolves with the first envelope, already received or still to come, that matches. */

@@ -4,8 +4,10 @@ import {
   type ClientOptions,
   type Implementation,
   type ProtocolEra,
+  type Transport,
   type VersionNegotiationOptions,
 } from '@modelcontextprotocol/client';
+import { withTaskHandoff } from './taskHandoff.js';
 import type { EraChoice } from '../eras.js';
 import { watchAnswerer, type Answerer, type WatchedAnswerer } from './answerer.js';
 import type { ListKind } from './listChanges.js';
@@ -127,4 +129,15 @@ export function sessionFacts(client: Client): SessionFacts {
     ...(instructions ? { instructions } : {}),
     ...(discover ? { discover } : {}),
   };
+}
+
+/**
+ * Connects a client over any SDK transport: the era probe and fallback are the SDK's (as
+ * `versionNegotiation` chose), and the transport is fitted with the task handoff first, so a
+ * tools/call answered with a task reaches `callTool` instead of failing inside the SDK. Rejects
+ * as `client.connect` does; `describeConnectError` puts that in words.
+ */
+export async function connectClient(client: Client, transport: Transport): Promise<SessionFacts> {
+  await client.connect(withTaskHandoff(transport));
+  return sessionFacts(client);
 }

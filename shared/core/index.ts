@@ -7,8 +7,7 @@
  *
  * A shell's path through it:
  *   const { client, answerer } = createCoreClient({ era, clientInfo, answerer: myAnswerer });
- *   await client.connect(transport);           // era probe and fallback, by the SDK
- *   sessionFacts(client);                      // era, version, server info, capabilities
+ *   const facts = await connectClient(client, transport); // era probe and fallback; era, server info
  *   await listTools(client);                   // every page, with the cache hint
  *   await callTool({ client, tool, args, timeoutMs, answerer, owner: 'call:1' });
  */
@@ -17,6 +16,7 @@
 export {
   CLIENT_CAPABILITIES,
   MODERN_PROTOCOL_VERSION,
+  connectClient,
   createCoreClient,
   sessionFacts,
   versionNegotiation,
@@ -67,7 +67,13 @@ export {
   type RoundHooks,
 } from './inputRounds.js';
 export { TaskCancelled, followTask, type Following, type TaskUpdate } from './followTask.js';
-export { TASK_HANDOFF_KEY, TaskHandoff, handedOffTask, type TaskHandle } from './taskHandoff.js';
+export {
+  TASK_HANDOFF_KEY,
+  TaskHandoff,
+  handedOffTask,
+  withTaskHandoff,
+  type TaskHandle,
+} from './taskHandoff.js';
 export { CallTimer } from './callTimer.js';
 export { mcpParamHeaders } from './mcpParamHeaders.js';
 

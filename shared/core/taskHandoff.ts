@@ -1,4 +1,4 @@
-import type { JSONRPCMessage } from '@modelcontextprotocol/client';
+import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { isRequest, isResponse, isResultResponse } from '../jsonRpcShape.js';
 
 /** Where the core's tool call finds a task handle that a tools/call answered with. */
@@ -65,4 +65,40 @@ export function handedOffTask(result: unknown): TaskHandle | undefined {
   const meta = (result as { _meta?: Record<string, unknown> } | null)?._meta;
   const handle = meta?.[TASK_HANDOFF_KEY];
   return typeof handle === 'object' && handle !== null ? (handle as TaskHandle) : undefined;
+}
+
+type MessageHandler = NonNullable<Transport['onmessage']>;
+
+/** Marks a transport already fitted, so fitting it twice adapts nothing twice. */
+const FITTED = Symbol('mcp-inspect task handoff');
+
+/**
+ * Fits a transport with the task handoff, in place: its `send` notes each tools/call, and the
+ * handler the SDK client sets as `onmessage` gets a task answer handed off. In place rather than
+ * wrapped, because the SDK reads other fields of the transport it holds (a stdio-shaped one's
+ * `pid` and `stderr` decide how the era probe behaves; `setProtocolVersion`), and a wrapper would
+ * hide them. Call before `client.connect(transport)`.
+ */
+export function withTaskHandoff<T extends Transport>(transport: T): T {
+  const fitted = transport as T & { [FITTED]?: true };
+  if (fitted[FITTED]) return transport;
+  fitted[FITTED] = true;
+  const handoff = new TaskHandoff();
+  const send = transport.send.bind(transport);
+  transport.send = (message, options) => {
+    handoff.noteOutgoing(message);
+    return send(message, options);
+  };
+  const initial = transport.onmessage;
+  let handler: MessageHandler | undefined;
+  Object.defineProperty(transport, 'onmessage', {
+    configurable: true,
+    enumerable: true,
+    get: () => handler,
+    set: (next: MessageHandler | undefined) => {
+      handler = next && ((message, ...rest) => next(handoff.adapt(message), ...rest));
+    },
+  });
+  transport.onmessage = initial;
+  return transport;
 }

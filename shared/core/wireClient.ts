@@ -19,8 +19,11 @@ export type DeliveredEnvelope = Exclude<BridgeEnvelope, { type: 'batch' | 'stamp
 export interface WireClientEvents {
   /** A validated envelope from the bridge, and the object as received (unstripped). */
   onEnvelope(envelope: DeliveredEnvelope, raw: unknown): void;
-  /** Something from the bridge that failed validation; the connection goes on. */
-  onInvalid(reason: string): void;
+  /**
+   * Something from the bridge that failed validation (the object as received, when it was JSON);
+   * the connection goes on.
+   */
+  onInvalid(reason: string, raw?: unknown): void;
 }
 
 /**
@@ -110,6 +113,7 @@ export class WireClient {
     if (!parsed.success) {
       this.events.onInvalid(
         `The bridge sent a record that does not match the wire schema: ${parsed.error.issues[0]?.message ?? ''}`,
+        raw,
       );
       return;
     }
@@ -120,7 +124,7 @@ export class WireClient {
   private receiveStamp(stamp: FrameStamp): void {
     const frame = this.sent.join(stamp);
     if (frame === undefined) {
-      this.events.onInvalid(`The bridge stamped a message this page did not send (ref ${stamp.ref})`);
+      this.events.onInvalid(`The bridge stamped a message this page did not send (ref ${stamp.ref})`, stamp);
       return;
     }
     // The frame as the bridge's history holds it: the object is the raw record from here on.
@@ -132,6 +136,7 @@ export class WireClient {
     if (!parsed.success) {
       this.events.onInvalid(
         `The bridge sent an envelope that does not match the wire schema: ${parsed.error.issues[0]?.message ?? ''}`,
+        raw,
       );
       return;
     }

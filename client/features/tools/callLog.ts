@@ -37,6 +37,9 @@ export interface CallRecord {
   endedAt?: number;
 }
 
+/** The statuses a task ends with. */
+const TASK_ENDED = new Set(['completed', 'failed', 'cancelled']);
+
 /** Old records beyond this are dropped: each may hold a large result. */
 const MAX_RECORDS = 50;
 
@@ -106,6 +109,11 @@ export class CallLog {
             this.patch(id, { taskId });
             this.tasks.setCanceler(taskId, () => this.cancel(id));
           }
+          // An ended task can no longer be cancelled: said before the entry changes, so the
+          // Tasks tab, which re-renders on the entry, drops its Cancel button with it.
+          if (update.status !== undefined && TASK_ENDED.has(update.status)) {
+            this.tasks.setCanceler(taskId, undefined);
+          }
           const existing = this.tasks.getSnapshot().find((entry) => entry.taskId === taskId);
           this.tasks.put({
             ...existing,
@@ -130,8 +138,6 @@ export class CallLog {
 
   private finish(id: number, end: ToolCallEnd): void {
     this.calls.delete(id);
-    const taskId = this.records.find((record) => record.id === id)?.taskId;
-    if (taskId !== undefined) this.tasks.setCanceler(taskId, undefined);
     this.patch(id, {
       status: end.status,
       endedAt: performance.now(),
