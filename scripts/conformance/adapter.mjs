@@ -66,7 +66,9 @@ try {
       note(cli('call', tool.name, '--args', JSON.stringify(sampleArguments(tool))));
   } else if (Array.isArray(context.toolCalls)) {
     for (const call of context.toolCalls)
-      note(cli('call', call.name, '--args', JSON.stringify(call.arguments ?? {})));
+      // Sent as the suite wrote them, nulls included (--no-validate): the scenario is what the
+      // client does with values its schema would refuse.
+      note(cli('call', call.name, '--no-validate', '--args', JSON.stringify(call.arguments ?? {})));
   } else if (scenario === 'json-schema-2020-12-preservation') {
     const tools = listTools();
     const focal = tools.find((tool) => tool.name === 'json_schema_2020_12_tool');

@@ -73,6 +73,8 @@ async function runScenario(run) {
     run.revision,
     '-o',
     outDir,
+    // Extensions are on no revision's timeline: the suite runs them only when forced to.
+    ...(run.reason === 'extension' ? ['--force'] : []),
   ];
   const log = await new Promise((resolve) => {
     const child = spawn(NODE22, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });

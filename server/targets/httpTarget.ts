@@ -7,9 +7,11 @@ import {
   type Transport,
 } from '@modelcontextprotocol/client';
 import { maskUrl, maskUrlIn } from '../../shared/urlSecrets.js';
-import type { TransportKind } from '../../shared/wire.js';
+import type { EraChoice, TransportKind } from '../../shared/wire.js';
 import { requestIdOf, responseIdOf } from '../../shared/jsonRpcShape.js';
+import { MODERN_PROTOCOL_VERSION } from '../../shared/core/clientSession.js';
 import type { TargetAuth } from '../oauth/oauthManager.js';
+import { readVersion } from '../version.js';
 import { recordingFetch } from './httpExchanges.js';
 import { StreamOrigins } from './streamOrigins.js';
 import type { TargetConnection, TargetEvents } from './target.js';
@@ -28,6 +30,8 @@ export interface UrlTargetSpec {
   transport: UrlTransportChoice;
   /** Sent with every request; secrets, never logged. */
   headers: Record<string, string>;
+  /** The era asked for; `modern` makes even the start's probe a request of that era. */
+  era?: EraChoice;
 }
 
 /**
@@ -137,6 +141,12 @@ export class HttpTarget implements TargetConnection {
           },
         },
         this.connectTimeoutMs,
+        this.spec.era === 'modern'
+          ? {
+              protocolVersion: MODERN_PROTOCOL_VERSION,
+              clientInfo: { name: 'mcp-inspect', version: readVersion() },
+            }
+          : undefined,
       );
     };
     let verdict = await attempt();
