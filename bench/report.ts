@@ -7,6 +7,7 @@ import type { Spread } from './stats.js';
 import type { IdleRss, StartupResult } from './startupBench.js';
 import type { ToolListResult } from './toolListBench.js';
 import type { TrafficFloodResult } from './trafficFloodBench.js';
+import type { VerbsResult } from './verbsBench.js';
 
 export interface Environment {
   node: string;
@@ -36,6 +37,8 @@ export interface BenchResults {
   mrtr?: Outcome<MrtrResult>;
   /** The CLI's memory once idle. */
   idleRss?: Outcome<IdleRss>;
+  /** The headless verbs: `call` against a direct SDK client, `tools` against the server alone. */
+  verbs?: Outcome<VerbsResult>;
   browserStartup: Outcome<BrowserStartupResult>;
   bigResults: Outcome<BigResultBenchResult>;
   toolList: Outcome<ToolListResult>;
@@ -61,6 +64,14 @@ export function formatReport(results: BenchResults): string {
     '',
     ...(results.startupModern ? [...modernStartupSection(results.startupModern), ''] : []),
     ...(results.idleRss ? [...idleRssLines(results.idleRss), ''] : []),
+    ...(results.verbs
+      ? [
+          ...('error' in results.verbs
+            ? [`Headless verbs: failed: ${results.verbs.error}`]
+            : verbsSection(results.verbs)),
+          '',
+        ]
+      : []),
     ...bigResultsSection(results.bigResults),
     ...toolListSection(results.toolList),
     ...trafficSection(results.traffic, results.trafficAllTabs),
@@ -411,4 +422,24 @@ function table(header: string[], rows: string[][]): string[] {
         .join('  ')
         .trimEnd(),
   );
+}
+
+/** The headless verbs: `call` against a direct SDK client, `tools` against the server alone. */
+export function verbsSection(result: VerbsResult): string[] {
+  const ms = (s: Spread) => `${s.medianMs.toFixed(0)} ms (${s.minMs.toFixed(0)}–${s.maxMs.toFixed(0)})`;
+  const lines = [
+    `Headless verbs, ${result.runs} alternating runs each (median, range; spawn → result printed, → exit):`,
+  ];
+  for (const era of result.eras) {
+    lines.push(
+      `  ${era.era}:`,
+      `    mcp-inspect call echo   ${ms(era.cliCall.result)}, exit ${ms(era.cliCall.exit)}`,
+      `    direct SDK client       ${ms(era.directCall.result)}, exit ${ms(era.directCall.exit)}`,
+      `      call: ${era.callRatio.toFixed(2)}× the direct client, +${era.callExtraMs.toFixed(0)} ms (the CLI also lists the tools first)`,
+      `    mcp-inspect tools       ${ms(era.cliTools.result)}, exit ${ms(era.cliTools.exit)}`,
+      `    demo server alone       ${ms(era.serverAloneTools)} (spawn → tools/list answered)`,
+      `      tools: +${era.toolsExtraMs.toFixed(0)} ms over the server alone`,
+    );
+  }
+  return lines;
 }

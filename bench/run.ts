@@ -11,6 +11,7 @@ import { formatReport, type BenchResults, type Outcome } from './report.js';
 import { runIdleRssBench, runStartupBench } from './startupBench.js';
 import { runToolListBench } from './toolListBench.js';
 import { runTrafficFloodBench } from './trafficFloodBench.js';
+import { runVerbsBench } from './verbsBench.js';
 
 // Ctrl-C must go through 'exit', where processes.ts kills whatever a bench left running.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
@@ -38,6 +39,7 @@ const startupModern = await section('startup, modern era', () =>
   runStartupBench(undefined, undefined, 'modern'),
 );
 const idleRss = await section('idle memory', () => runIdleRssBench());
+const verbs = await section('headless verbs (call, tools)', () => runVerbsBench());
 const browserStartup = await section('startup in a browser', () => runBrowserStartupBench());
 const bigResults = await section('big results in a browser', () => runBigResultBench());
 const toolList = await section('tool list with 5,000 tools', () => runToolListBench());
@@ -63,6 +65,7 @@ const results: BenchResults = {
   startup,
   startupModern,
   idleRss,
+  verbs,
   browserStartup,
   bigResults,
   toolList,

@@ -1,6 +1,7 @@
 import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import { EXIT, VerbFailure } from '../exitCodes.js';
 import type { TargetLink } from '../targetLink.js';
+import { metaOf, type VerbContext } from './verbContext.js';
 
 /** A request that did not complete, as a verb's failure: who is to blame decides the exit code. */
 export function requestFailure(error: unknown, link: TargetLink, what: string): VerbFailure {
@@ -57,4 +58,17 @@ export async function within<T>(promise: Promise<T>, ms: number, what: string): 
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * With `--json`, a JSON-RPC error the server answered is the result as it sent it: printed on
+ * stdout (`error`: code, message, data) before the verb ends with exit code 5.
+ */
+export function printRpcError(context: VerbContext, error: unknown, latencyMs: number): void {
+  if (!context.out.json || !(error instanceof ProtocolError) || context.link.ended) return;
+  const { code, message, data } = error;
+  context.out.document({
+    error: { code, message, ...(data === undefined ? {} : { data }) },
+    meta: metaOf(context, latencyMs),
+  });
 }

@@ -3,7 +3,7 @@ import { getPrompt, promptOwner } from '../../../shared/core/index.js';
 import { EXIT, VerbFailure } from '../exitCodes.js';
 import { contentLines } from '../render/content.js';
 import { promptArguments } from '../toolArguments.js';
-import { abortAfter, requestFailure, TimedOut } from './failures.js';
+import { abortAfter, printRpcError, requestFailure, TimedOut } from './failures.js';
 import { metaOf, type VerbContext } from './verbContext.js';
 
 /** `prompt <name>`: its messages, each under its role; media summarised or saved. */
@@ -25,6 +25,7 @@ export async function promptVerb(context: VerbContext): Promise<void> {
     });
   } catch (error) {
     const reason: unknown = controller.signal.reason;
+    printRpcError(context, error, performance.now() - started);
     throw requestFailure(reason instanceof TimedOut ? reason : error, link, `prompts/get ${name}`);
   } finally {
     stop();

@@ -1,7 +1,7 @@
 import type { ReadResourceResult } from '@modelcontextprotocol/client';
 import { readOwner, readResource } from '../../../shared/core/index.js';
 import { resourceLines } from '../render/content.js';
-import { abortAfter, requestFailure, TimedOut } from './failures.js';
+import { abortAfter, printRpcError, requestFailure, TimedOut } from './failures.js';
 import { metaOf, type VerbContext } from './verbContext.js';
 
 /**
@@ -24,6 +24,7 @@ export async function readVerb(context: VerbContext): Promise<void> {
     });
   } catch (error) {
     const reason: unknown = controller.signal.reason;
+    printRpcError(context, error, performance.now() - started);
     throw requestFailure(reason instanceof TimedOut ? reason : error, link, `resources/read ${uri}`);
   } finally {
     stop();
