@@ -53,12 +53,7 @@ export class CallbackListener {
   }
 }
 
-function answer(
-  res: ServerResponse,
-  status: number,
-  title: string,
-  message: string,
-): void {
+function answer(res: ServerResponse, status: number, title: string, message: string): void {
   res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
   res.end(
     `<!doctype html><meta charset="utf-8"><title>mcp-inspect sign-in</title>` +
