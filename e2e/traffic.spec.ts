@@ -1,7 +1,10 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { readFileSync } from 'node:fs';
 import { expect, inspector, test } from './support/test.js';
 import { trafficPane } from './support/traffic.js';
 import { fixtureStdio } from './support/servers.js';
+import { CLI_PATH } from './support/cli.js';
 
 // The traffic pane against the bundled demo server: every frame, paired, filtered, exported.
 
@@ -172,6 +175,33 @@ test('exports the session as JSON Lines and imports it to look at offline', asyn
 
   await page.getByRole('button', { name: 'Back to the live session' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'offline, read-only' })).toHaveCount(0);
+});
+
+test('a headless run written with --traffic opens in the page', async ({ page, cli }, testInfo) => {
+  const file = testInfo.outputPath('headless.jsonl');
+  // The headless verb, as a script runs it (it fails the test by rejecting if it exits non-zero).
+  const run = await promisify(execFile)(process.execPath, [
+    CLI_PATH,
+    'call',
+    'echo',
+    '--arg',
+    'message=from the terminal',
+    '--traffic',
+    file,
+    '-q',
+  ]);
+  expect(run.stdout).toBe('from the terminal\n');
+
+  const traffic = trafficPane(page);
+  await page.goto(cli.url);
+  await traffic.enlarge();
+  await page.getByLabel('Import traffic (JSON Lines)').setInputFiles(file);
+  await expect(page.getByRole('status').filter({ hasText: 'offline, read-only' })).toContainText(
+    'headless.jsonl',
+  );
+  await traffic.search.fill('from the terminal');
+  await traffic.row('request', 'tools/call').click();
+  await expect(traffic.paired('response')).toContainText('from the terminal');
 });
 
 test.describe('with the traffic fixture server', () => {

@@ -32,6 +32,7 @@ export interface TargetOptions {
   clientId?: string;
   clientSecret?: string;
   scope?: string;
+  clientMetadataUrl?: string;
   oauthStore?: string;
   connectTimeout?: number;
   requestTimeout?: number;
@@ -76,6 +77,10 @@ export function addTargetOptions(program: Command): Command {
     .option('--client-id <id>', 'OAuth: a client id registered in advance with the authorization server')
     .option('--client-secret <secret>', 'OAuth: the secret of that client, for a confidential one')
     .option('--scope <scopes>', 'OAuth: scopes to ask for, space-separated, on top of what the server asks')
+    .option(
+      '--client-metadata-url <url>',
+      'OAuth: the HTTPS URL of a client ID metadata document to use as the client id, where the server supports them',
+    )
     .option('--oauth-store <file>', 'OAuth: keep tokens across runs in this file (readable by you only)')
     .option('--config <file>', 'read the server from an MCP config file ("mcpServers" or "servers")')
     .option('--server <name>', 'which server of --config (needed when it has several)');
@@ -159,13 +164,18 @@ function oauthSettings(
     ...(options.clientId === undefined ? {} : { clientId: options.clientId }),
     ...(options.clientSecret === undefined ? {} : { clientSecret: options.clientSecret }),
     ...(options.scope === undefined ? {} : { scope: options.scope }),
+    ...(options.clientMetadataUrl === undefined ? {} : { clientMetadataUrl: options.clientMetadataUrl }),
     ...(options.oauthStore === undefined ? {} : { storeFile: options.oauthStore }),
   };
   if (Object.keys(given).length === 0) return undefined;
   if (target.kind !== 'url')
-    fail('--client-id, --client-secret, --scope and --oauth-store are for servers reached by URL');
+    fail(
+      '--client-id, --client-secret, --scope, --client-metadata-url and --oauth-store are for servers reached by URL',
+    );
   if (given.clientSecret !== undefined && given.clientId === undefined)
     fail('--client-secret goes with --client-id');
+  if (options.clientMetadataUrl !== undefined && !/^https:\/\/[^/]+\/./.test(options.clientMetadataUrl))
+    fail('--client-metadata-url takes an https:// URL with a path (the client ID metadata document)');
   return given;
 }
 

@@ -93,6 +93,30 @@ export class OAuthManager {
     await flow.runAll();
   }
 
+  /**
+   * For a caller that waits on the sign-in instead of reacting to challenges (the headless
+   * verbs): a new flow now, a step-up when the challenge was a 403 insufficient_scope, else a
+   * sign-in; resolves with it once it stops: authorized, failed, or waiting for the browser.
+   */
+  async authorize(
+    serverUrl: string,
+    challenge?: { status: number; wwwAuthenticate: string | undefined },
+  ): Promise<OAuthFlow> {
+    const Flow = await this.flowClass();
+    const header = challenge?.wwwAuthenticate;
+    const trigger: FlowTrigger =
+      challenge?.status === 403 && header && /insufficient_scope/.test(header)
+        ? {
+            kind: 'step-up',
+            wwwAuthenticate: header,
+            previousScope: this.storedTokens(serverUrl)?.tokens.requestedScope,
+          }
+        : { kind: challenge ? 'challenge' : 'sign-in' };
+    const flow = this.newFlow(Flow, serverUrl, trigger);
+    await flow.runAll();
+    return flow;
+  }
+
   /** Runs one step, starting a new flow in step mode when none is under way. */
   async next(serverUrl: string): Promise<void> {
     const Flow = await this.flowClass();

@@ -8,9 +8,11 @@ import {
 } from '@modelcontextprotocol/client';
 import { maskUrl, maskUrlIn } from '../../shared/urlSecrets.js';
 import type { UrlTimeouts } from '../../shared/urlTimeouts.js';
-import type { TransportKind } from '../../shared/wire.js';
+import type { EraChoice, TransportKind } from '../../shared/wire.js';
 import { requestIdOf, responseIdOf } from '../../shared/jsonRpcShape.js';
+import { MODERN_PROTOCOL_VERSION } from '../../shared/core/clientSession.js';
 import type { TargetAuth } from '../oauth/oauthManager.js';
+import { readVersion } from '../version.js';
 import { recordingFetch } from './httpExchanges.js';
 import { StreamOrigins } from './streamOrigins.js';
 import { DEFAULT_MEMORY_LIMITS, MAX_MESSAGE_BYTES } from '../memoryLimits.js';
@@ -35,6 +37,8 @@ export interface UrlTargetSpec {
   headers: Record<string, string>;
   /** In seconds; absent ones are the defaults (or a test's tuning). */
   timeouts?: UrlTimeouts;
+  /** The era asked for; `modern` makes even the start's probe a request of that era. */
+  era?: EraChoice;
 }
 
 /**
@@ -174,6 +178,12 @@ export class HttpTarget implements TargetConnection {
           },
         },
         this.connectTimeoutMs,
+        this.spec.era === 'modern'
+          ? {
+              protocolVersion: MODERN_PROTOCOL_VERSION,
+              clientInfo: { name: 'mcp-inspect', version: readVersion() },
+            }
+          : undefined,
       );
     };
     let verdict = await attempt();

@@ -21,12 +21,23 @@ export type ProbeVerdict =
   /** It cannot be used: refused, closed, hung, needs authorization, or failed on its side. */
   | { failed: string };
 
+/**
+ * For a target spoken to in the modern era only (`--era modern`): the probe is a request of that
+ * era, which must carry the protocol version in a header and in `_meta`, with the client's
+ * capabilities (SEP-2575); none are declared for a ping.
+ */
+export interface ModernProbe {
+  protocolVersion: string;
+  clientInfo: { name: string; version: string };
+}
+
 export async function probeStreamableHttp(
   url: URL,
   headers: Record<string, string>,
   /** The URL as it may be shown (secrets masked), and the words for a fetch error. */
   shown: { url: string; describe: (error: unknown, challenge?: string) => string },
   timeoutMs = CONNECT_TIMEOUT_MS,
+  modern?: ModernProbe,
 ): Promise<ProbeVerdict> {
   const shownUrl = shown.url;
   let response: Response;
@@ -40,8 +51,26 @@ export async function probeStreamableHttp(
           ...headers,
           'content-type': 'application/json',
           accept: 'application/json, text/event-stream',
+          // Every POST names its method from 2026-07-28 on (SEP-2243); older servers ignore it.
+          'mcp-method': 'ping',
+          ...(modern ? { 'mcp-protocol-version': modern.protocolVersion } : {}),
         },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 'mcp-inspect-probe', method: 'ping' }),
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 'mcp-inspect-probe',
+          method: 'ping',
+          ...(modern
+            ? {
+                params: {
+                  _meta: {
+                    'io.modelcontextprotocol/protocolVersion': modern.protocolVersion,
+                    'io.modelcontextprotocol/clientCapabilities': {},
+                    'io.modelcontextprotocol/clientInfo': modern.clientInfo,
+                  },
+                },
+              }
+            : {}),
+        }),
         // Redirects are followed here, by the transports' rule, never by fetch: fetch drops only
         // Authorization on the way to another origin, and would take an x-api-key there.
         redirect: 'manual',

@@ -116,6 +116,15 @@ describe(
       });
     });
 
+    it("the server's last stderr lines keep the values of -e variables masked", async () => {
+      const script = "console.error('connecting with token ' + process.env.SERVICE_TOKEN); process.exit(2)";
+      const run = await runVerb(['info', '-e', 'SERVICE_TOKEN=tok-123456', '--', node, '-e', script]);
+      expect(run.code).toBe(4);
+      expect(run.stderr).toContain('error: the MCP server exited with code 2');
+      expect(run.stderr).toContain('│ connecting with token ****');
+      expect(run.stderr).not.toContain('tok-123456');
+    });
+
     it('a server that exits in the middle of a call', async () => {
       const run = await runVerb(['call', 'crash', ...fixture('crashOnCall.mjs')]);
       expect(run.code).toBe(4);

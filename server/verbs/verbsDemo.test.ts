@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TimelineRecordSchema } from '../../shared/wire.js';
@@ -244,6 +244,22 @@ describe('the demo server over stdio, either era', { timeout: CLI_TEST_TIMEOUT_M
     expect(run.code).toBe(0);
     expect(run.stdout).toBe('Stopped after 1 of 2 steps, as asked.\n');
     expect(run.stderr).toMatch(/task [\w-]+: input_required/);
+  });
+
+  it('takes the server from a config file, as the page does', async () => {
+    const config = join(scratch, 'mcp.json');
+    writeFileSync(
+      config,
+      JSON.stringify({
+        mcpServers: {
+          demo: { command: process.execPath, args: [built('server/demo/demoServer.ts')], era: 'legacy' },
+        },
+      }),
+    );
+    const run = await runVerb(['info', '--config', config, '--server', 'demo']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('era           legacy, protocol version 2025-11-25');
+    expect(run.stderr).not.toContain('no server given');
   });
 
   it('--traffic writes the session as JSON Lines the page imports', async () => {

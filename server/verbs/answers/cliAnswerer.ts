@@ -41,6 +41,9 @@ export function cliAnswerer(answers: CliAnswers): Answerer {
       const key = context.origin?.key;
       const planned = (key === undefined ? undefined : answers.elicit.byKey.get(key)) ?? answers.elicit.all;
       const requestedSchema = (params as { requestedSchema?: unknown }).requestedSchema;
+      // A URL-mode question is accepted by going there: its answer carries no content.
+      if (planned?.action === 'accept' && (params as { mode?: string }).mode === 'url')
+        return { action: 'accept' };
       if (planned) return elicitResult(planned, requestedSchema);
       const terminal = answers.terminal;
       if (!terminal) {
