@@ -41,7 +41,17 @@ if (!existsSync(NODE22)) {
   const [command, args] = npm ? [process.execPath, [npm]] : ['npm', []];
   execFileSync(
     command,
-    [...args, 'install', '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--prefix', NODE22_PREFIX, NODE22_PACKAGE],
+    [
+      ...args,
+      'install',
+      '--no-save',
+      '--no-package-lock',
+      '--no-audit',
+      '--no-fund',
+      '--prefix',
+      NODE22_PREFIX,
+      NODE22_PACKAGE,
+    ],
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );
 }

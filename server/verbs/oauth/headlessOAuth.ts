@@ -48,7 +48,9 @@ export class HeadlessOAuth {
     }
     const callbacks = new CallbackWaiters();
     const listener = await CallbackListener.start(async (params) => {
-      const answer = await manager.callback(params);
+      const outcome = await manager.callback(params);
+      // Signed in only once the code was exchanged for a token (no step-by-step mode here).
+      const answer: CallbackAnswer = { ok: outcome.outcome === 'signed-in', message: outcome.message };
       // An unknown or used state changes nothing: the flow keeps waiting for its own redirect.
       if (answer.ok || !/not one mcp-inspect is waiting for/.test(answer.message)) callbacks.settle(answer);
       return answer;
