@@ -16,6 +16,7 @@ import {
   type DroppedMessages,
 } from '../../appSandbox/messageBudget';
 import { SANDBOX_REPORT_METHOD, type SandboxReport } from '../../appSandbox/sandboxProtocol';
+import { routeAppMessages } from './appMessageGate';
 
 export interface TransportObserver {
   /** A JSON-RPC message on its way to the app, or one from the app the host bridge will handle. */
@@ -33,7 +34,8 @@ const pageReadTime = new ReadTime();
 
 /**
  * The host's postMessage transport to one sandbox frame (the SDK's Transport interface, which
- * the AppBridge runs on). It takes only what the frame's window posts, within the app's budget
+ * the AppBridge runs on). It takes only what the frame's window posts (the page's message gate
+ * hands it those, and keeps them from every other listener), within the app's budget
  * (messageBudget.ts), checked before anything reads it: past the second's count or read time, a
  * message is dropped unread, so a flood costs the page a check per message and no more. Every
  * message in and out is shown to the observer (the App log, the traffic pane) before the
@@ -48,6 +50,7 @@ export class SandboxTransport implements Transport {
   onerror?: (error: Error) => void;
   private readonly budget: MessageBudget;
   private dropsTimer: ReturnType<typeof setTimeout> | undefined;
+  private unroute: (() => void) | undefined;
   private closed = false;
 
   constructor(
@@ -61,7 +64,7 @@ export class SandboxTransport implements Transport {
   }
 
   async start(): Promise<void> {
-    window.addEventListener('message', this.listen);
+    this.unroute = routeAppMessages(this.frame, this.listen);
   }
 
   async send(message: JSONRPCMessage, _options?: TransportSendOptions): Promise<void> {
@@ -73,13 +76,13 @@ export class SandboxTransport implements Transport {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    window.removeEventListener('message', this.listen);
+    this.unroute?.();
     clearTimeout(this.dropsTimer);
     this.onclose?.();
   }
 
+  /** The frame's messages, and no one else's (appMessageGate.ts). */
   private readonly listen = (event: MessageEvent<unknown>): void => {
-    if (event.source !== this.frame) return;
     if (!this.budget.admit()) {
       this.reportDropsSoon();
       return;
