@@ -2,6 +2,9 @@
 import { earlyConnection } from './boot';
 // Then, so the tokens and the reset come before every component's and feature's own CSS.
 import './styles.css';
+// Before any other listener of the page's messages: MCP Apps' messages are taken, or dropped
+// unread, there first (appMessageGate.ts).
+import './features/apps/appMessageGate';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';

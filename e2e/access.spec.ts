@@ -60,7 +60,11 @@ test.describe('another site', () => {
       headers: { Authorization: `Bearer ${cli.token}` },
     });
     const { appSandboxPort } = (await session.json()) as { appSandboxPort: number };
-    const sandboxPage = await request.get(`http://127.0.0.1:${appSandboxPort}/sandbox.html`);
+    // The sandbox page is served only at an address the bridge issues to its page.
+    const issued = await request.get(`${cli.origin}/api/app-sandbox`, {
+      headers: { Authorization: `Bearer ${cli.token}` },
+    });
+    const sandboxPage = await request.get(((await issued.json()) as { url: string }).url);
     const sandboxScript = /src="\.\/(assets\/[^"]+\.js)"/.exec(await sandboxPage.text())?.[1];
     expect(sandboxScript).toBeDefined();
     // A port where nothing listens, to compare with.

@@ -78,8 +78,15 @@ test('the app calls the server, writes to the conversation, offers a link and ch
   await app.log.getByRole('button', { name: 'Open link' }).click();
   expect((await popup).url()).toContain('example.com/weather/Oslo');
 
-  // A display mode request: granted, since the app declared fullscreen.
+  // A display mode request: the app declared fullscreen, and it covers the page, so the person
+  // is asked; their click switches.
   await app.app.getByRole('button', { name: 'Fullscreen' }).click();
+  await expect(app.log).toContainText('asks for fullscreen, which covers the page: offered to the person');
+  await expect(app.view).toHaveClass(/mode-inline/);
+  await app.view
+    .getByRole('group', { name: 'App display request' })
+    .getByRole('button', { name: 'Show it fullscreen' })
+    .click();
   await expect(app.view).toHaveClass(/mode-fullscreen/);
   await expect(app.control('Display')).toHaveValue('fullscreen');
 });

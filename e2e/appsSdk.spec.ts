@@ -84,7 +84,13 @@ test('an SDK app gets its input, result and host context, and its requests are a
   await app.control('Size').selectOption('tablet');
   await expect(app.app.locator('#context')).toHaveText('theme=dark mode=inline locale=de-DE width=768');
 
+  // Picture-in-picture floats over the page: the app asks, the person's click switches.
   await app.app.getByRole('button', { name: 'Ask for pip' }).click();
+  await expect(app.app.locator('#out')).toHaveText('pip ok {"mode":"inline"}');
+  await app.view
+    .getByRole('group', { name: 'App display request' })
+    .getByRole('button', { name: 'Show it picture-in-picture' })
+    .click();
   await expect(app.view).toHaveClass(/mode-pip/);
   await app.view.getByRole('button', { name: 'Back inline' }).click();
 

@@ -47,8 +47,11 @@ test("from inside the app, the inspector's token, storage, DOM, WebSocket and AP
         grandparentDocument: await attempt(() => window.parent.parent.document.body.innerHTML),
         topSessionStorage: await attempt(() => window.top?.sessionStorage.getItem('mcp-inspect.token')),
         topLocation: await attempt(() => window.top?.location.href),
-        // Its own storage is the sandbox origin's: empty of anything of the inspector's.
-        ownStorage: JSON.stringify([...Object.keys(sessionStorage), ...Object.keys(localStorage)]),
+        // Its own storage is the sandbox origin's, another site's: empty of anything of the
+        // inspector's, or denied where the browser blocks third-party storage (as here).
+        ownStorage: await attempt(() =>
+          JSON.stringify([...Object.keys(sessionStorage), ...Object.keys(localStorage)]),
+        ),
         tokenAnywhere: [
           location.href,
           window.parent.location.href,
@@ -81,7 +84,7 @@ test("from inside the app, the inspector's token, storage, DOM, WebSocket and AP
   expect(results.grandparentDocument).toBe('refused: SecurityError');
   expect(results.topSessionStorage).toBe('refused: SecurityError');
   expect(results.topLocation).toBe('refused: SecurityError');
-  expect(results.ownStorage).toBe('[]');
+  expect(results.ownStorage).toMatch(/^(reached: \[\]|refused: SecurityError)$/);
   expect(results.tokenAnywhere).toBe(false);
   expect(results.parentOrigin).toBe(sandboxOrigin);
   expect(results.api).toMatch(/^refused/);
@@ -125,4 +128,31 @@ test('the sandbox CSP allows the domains the resource declares and nothing else'
   await expect(out).toContainText('https://api.example.com/data: reached');
   await expect(out).toContainText('https://undeclared.example.net/data: TypeError');
   await expect(app.log).toContainText('(connect-src): https://undeclared.example.net');
+});
+
+test('the sandbox is served under another site than the page, so Chromium runs apps in a process of their own', async ({
+  page,
+  cli,
+  browser,
+}) => {
+  const { app } = await openCallApp(page, cli.url, 'sdk_counter');
+  await expect(app.status).toContainText('running');
+  const sandbox = new URL((await app.outer.getAttribute('src')) ?? '');
+  expect(new URL(cli.origin).hostname).toBe('127.0.0.1');
+  expect(sandbox.hostname).toBe('localhost');
+  // An out-of-process frame is a target of its own in Chromium; a same-process one is not.
+  const cdp = await browser.newBrowserCDPSession();
+  const { targetInfos } = await cdp.send('Target.getTargets');
+  await cdp.detach();
+  expect(
+    targetInfos.filter((target) => target.type === 'iframe' && target.url.startsWith(sandbox.origin)),
+  ).toHaveLength(1);
+
+  // The page opened at localhost gets its sandbox at 127.0.0.1: another site again.
+  const ui = inspector(page);
+  await page.goto(cli.url.replace('//127.0.0.1:', '//localhost:'));
+  await ui.runTool('sdk_counter');
+  const again = appView(page, ui.call(1));
+  await expect(again.status).toContainText('running');
+  expect(new URL((await again.outer.getAttribute('src')) ?? '').hostname).toBe('127.0.0.1');
 });

@@ -66,14 +66,13 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
   };
   let hosts = new Set<string>();
   let sandbox: RunningAppSandbox | undefined;
-  let sandboxHosts = new Set<string>();
   const app = createHttpApp({
     token: options.token,
     allowedHosts: () => hosts,
     session,
     version: options.version,
     oauth,
-    appSandbox: () => (sandbox ? { port: sandbox.port, hosts: sandboxHosts } : undefined),
+    appSandbox: () => sandbox,
     log: options.log,
     ...(options.clientDir === undefined ? {} : { clientDir: options.clientDir }),
   });
@@ -109,7 +108,6 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
         bridgePort: port,
         dir: options.appSandboxDir,
       });
-      sandboxHosts = allowedHosts(sandbox.port, options.host);
     } catch (error) {
       // The inspector works without it; only MCP Apps cannot be shown.
       options.log(`could not start the MCP Apps sandbox: ${(error as Error).message}`);

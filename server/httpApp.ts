@@ -1,6 +1,8 @@
 import { pipeline } from 'node:stream/promises';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { API_FRAMES_PATH, API_SESSION_PATH, AUTH_SCHEME } from '../shared/http.js';
+import { API_APP_SANDBOX_PATH, API_FRAMES_PATH, API_SESSION_PATH, AUTH_SCHEME } from '../shared/http.js';
+import { appSandboxRoute } from './appSandbox/sandboxRoute.js';
+import type { RunningAppSandbox } from './appSandbox/sandboxServer.js';
 import type { OAuthManager } from './oauth/oauthManager.js';
 import { oauthApiRouter, oauthCallbackRoute } from './oauth/routes.js';
 import { serveFirstScreen } from './firstScreen.js';
@@ -18,8 +20,8 @@ export interface HttpAppOptions {
   version: string;
   /** The bridge's OAuth client; its routes are mounted when given. */
   oauth?: OAuthManager;
-  /** The MCP Apps sandbox listener's port and `host:port` names, once it listens. */
-  appSandbox?: () => { port: number; hosts: Set<string> } | undefined;
+  /** The MCP Apps sandbox listener, once it listens. */
+  appSandbox?: () => RunningAppSandbox | undefined;
   /** Where the bridge says what went wrong serving a request (the terminal). */
   log?: (line: string) => void;
 }
@@ -58,12 +60,11 @@ const BASE_CSP = [
 ];
 
 /**
- * The page may frame the MCP Apps sandbox listener, and nothing else. (Chromium accepts no IPv6
- * literal in a CSP source, so a page opened at [::1] cannot frame it: apps need a name or IPv4.)
+ * The page may frame the MCP Apps sandbox, under the one name its sandbox addresses use (another
+ * site than the page's, see appSandbox/sandboxSite.ts), and nothing else.
  */
-function pageCsp(sandbox: { hosts: Set<string> } | undefined): string {
-  const hosts = sandbox ? [...sandbox.hosts].filter((host) => !host.startsWith('[')) : [];
-  const frames = hosts.length > 0 ? hosts.map((host) => `http://${host}`).join(' ') : "'none'";
+function pageCsp(sandbox: RunningAppSandbox | undefined, pageHost: string): string {
+  const frames = sandbox?.frameSource(pageHost) ?? "'none'";
   return [...BASE_CSP, `frame-src ${frames}`].join('; ');
 }
 
@@ -79,7 +80,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
       res.status(403).type('text/plain').send('Forbidden: this Host is not allowed');
       return;
     }
-    res.setHeader('Content-Security-Policy', pageCsp(options.appSandbox?.()));
+    res.setHeader('Content-Security-Policy', pageCsp(options.appSandbox?.(), req.headers.host ?? ''));
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'no-referrer');
     res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
@@ -118,6 +119,11 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
       appSandboxPort: options.appSandbox?.()?.port ?? null,
     });
   });
+
+  app.get(
+    API_APP_SANDBOX_PATH,
+    appSandboxRoute(() => options.appSandbox?.()),
+  );
 
   app.get(`${API_FRAMES_PATH}/:seq`, async (req: Request, res: Response) => {
     const json = await options.session.largeFrame(Number(req.params.seq));

@@ -2,6 +2,8 @@
 export const API_SESSION_PATH = '/api/session';
 /** `${API_FRAMES_PATH}/<seq>`: the whole text of a frame the history keeps only the envelope of. */
 export const API_FRAMES_PATH = '/api/frames';
+/** `?csp=<declared domains as JSON>`: the address of an MCP App's sandbox page, issued by the bridge. */
+export const API_APP_SANDBOX_PATH = '/api/app-sandbox';
 
 /** Header the page sends the token in for HTTP routes. */
 export const AUTH_HEADER = 'authorization';

@@ -4,11 +4,16 @@
  * postMessage between the inspector's page (its parent) and the app (its inner frame), which it
  * writes from the HTML the page sends in `ui/notifications/sandbox-resource-ready`.
  *
- * The app's Content-Security-Policy is this page's own, sent as a header by the sandbox listener:
- * the inner frame's document inherits it, and an app cannot take a header back (it could a
- * <meta> tag).
+ * The app's Content-Security-Policy is this page's own, sent as a header by the sandbox listener
+ * from the address the bridge issued (and signed): the inner frame's document inherits it, and an
+ * app cannot take a header back (it could a <meta> tag).
+ *
+ * Nothing here is a defence against the app: it shares this page's origin, so it can reach this
+ * page's DOM and script. The inspector's page treats all that comes from here as the app's and
+ * enforces its own limits; the ones below only spare it the flood of an app that is merely broken.
  */
 import { SANDBOX_HOST_PARAM } from '../../shared/appCsp';
+import { MessageBudget, PROXY_MESSAGE_LIMITS, describeDrops, estimateBytes } from './messageBudget';
 import { SANDBOX_REPORT_METHOD, type SandboxReport } from './sandboxProtocol';
 
 const PROXY_READY = 'ui/notifications/sandbox-proxy-ready';
@@ -17,6 +22,8 @@ const RESOURCE_READY = 'ui/notifications/sandbox-resource-ready';
 const INNER_SANDBOX = 'allow-scripts allow-same-origin allow-forms';
 
 const hostOrigin = readHostOrigin();
+const budget = new MessageBudget(PROXY_MESSAGE_LIMITS);
+let dropsReport: ReturnType<typeof setTimeout> | undefined;
 
 function readHostOrigin(): string | undefined {
   const value = new URLSearchParams(location.search).get(SANDBOX_HOST_PARAM);
@@ -28,9 +35,14 @@ function readHostOrigin(): string | undefined {
   }
 }
 
+/** Reports count against the app's budget: an app can cause them by the thousand (blocked fetches). */
 function report(body: SandboxReport): void {
-  if (hostOrigin)
-    window.parent.postMessage({ jsonrpc: '2.0', method: SANDBOX_REPORT_METHOD, params: body }, hostOrigin);
+  if (!hostOrigin) return;
+  if (body.kind !== 'limit' && !budget.admit()) {
+    reportDropsSoon();
+    return;
+  }
+  window.parent.postMessage({ jsonrpc: '2.0', method: SANDBOX_REPORT_METHOD, params: body }, hostOrigin);
 }
 
 /**
@@ -72,11 +84,24 @@ function start(): void {
       // Only to a document of this origin: if the app navigated its frame away, nothing leaks.
       inner.contentWindow?.postMessage(event.data, location.origin);
     } else if (event.source === inner.contentWindow && event.source !== null) {
-      // Whatever the app sends goes up as it is: the inspector's page validates and shows it.
+      // Within the budget, what the app sends goes up as it is: the inspector's page validates it.
+      if (!budget.admit() || !budget.admitBytes(estimateBytes(event.data, budget.limits.maxMessageBytes))) {
+        reportDropsSoon();
+        return;
+      }
       window.parent.postMessage(event.data, hostOrigin);
     }
   });
   window.parent.postMessage({ jsonrpc: '2.0', method: PROXY_READY, params: {} }, hostOrigin);
+}
+
+/** One report a second at most, however many messages are dropped. */
+function reportDropsSoon(): void {
+  dropsReport ??= setTimeout(() => {
+    dropsReport = undefined;
+    const drops = budget.takeDrops();
+    if (drops) report({ kind: 'limit', message: `the sandbox proxy ${describeDrops(drops, budget.limits)}` });
+  }, 1_000);
 }
 
 function methodOf(data: unknown): unknown {

@@ -1,13 +1,14 @@
-import { useLayoutEffect, useMemo, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { buildAllowAttribute, type McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
-import { SANDBOX_CSP_PARAM, SANDBOX_HOST_PARAM, SANDBOX_PAGE_PATH } from '../../../shared/appCsp';
+import type { SandboxPage } from './appQueries';
 import type { AppResource } from './appResource';
 import type { AppSession } from './appSession';
 
 interface AppFrameProps {
   session: AppSession;
   resource: AppResource;
-  sandboxOrigin: string;
+  /** The sandbox page address the bridge issued for this app. */
+  sandbox: SandboxPage;
   context: McpUiHostContext;
   width: number | undefined;
   height: number | undefined;
@@ -21,23 +22,17 @@ interface AppFrameProps {
 const SANDBOX = 'allow-scripts allow-same-origin allow-forms';
 
 /** The sandbox frame of one app view, connected to the view's AppBridge as soon as it is in the page. */
-export function AppFrame({ session, resource, sandboxOrigin, context, width, height }: AppFrameProps) {
+export function AppFrame({ session, resource, sandbox, context, width, height }: AppFrameProps) {
   const ref = useRef<HTMLIFrameElement>(null);
-  const src = useMemo(() => {
-    const url = new URL(SANDBOX_PAGE_PATH, sandboxOrigin);
-    url.searchParams.set(SANDBOX_HOST_PARAM, location.origin);
-    // The declared domains as declared: the sandbox listener keeps only the plain origins.
-    if (resource.csp !== undefined) url.searchParams.set(SANDBOX_CSP_PARAM, JSON.stringify(resource.csp));
-    return url.href;
-  }, [sandboxOrigin, resource]);
+  const src = sandbox.url;
 
   // Before the attach below (effects run in order), so ui/initialize already carries it.
   useLayoutEffect(() => session.setContext(context), [session, context]);
   // A layout effect: the bridge listens before the sandbox page can say it is ready.
   useLayoutEffect(() => {
     const frame = ref.current;
-    return frame ? session.attach(frame, resource) : undefined;
-  }, [session, resource, src]);
+    return frame ? session.attach(frame, resource, sandbox) : undefined;
+  }, [session, resource, sandbox]);
 
   const allow = buildAllowAttribute(resource.permissions);
   return (
@@ -49,6 +44,8 @@ export function AppFrame({ session, resource, sandboxOrigin, context, width, hei
       sandbox={SANDBOX}
       {...(allow ? { allow } : {})}
       referrerPolicy="no-referrer"
+      // Every document the frame loads, whoever navigated it: a second one stops the app.
+      onLoad={() => session.frameLoaded()}
       className={resource.prefersBorder === false ? 'app-frame borderless' : 'app-frame'}
       style={{
         width: width === undefined ? '100%' : `${width}px`,

@@ -2,11 +2,12 @@ import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'reac
 import { useQuery } from '@tanstack/react-query';
 import type { Client, Tool } from '@modelcontextprotocol/client';
 import { ConfirmRunDialog } from '../tools/ConfirmRunDialog';
-import { appResourceQueryOptions, sandboxQueryOptions } from './appQueries';
+import { appResourceQueryOptions, sandboxPageQueryOptions } from './appQueries';
 import { AppFrame } from './AppFrame';
 import { AppLogView } from './AppLogView';
 import type { AppPhase, AppSession } from './appSession';
 import { buildHostContext, frameWidth, hostSettings, INLINE_MAX_HEIGHT, PIP_SIZE } from './hostContext';
+import { DisplayOffer } from './DisplayOffer';
 import { HostContextControls } from './HostContextControls';
 import './apps.css';
 
@@ -38,7 +39,8 @@ export function AppView({ session, tool, client, generation }: AppViewProps) {
   const snapshot = useSyncExternalStore(session.subscribe, session.getSnapshot);
   const settings = useSyncExternalStore(hostSettings.subscribe, hostSettings.getSnapshot);
   const resource = useQuery(appResourceQueryOptions(client, generation, session.deps.uri));
-  const sandbox = useQuery(sandboxQueryOptions);
+  const loaded = resource.data && !('problem' in resource.data) ? resource.data : undefined;
+  const sandbox = useQuery({ ...sandboxPageQueryOptions(loaded?.csp), enabled: loaded !== undefined });
   const areaRef = useRef<HTMLDivElement>(null);
   const [areaWidth, setAreaWidth] = useState(800);
   const [viewport, setViewport] = useState(() => ({ width: window.innerWidth, height: window.innerHeight }));
@@ -58,7 +60,6 @@ export function AppView({ session, tool, client, generation }: AppViewProps) {
     };
   }, []);
 
-  const loaded = resource.data && !('problem' in resource.data) ? resource.data : undefined;
   const loadProblem = resource.isError
     ? `resources/read of ${session.deps.uri} failed: ${resource.error.message}`
     : resource.data && 'problem' in resource.data
@@ -115,6 +116,13 @@ export function AppView({ session, tool, client, generation }: AppViewProps) {
           {problem}
         </p>
       )}
+      {snapshot.displayOffer && (
+        <DisplayOffer
+          mode={snapshot.displayOffer}
+          onAccept={(mode) => session.setDisplayMode(mode)}
+          onDecline={() => session.declineDisplayOffer()}
+        />
+      )}
       <div className="app-view-body">
         <div ref={areaRef} className={`app-area theme-${settings.theme}`}>
           {closed ? (
@@ -123,7 +131,7 @@ export function AppView({ session, tool, client, generation }: AppViewProps) {
             <AppFrame
               session={session}
               resource={loaded}
-              sandboxOrigin={sandbox.data.origin}
+              sandbox={sandbox.data}
               context={context}
               width={width}
               height={height}

@@ -7,7 +7,7 @@ interface HostContextControlsProps {
   onDisplayMode: (mode: McpUiDisplayMode) => void;
 }
 
-const MODE_LABELS: Record<McpUiDisplayMode, string> = {
+export const MODE_LABELS: Record<McpUiDisplayMode, string> = {
   inline: 'Inline',
   fullscreen: 'Fullscreen',
   pip: 'Picture-in-picture',

@@ -22,6 +22,8 @@ export interface HandlerHost {
   appDisplayModes(): McpUiDisplayMode[] | undefined;
   displayMode(): McpUiDisplayMode;
   setDisplayMode(mode: McpUiDisplayMode): void;
+  /** A mode that covers the page: the person is offered it, and switches with a click, or not. */
+  offerDisplayMode(mode: McpUiDisplayMode): void;
 }
 
 /** What the host offers the app in ui/initialize; what the server cannot do is left out. */
@@ -118,7 +120,11 @@ export function installAppHandlers(bridge: AppBridge, host: HandlerHost): void {
   bridge.onrequestdisplaymode = async ({ mode }) => {
     const declared = host.appDisplayModes();
     // The spec: never a mode the app did not declare (when it declared any).
-    if (declared === undefined || declared.includes(mode)) host.setDisplayMode(mode);
+    if (declared !== undefined && !declared.includes(mode)) return { mode: host.displayMode() };
+    // Fullscreen and picture-in-picture put the app over the inspector: only the person does
+    // that. The answer is the mode as it is; if they accept, host-context-changed says so.
+    if (mode !== 'inline' && mode !== host.displayMode()) host.offerDisplayMode(mode);
+    else host.setDisplayMode(mode);
     return { mode: host.displayMode() };
   };
 }

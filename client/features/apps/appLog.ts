@@ -32,6 +32,8 @@ export interface DownloadOffer {
 
 /** Lines kept per app; older ones leave (the traffic pane keeps the messages). */
 const MAX_ENTRIES = 500;
+/** A line's title is one line: an app's 250 KB log message is shown whole in its detail, not here. */
+const MAX_TITLE_CHARS = 300;
 
 /** An append-only, bounded log that React reads as an immutable array. */
 export class AppLog {
@@ -39,7 +41,9 @@ export class AppLog {
   private nextId = 1;
 
   add(entry: Omit<AppLogEntry, 'id' | 'at'>): AppLogEntry {
-    const full = { ...entry, id: this.nextId++, at: Date.now() };
+    const title =
+      entry.title.length > MAX_TITLE_CHARS ? `${entry.title.slice(0, MAX_TITLE_CHARS)}…` : entry.title;
+    const full = { ...entry, title, id: this.nextId++, at: Date.now() };
     this.entries = [...this.entries.slice(-(MAX_ENTRIES - 1)), full];
     return full;
   }

@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Client } from '@modelcontextprotocol/client';
 import { ReadResourceResultSchema } from '@modelcontextprotocol/core';
-import { API_SESSION_PATH, AUTH_SCHEME } from '../../../shared/http';
+import type { AppCspDomains, DroppedCspEntry } from '../../../shared/appCsp';
+import { API_APP_SANDBOX_PATH, AUTH_SCHEME } from '../../../shared/http';
 import { mcpQueryKeys } from '../../bridge/mcpQueryKeys';
 import { currentToken } from '../../bridge/token';
 import { parseAppResource, type AppResource } from './appResource';
@@ -26,33 +27,42 @@ export function appResourceQueryOptions(client: Client, generation: number, uri:
   });
 }
 
-/** Where the sandbox listener is, from the bridge's session route (it needs the token). */
-export interface SandboxAddress {
-  /** The sandbox page's origin, under the same host name as the inspector's page. */
+/** An app's sandbox page, as the bridge issued it for this page and the app's declared CSP. */
+export interface SandboxPage {
+  /** The address to frame: signed by the bridge, on another site than this page. */
+  url: string;
   origin: string;
-  /** The inspector's own ports, which no app's declared domains may name. */
-  guardedPorts: number[];
+  /** The declared domains the CSP kept: what the app is told it may reach. */
+  csp: Required<AppCspDomains>;
+  /** What it left out, and why. */
+  dropped: DroppedCspEntry[];
 }
 
-export const sandboxQueryOptions = queryOptions({
-  queryKey: ['mcp-inspect', 'appSandbox'] as const,
-  queryFn: async (): Promise<SandboxAddress> => {
-    const response = await fetch(API_SESSION_PATH, {
-      headers: { authorization: `${AUTH_SCHEME} ${currentToken() ?? ''}` },
-    });
-    if (!response.ok)
-      throw new Error(`mcp-inspect answered ${response.status} when asked where its app sandbox is`);
-    const { appSandboxPort } = (await response.json()) as { appSandboxPort?: number | null };
-    if (typeof appSandboxPort !== 'number') {
-      throw new Error(
-        'This mcp-inspect runs no app sandbox, so MCP Apps cannot be shown (is dist/app-sandbox built?)',
-      );
-    }
-    return {
-      origin: `${location.protocol}//${location.hostname}:${appSandboxPort}`,
-      guardedPorts: [Number(location.port || 80), appSandboxPort],
-    };
-  },
-  staleTime: Infinity,
-  retry: false,
-});
+/**
+ * The sandbox page address for an app whose resource declares `csp`, from the bridge (it needs
+ * the token): the bridge keeps the allowed domains and signs them into the address, and its
+ * sandbox listener serves no other. Nothing the app can write goes into it.
+ */
+export function sandboxPageQueryOptions(csp: unknown) {
+  const declared = csp === undefined ? undefined : JSON.stringify(csp);
+  return queryOptions({
+    queryKey: ['mcp-inspect', 'appSandbox', declared ?? null] as const,
+    queryFn: async (): Promise<SandboxPage> => {
+      const query = declared === undefined ? '' : `?csp=${encodeURIComponent(declared)}`;
+      const response = await fetch(`${API_APP_SANDBOX_PATH}${query}`, {
+        headers: { authorization: `${AUTH_SCHEME} ${currentToken() ?? ''}` },
+      });
+      const body = (await response.json().catch(() => ({}))) as Partial<SandboxPage> & { error?: unknown };
+      if (!response.ok || typeof body.url !== 'string' || body.csp === undefined) {
+        throw new Error(
+          typeof body.error === 'string'
+            ? body.error
+            : `mcp-inspect answered ${response.status} when asked for the app's sandbox page`,
+        );
+      }
+      return { url: body.url, origin: new URL(body.url).origin, csp: body.csp, dropped: body.dropped ?? [] };
+    },
+    staleTime: Infinity,
+    retry: false,
+  });
+}

@@ -12,18 +12,20 @@ import {
   type McpUiDisplayMode,
   type McpUiHostContext,
 } from '@modelcontextprotocol/ext-apps/app-bridge';
-import { normalizeAppCsp, type AppCspDomains } from '../../../shared/appCsp';
+import type { AppCspDomains } from '../../../shared/appCsp';
 import type { AppDirection, AppMessageOut } from '../../../shared/wire';
 import type { ListChanges, ListKind } from '../../../shared/core';
+import { describeDrops, type AppMessageLimits, type DroppedMessages } from '../../appSandbox/messageBudget';
 import type { SandboxReport } from '../../appSandbox/sandboxProtocol';
 import { AppLog, type AppLogEntry } from './appLog';
 import { hostCapabilities, installAppHandlers } from './appHandlers';
 import { appMessageOut } from './appMessageOut';
+import type { SandboxPage } from './appQueries';
 import type { AppResource } from './appResource';
 import type { ConfirmRequest } from './appToolCalls';
 import { MessageBook } from './messageBook';
 import { describeMessage } from './messageSummary';
-import { ObservedTransport } from './observedTransport';
+import { SandboxTransport } from './sandboxTransport';
 
 const HOST_INFO: Implementation = { name: 'mcp-inspect', version: __APP_VERSION__ };
 
@@ -51,6 +53,11 @@ export interface AppSnapshot {
   appInfo: Implementation | undefined;
   appCapabilities: McpUiAppCapabilities | undefined;
   displayMode: McpUiDisplayMode;
+  /**
+   * A display mode the app asked for that would cover the page (fullscreen, picture-in-picture):
+   * offered to the person, set only on their click.
+   */
+  displayOffer: McpUiDisplayMode | undefined;
   /** The size the app last reported (ui/notifications/size-changed). */
   reportedSize: { width?: number; height?: number } | undefined;
   /** The latest ui/update-model-context. */
@@ -81,8 +88,6 @@ export interface AppSessionDeps {
   listChanges: ListChanges;
   /** Puts a message in the traffic pane through the bridge. */
   report: (message: Omit<AppMessageOut, 'type'>) => void;
-  /** The inspector's own ports, which the app's CSP never allows. */
-  guardedPorts: () => number[];
 }
 
 /**
@@ -102,6 +107,7 @@ export class AppSession {
     appInfo: undefined,
     appCapabilities: undefined,
     displayMode: 'inline',
+    displayOffer: undefined,
     reportedSize: undefined,
     modelContext: undefined,
     confirm: undefined,
@@ -122,6 +128,14 @@ export class AppSession {
   private sent = { partial: false, input: false, outcome: false };
   private book = new MessageBook();
   private view: string;
+  /** Loads of the current frame, and sandbox-proxy-ready messages from it: one each, never more. */
+  private frameLoads = 0;
+  private sandboxReadies = 0;
+  private cspNoted = false;
+  /** Problems counted and not yet in the snapshot (published with the log). */
+  private problemCount = 0;
+  /** The log changed and the view has not been told yet (see publishLog). */
+  private logTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(readonly deps: AppSessionDeps) {
     this.view = deps.view;
@@ -181,8 +195,17 @@ export class AppSession {
     if (this.initialized) this.bridge?.setHostContext(context);
   }
 
+  /** The person's choice (or an app's request that covers nothing): it settles any offer. */
   setDisplayMode(mode: McpUiDisplayMode): void {
-    this.update({ displayMode: mode });
+    this.update({ displayMode: mode, displayOffer: undefined });
+  }
+
+  /** The person turns down the display mode the app asked for. */
+  declineDisplayOffer(): void {
+    const offer = this.snapshot.displayOffer;
+    if (offer === undefined) return;
+    this.note(`did not switch to ${offer}: the person declined`, 'info');
+    this.update({ displayOffer: undefined });
   }
 
   /** The resource could not be read, or the sandbox is not there: nothing to attach. */
@@ -198,15 +221,22 @@ export class AppSession {
    * Connects an AppBridge to a sandbox frame that has just been put in the page (before it
    * loads, so its ready message is not missed). Returns the detach function.
    */
-  attach(frame: HTMLIFrameElement, resource: AppResource): () => void {
+  attach(frame: HTMLIFrameElement, resource: AppResource, sandbox: SandboxPage): () => void {
     const target = frame.contentWindow;
     if (!target) {
       this.fail('The app frame has no window to talk to.');
       return () => undefined;
     }
+    if (sandbox.origin === location.origin) {
+      this.fail("The app sandbox shares the inspector's origin; the app was not loaded.");
+      return () => undefined;
+    }
     this.initialized = false;
     this.sent = { partial: false, input: false, outcome: false };
-    const csp = normalizeAppCsp(resource.csp, { ports: this.deps.guardedPorts() }).kept;
+    this.frameLoads = 0;
+    this.sandboxReadies = 0;
+    this.noteCsp(sandbox);
+    const csp = sandbox.csp;
     const bridge = new AppBridge(null, HOST_INFO, hostCapabilities(this.deps, resource, csp), {
       hostContext: this.context,
     });
@@ -225,12 +255,17 @@ export class AppSession {
       modelContext: (modelContext) => this.update({ modelContext }),
       appDisplayModes: () => this.snapshot.appCapabilities?.availableDisplayModes,
       displayMode: () => this.snapshot.displayMode,
-      setDisplayMode: (displayMode) => this.update({ displayMode }),
+      setDisplayMode: (displayMode) => this.setDisplayMode(displayMode),
+      offerDisplayMode: (displayOffer) => {
+        this.note(`asks for ${displayOffer}, which covers the page: offered to the person`, 'info');
+        this.update({ displayOffer });
+      },
     });
-    const transport = new ObservedTransport(target, {
+    const transport = new SandboxTransport(target, sandbox.origin, {
       onMessage: (dir, message) => this.onMessage(dir, message),
       onMalformed: (data, problem) => this.onMalformed(data, problem),
       onSandboxReport: (report, message) => this.onSandboxReport(report, message),
+      onDropped: (drops, limits) => this.onDropped(drops, limits),
     });
     this.update({ phase: 'sandbox', problem: undefined });
     this.stall('The sandbox page did not load: is mcp-inspect still running?');
@@ -263,6 +298,31 @@ export class AppSession {
     this.update({ phase: 'loading', problem: undefined });
   }
 
+  /**
+   * The sandbox frame finished loading a document. Once is the sandbox page; again means the page
+   * was navigated (an app can do it: it shares the sandbox page's origin) or reloaded, and what
+   * loaded is nothing the host put there. The app is stopped, never handed over again.
+   */
+  frameLoaded(): void {
+    this.frameLoads += 1;
+    if (this.frameLoads > 1) {
+      this.stopReloaded('The sandbox page was navigated away or reloaded (an app can do that from inside)');
+    }
+  }
+
+  private stopReloaded(what: string): void {
+    if (this.snapshot.phase === 'closed') return;
+    clearTimeout(this.stallTimer);
+    // Nothing more goes to that frame, not even ui/resource-teardown: it is not the app's any more.
+    this.initialized = false;
+    const bridge = this.bridge;
+    this.bridge = undefined;
+    if (bridge) void bridge.close().catch(() => undefined);
+    const problem = `${what}: mcp-inspect stopped the app. Open it again to start it afresh.`;
+    this.note(problem, 'error');
+    this.update({ phase: 'closed', problem, displayOffer: undefined });
+  }
+
   private detach(bridge: AppBridge): void {
     clearTimeout(this.stallTimer);
     if (this.bridge === bridge) this.bridge = undefined;
@@ -274,6 +334,13 @@ export class AppSession {
   /** The handshake, as the spec orders it: sandbox ready, HTML in, ui/initialize, initialized. */
   private installLifecycle(bridge: AppBridge, resource: AppResource, csp: Required<AppCspDomains>): void {
     bridge.addEventListener('sandboxready', () => {
+      this.sandboxReadies += 1;
+      if (this.sandboxReadies > 1) {
+        this.stopReloaded(
+          'The sandbox said it was ready a second time (its page was reloaded, or the app said so)',
+        );
+        return;
+      }
       this.update({ phase: 'handshake' });
       this.stall('The app has not sent ui/initialize: it never started its side of the handshake.');
       void bridge.sendSandboxResourceReady({
@@ -313,37 +380,55 @@ export class AppSession {
       );
     }
     this.log.add(describeMessage(dir, message, requestMethod));
-    this.publishLog();
+    this.publishLogSoon();
     this.deps.report(appMessageOut({ ...this.where(), dir, data: message, ...(mcpIds ? { mcpIds } : {}) }));
   }
 
   private onMalformed(data: unknown, problem: string): void {
     this.log.add({ dir: 'appToHost', title: `malformed message: ${problem}`, level: 'error', detail: data });
-    this.update({ log: this.log.all, problems: this.snapshot.problems + 1 });
+    this.problemCount += 1;
+    this.publishLogSoon();
     this.deps.report(appMessageOut({ ...this.where(), dir: 'appToHost', data, problem }));
   }
 
-  /** Counted as a problem when the app broke; a CSP block is a warning (zod probes eval, for one). */
+  /**
+   * The sandbox page's report, which is the app's word: the app shares the sandbox's origin and
+   * can send one or rewrite the page that does. So it goes in the app's log as from the app, and
+   * never in the host's own voice (the problem line above the app). Counted as a problem when
+   * the app broke; a CSP block is a warning (zod probes eval, for one).
+   */
   private onSandboxReport(report: SandboxReport, message: JSONRPCMessage): void {
-    const what =
-      report.kind === 'csp'
-        ? 'blocked'
-        : report.kind === 'refused'
-          ? 'sandbox refused'
-          : report.kind === 'unhandledrejection'
-            ? 'unhandled rejection'
-            : 'uncaught error';
+    const what: Record<SandboxReport['kind'], string> = {
+      csp: 'blocked',
+      refused: 'sandbox refused',
+      unhandledrejection: 'unhandled rejection',
+      error: 'uncaught error',
+      limit: 'sandbox limit',
+    };
+    const warning = report.kind === 'csp' || report.kind === 'limit';
     this.log.add({
-      title: `${what}: ${report.message}${report.where ? ` (${report.where})` : ''}`,
-      level: report.kind === 'csp' ? 'warning' : 'error',
+      dir: 'appToHost',
+      title: `${what[report.kind]}: ${report.message}${report.where ? ` (${report.where})` : ''}`,
+      level: warning ? 'warning' : 'error',
       detail: report,
     });
-    this.update({
-      log: this.log.all,
-      problems: this.snapshot.problems + (report.kind === 'csp' ? 0 : 1),
-      ...(report.kind === 'refused' ? { problem: report.message } : {}),
-    });
+    if (!warning) this.problemCount += 1;
+    this.publishLogSoon();
     this.deps.report(appMessageOut({ ...this.where(), dir: 'appToHost', data: message }));
+  }
+
+  /** The host's own note: it dropped what the app sent past its budget. */
+  private onDropped(drops: DroppedMessages, limits: AppMessageLimits): void {
+    this.note(`mcp-inspect ${describeDrops(drops, limits)}`, 'warning');
+  }
+
+  /** Once per view: what the app's CSP left out of what its resource declared. */
+  private noteCsp(sandbox: SandboxPage): void {
+    if (this.cspNoted) return;
+    this.cspNoted = true;
+    for (const entry of sandbox.dropped) {
+      this.note(`CSP: left out ${entry.value} (${entry.list}): ${entry.reason}`, 'warning');
+    }
   }
 
   private where(): { generation: number; view: string; uri: string } {
@@ -397,10 +482,22 @@ export class AppSession {
   }
 
   private publishLog(): void {
-    this.update({ log: this.log.all });
+    this.update({ log: this.log.all, problems: this.problemCount });
+  }
+
+  /**
+   * Messages arrive one task each, up to the app's budget a second: the view is told of them at
+   * most every 50 ms, so it renders once for a burst rather than once for each.
+   */
+  private publishLogSoon(): void {
+    this.logTimer ??= setTimeout(() => this.publishLog(), 50);
   }
 
   private update(patch: Partial<AppSnapshot>): void {
+    if (patch.log !== undefined) {
+      clearTimeout(this.logTimer);
+      this.logTimer = undefined;
+    }
     this.snapshot = { ...this.snapshot, ...patch };
     for (const listener of this.listeners) listener();
   }

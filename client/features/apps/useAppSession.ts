@@ -5,7 +5,6 @@ import type { Tool } from '@modelcontextprotocol/client';
 import type { McpConnection } from '../../bridge/inspectorSession';
 import { mcpQueryKeys } from '../../bridge/mcpQueryKeys';
 import { useInspector } from '../connection/inspectorContext';
-import { sandboxQueryOptions } from './appQueries';
 import { AppSession } from './appSession';
 import { appViews } from './appViews';
 
@@ -37,7 +36,6 @@ export function useAppSessionFactory(): (spec: AppSessionSpec) => AppSession {
           tools: () => queryClient.getQueryData<Listed<Tool>>(mcpQueryKeys.tools(mcp.generation))?.items,
           listChanges: inspector.listChanges,
           report: (message) => inspector.reportAppMessage(message),
-          guardedPorts: () => queryClient.getQueryData(sandboxQueryOptions.queryKey)?.guardedPorts ?? [],
         }),
     );
 }
