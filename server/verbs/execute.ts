@@ -55,7 +55,7 @@ export async function executeVerb(request: VerbRequest, early: SpawnedServer | u
       'the OAuth options are read, but the headless verbs do not sign in yet: a server that asks for authorization ends the verb with exit code 3',
     );
   }
-  const restoreSignals = stopOnSignals(link, out);
+  const signals = stopOnSignals(link, out);
   let session: VerbSession | undefined;
   try {
     session = await connectSession(link, {
@@ -84,6 +84,8 @@ export async function executeVerb(request: VerbRequest, early: SpawnedServer | u
     await run(context);
     return EXIT.ok;
   } catch (error) {
+    // Interrupted: said already, and the process exits as soon as the server is stopped.
+    if (signals.interrupted()) return EXIT.interrupted;
     const failure = error instanceof VerbFailure ? error : requestFailure(error, link, request.verb);
     out.failure(failure);
     return failure.exitCode;
@@ -91,7 +93,7 @@ export async function executeVerb(request: VerbRequest, early: SpawnedServer | u
     await session?.client.close().catch(() => undefined);
     await link.close();
     traffic?.close();
-    restoreSignals();
+    signals.restore();
   }
 }
 
@@ -118,20 +120,25 @@ function run(context: VerbContext): Promise<void> | void {
  * Ctrl-C (or SIGTERM, or the terminal closing) stops the server before the CLI exits, 130; a
  * second one does not wait for a server that ignores being stopped.
  */
-function stopOnSignals(link: TargetLink, out: VerbOutput): () => void {
+function stopOnSignals(link: TargetLink, out: VerbOutput): { restore(): void; interrupted(): boolean } {
   let stopping = false;
   const onSignal = (signal: NodeJS.Signals): void => {
     if (stopping) {
       killAllGroupsNow();
-      process.exit(130);
+      process.exit(EXIT.interrupted);
     }
     stopping = true;
-    out.failure(new VerbFailure(EXIT.usage, 'usage', `${signal}: stopped`));
-    void link.close().finally(() => process.exit(130));
+    out.failure(
+      new VerbFailure(EXIT.interrupted, 'interrupted', `${signal}: stopped, and the server with it`),
+    );
+    void link.close().finally(() => process.exit(EXIT.interrupted));
   };
   const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
   for (const signal of signals) process.on(signal, onSignal);
-  return () => {
-    for (const signal of signals) process.off(signal, onSignal);
+  return {
+    restore: () => {
+      for (const signal of signals) process.off(signal, onSignal);
+    },
+    interrupted: () => stopping,
   };
 }

@@ -1,6 +1,8 @@
 import { sameStdioTarget } from '../quickTarget.js';
 import { SpawnedServer } from '../targets/spawnServer.js';
-import { VerbFailure } from './exitCodes.js';
+import { EXIT, VerbFailure } from './exitCodes.js';
+
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 import { parseVerbArgs, type VerbRequest } from './verbOptions.js';
 import { VerbOutput } from './verbOutput.js';
 
@@ -16,6 +18,15 @@ export async function runVerb(
   demoServerPath: string,
   started?: { target: Extract<VerbRequest['target'], { kind: 'stdio' }>; server: SpawnedServer },
 ): Promise<void> {
+  // Until the verb runs (and says more), Ctrl-C ends a server already started, and the CLI.
+  const interrupted = (): void => {
+    started?.server.discard();
+    process.exit(EXIT.interrupted);
+  };
+  for (const signal of SIGNALS) process.once(signal, interrupted);
+  const running = (): void => {
+    for (const signal of SIGNALS) process.off(signal, interrupted);
+  };
   let parsed: ReturnType<typeof parseVerbArgs>;
   try {
     parsed = parseVerbArgs(argv, demoServerPath);
@@ -41,5 +52,6 @@ export async function runVerb(
     if (parsed.target.kind === 'stdio') early = new SpawnedServer(parsed.target);
   }
   const { executeVerb } = await import('./execute.js');
+  running();
   process.exitCode = await executeVerb(parsed, early);
 }

@@ -87,7 +87,9 @@ export class TargetLink {
    */
   async open(): Promise<LinkTransport> {
     this.transport?.closeFromTarget();
+    if (this.closed) throw stopped();
     await this.runs.restart();
+    if (this.closed) throw stopped();
     const state = this.lastState;
     if (state?.state !== 'connected') throw this.failure();
     const transport = new LinkTransport(
@@ -101,7 +103,15 @@ export class TargetLink {
   }
 
   /** Stops the target (a stdio server: stdin closed, then SIGTERM, then SIGKILL). */
+  /** Stopped for good (the verb is done, or was interrupted): nothing starts it again. */
+  private closed = false;
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
   async close(): Promise<void> {
+    this.closed = true;
     this.transport?.closeFromTarget();
     await this.runs.stop();
   }
@@ -174,4 +184,8 @@ export class TargetLink {
         return;
     }
   }
+}
+
+function stopped(): VerbFailure {
+  return new VerbFailure(EXIT.interrupted, 'interrupted', 'stopped before the server was ready');
 }
