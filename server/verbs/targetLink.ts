@@ -178,7 +178,10 @@ export class TargetLink {
         events.stderr?.(maskSecretValues(live.line, this.spec));
         return;
       case 'transportError':
-        events.transportError?.(live.message + (live.raw === undefined ? '' : `: ${live.raw}`));
+        // Once the verb is done, what stopping the target shakes loose (an aborted event stream)
+        // is the traffic file's, not the person's.
+        if (!this.closed)
+          events.transportError?.(live.message + (live.raw === undefined ? '' : `: ${live.raw}`));
         return;
       default:
         return;
