@@ -159,6 +159,11 @@ export class BridgeClient {
     this.ws.send(JSON.stringify({ type: 'mcp', ref: ++this.lastRef, message }));
   }
 
+  /** Stops reading the socket, as a frozen tab does: what the bridge sends waits in its buffers. */
+  stopReading(): void {
+    this.ws.pause();
+  }
+
   async close(): Promise<void> {
     if (this.ws.readyState === WebSocket.CLOSED) return;
     const closed = new Promise<void>((resolve) => this.ws.once('close', () => resolve()));

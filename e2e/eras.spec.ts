@@ -14,6 +14,10 @@ test.describe('the demo server under auto', () => {
     const ui = inspector(page);
     await page.goto(cli.url);
     await expect(page.getByLabel('Protocol era')).toHaveText('modern · 2026-07-28');
+    // The terminal says the same in one line.
+    await expect
+      .poll(() => cli.output())
+      .toContain('● modern era: protocol 2026-07-28 with mcp-inspect demo server');
     await ui.runTool('book_table', { restaurant: 'Chez MCP' });
     const call = ui.calls.first();
     const input = call.getByRole('region', { name: /^Input for call \d+$/ });
@@ -225,6 +229,27 @@ test.describe('a modern-only server asked for the legacy era', () => {
         /does not speak protocol version .* \(error -32022, UnsupportedProtocolVersion\)\. It supports: 2026-07-28/,
       ),
     ).toBeVisible();
+    // The terminal says the refusal too, in plain words, and what to do.
+    await expect
+      .poll(() => cli.output())
+      .toMatch(
+        /✖ the server refused the legacy era's initialize \(error -32022.*it speaks 2026-07-28.*--era auto/,
+      );
+    expect(cli.output()).not.toContain('● legacy era');
+  });
+});
+
+test.describe('server-everything (legacy) asked for the modern era', () => {
+  test.use({ cliArgs: ['--era', 'modern', ...EVERYTHING_STDIO] });
+  test('the terminal says the refusal in plain words, and what to do', async ({ page, cli }) => {
+    await page.goto(cli.url);
+    await expect
+      .poll(() => cli.output())
+      .toMatch(
+        /✖ the server does not speak the modern era .*--era modern.*server\/discover was answered with error -32601/,
+      );
+    expect(cli.output()).toContain('Start with --era auto');
+    expect(cli.output()).not.toMatch(/● (legacy|modern) era/);
   });
 });
 
@@ -254,6 +279,10 @@ test.describe('server-everything (legacy, SDK v1) under auto', () => {
     const traffic = trafficPane(page);
     await expect(traffic.row('server/discover').first()).toBeVisible();
     await expect(traffic.row('info', 'Fell back to initialize')).toHaveCount(1);
+    // In the terminal the fallback is information, then the era agreed on; nothing reads as a failure.
+    await expect.poll(() => cli.output()).toMatch(/● legacy era: protocol 2025-11-25 with \S+/);
+    expect(cli.output()).toContain('ℹ server/discover is not served, as with any 2025-era server');
+    expect(cli.output()).not.toContain('✖');
   });
 
   test('lets the person answer an elicitation for longer than the call timeout', async ({ page, cli }) => {

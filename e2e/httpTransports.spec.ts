@@ -30,6 +30,9 @@ for (const { mode, transport } of [
           : 'Streamable HTTP answered',
       );
       await expect(ui.traffic.getByRole('row').filter({ hasText: 'transport error' })).toHaveCount(0);
+      // The terminal: the legacy server's refusal of server/discover is information, then the era.
+      await expect.poll(() => cli.output()).toMatch(/● legacy era: protocol 2025-11-25 with \S+/);
+      expect(cli.output()).not.toMatch(/transport error|Error POSTing/);
       await ui.runTool('echo', { message: 'over the wire' });
       await expect(ui.result).toContainText('over the wire');
 

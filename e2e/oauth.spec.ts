@@ -1,5 +1,6 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { expect, inspector } from './support/test.js';
-import { consentInNewTab, oauthTest as test, oauthView, signIn } from './support/oauthTest.js';
+import { consentIn, consentInNewTab, oauthTest as test, oauthView, signIn } from './support/oauthTest.js';
 
 const DISCOVERY = [
   [1, 'Challenge'],
@@ -53,6 +54,37 @@ test('signs in through consent, then steps up when a tool needs more scope', asy
     await ui.runTool('write_note', { text: 'hello' });
     await expect(ui.result).toContainText('noted: hello', { timeout: 3_000 });
   }).toPass({ timeout: 20_000 });
+});
+
+test('does not say "Signed in" for a code from another authorization sent with the waiting state', async ({
+  page,
+  inspectorUrl,
+}) => {
+  await page.goto(inspectorUrl);
+  const { banner, status, step } = oauthView(page);
+  await banner.getByRole('button', { name: 'Sign in' }).click();
+  await expect(status).toHaveText('Waiting for you in the browser');
+  // The attacker's own authorization at the same server, with the link's client, redirect URI
+  // and state, but a PKCE challenge of the attacker's: its code comes back with the state the
+  // bridge waits for, and only the token request can tell.
+  const link = page.getByRole('link', { name: 'Open the authorization page' }).first();
+  const injected = new URL((await link.getAttribute('href'))!);
+  const attackerVerifier = randomBytes(32).toString('base64url');
+  injected.searchParams.set(
+    'code_challenge',
+    createHash('sha256').update(attackerVerifier).digest('base64url'),
+  );
+  const tab = await page.context().newPage();
+  await tab.goto(injected.href);
+  await consentIn(tab);
+  await expect(tab.getByRole('heading', { name: 'Sign-in not completed' })).toBeVisible();
+  await expect(tab.getByText('Signed in')).toHaveCount(0);
+  await expect(tab.getByText('did not exchange this code for a token')).toBeVisible();
+  await tab.close();
+
+  await expect(status).toHaveText('The sign-in failed');
+  await expect(step(7, 'Redirect back')).toHaveAccessibleName(/passed$/);
+  await expect(step(8, 'Token request')).toHaveAccessibleName(/failed$/);
 });
 
 test('runs step by step', async ({ page, inspectorUrl }) => {

@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { fixturePath } from './support/cli.js';
-import { expect, inspector, test } from './support/test.js';
-import { freePort } from './support/servers.js';
+import { expect, inspector, serverForTests, test } from './support/test.js';
+import { freePort, startHttpFixture } from './support/servers.js';
+import { oauthTest, oauthView } from './support/oauthTest.js';
+import { trafficPane } from './support/traffic.js';
 
 // Secrets stay with the server they were given for: a kept value is not carried to another
 // command or origin (the page asks for it again), and a URL's secrets are never shown.
@@ -75,3 +78,77 @@ test.describe('a URL with credentials and a key', () => {
     expect(text).not.toContain('me:pw');
   });
 });
+
+test.describe('a URL whose query holds several secrets', () => {
+  const server = serverForTests(() => startHttpFixture('hostileHttp.mjs'));
+  const values = ['k1-apikey', 'k2-apitoken', 'k3-clientsecret', 'k4-sessionid'];
+  const query = `api_key=${values[0]}&api_token=${values[1]}&client_secret=${values[2]}&sessionid=${values[3]}&region=eu`;
+  const maskedQuery = 'api_key=****&api_token=****&client_secret=****&sessionid=****&region=eu';
+
+  test('has them all masked in the HTTP exchanges: rows, detail and JSON Lines export', async ({
+    page,
+    cli,
+  }, testInfo) => {
+    const ui = inspector(page);
+    const traffic = trafficPane(page);
+    await page.goto(cli.url);
+    await ui.connectToUrl(`${server.url()}?${query}`);
+    await expect(ui.connectionState).toHaveText('connected');
+    await ui.runTool('echo', { message: 'through the secret URL' });
+    await expect(ui.result).toContainText('through the secret URL');
+
+    const row = traffic.row(`POST /mcp?${maskedQuery}`, 'tools/call').first();
+    await expect(row).toBeVisible();
+    await row.click();
+    await expect(traffic.detail).toContainText(`/mcp?${maskedQuery}`);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export' }).click(),
+    ]);
+    const file = testInfo.outputPath('traffic.jsonl');
+    await download.saveAs(file);
+    const exported = readFileSync(file, 'utf8');
+    expect(exported).toContain(`"path":"/mcp?${maskedQuery}"`);
+
+    // The form held the URL as typed; reset to the current target, it holds the masked one.
+    await page.getByRole('tab', { name: 'Connection', exact: true }).click();
+    await ui.settings.getByRole('button', { name: 'Reset to current target' }).click();
+    await expect(ui.settings.getByLabel('URL', { exact: true })).toHaveValue(
+      `${server.url()}?${maskedQuery}`,
+    );
+    const shown = exported + (await page.content()) + cli.output();
+    for (const value of values) expect(shown).not.toContain(value);
+  });
+});
+
+const oauthWithKey = oauthTest.extend({
+  cliArgs: async ({ server }, use) => {
+    await use(['--url', `${server.mcpUrl}?api_key=oauth-k1&api_token=oauth-k2&region=eu`]);
+  },
+});
+
+oauthWithKey(
+  'a URL with a key behind OAuth has it masked in the OAuth tab',
+  async ({ page, inspectorUrl, cli }) => {
+    await page.goto(inspectorUrl);
+    const { banner, step, open } = oauthView(page);
+    await banner.getByRole('button', { name: 'Sign in' }).click();
+    const challenge = step(1, 'Challenge');
+    await expect(challenge).toHaveAccessibleName(/passed$/);
+    await open(challenge);
+    // The challenge is a POST to the server's own URL, query and all: shown masked, by the URL
+    // field's rule, with a fingerprint.
+    await expect(
+      challenge.getByRole('region', {
+        name: /^POST http:\/\/127\.0\.0\.1:\d+\/mcp\?api_key=%E2%80%A2[^&]*&api_token=%E2%80%A2[^&]*&region=eu$/,
+      }),
+    ).toHaveCount(1);
+    for (const n of [1, 2, 3]) {
+      const text = await step(n, '.+').textContent();
+      expect(text).not.toContain('oauth-k1');
+      expect(text).not.toContain('oauth-k2');
+    }
+    expect(cli.output()).not.toContain('oauth-k1');
+  },
+);

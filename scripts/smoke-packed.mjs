@@ -1,7 +1,10 @@
-// Smoke test of the package as npm users get it: the tarball installed into an empty folder,
-// its bin started with no arguments (the bundled demo server), the page and API answering,
-// the demo server connected, and Ctrl-C ending everything. Used by .ci/run.
+// Smoke test of the package as npm users get it: the tarball installed into an empty folder
+// (below a dotted one, as npx installs under ~/.npm/_npx), its bin started with no arguments (the
+// bundled demo server), the page and API answering, the demo server connected, a tool picked and
+// run in Chromium (which loads the lazy chunks), and Ctrl-C ending everything. Used by .ci/run.
 import { spawn } from 'node:child_process';
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from './chromium.mjs';
 
 const [bin] = process.argv.slice(2);
 if (!bin) throw new Error('usage: node scripts/smoke-packed.mjs <path to installed mcp-inspect bin>');
@@ -32,6 +35,11 @@ try {
     return session.state?.state === 'connected' && session.target?.demo === true ? session.state : undefined;
   }, 'the demo server connected');
   console.log(`smoke: demo server running as pid ${state.pid}`);
+  await runToolInBrowser(origin);
+  check(
+    !/ForbiddenError|SendStream|could not serve/.test(output),
+    'the terminal reports no file it could not serve',
+  );
   cli.kill('SIGINT');
   check((await exited) === 0, 'Ctrl-C exits cleanly');
   let alive = true;
@@ -46,6 +54,42 @@ try {
   cli.kill('SIGKILL');
   console.error(`smoke: ${error.message}\n--- output ---\n${output}`);
   process.exit(1);
+}
+
+/** Picks the demo's echo tool and runs it, as a new user's first click does. */
+async function runToolInBrowser(origin) {
+  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage();
+    const failed = [];
+    page.on('response', (res) => {
+      if (res.status() >= 400) failed.push(`${res.status()} ${new URL(res.url()).pathname}`);
+    });
+    page.on('pageerror', (error) => failed.push(`page error: ${error.message}`));
+    await page.goto(`${origin}/#token=${token}`);
+    await page.getByRole('searchbox', { name: 'Filter tools' }).fill('echo');
+    await page
+      .getByRole('listbox', { name: 'Tools' })
+      .getByRole('option', { name: 'Echo echo', exact: true })
+      .click();
+    await page
+      .getByRole('group', { name: 'Arguments form' })
+      .getByRole('textbox', { name: 'message' })
+      .fill('from the tarball');
+    await page.getByRole('button', { name: 'Run tool' }).click();
+    const result = page
+      .getByRole('region', { name: /^Call \d+$/ })
+      .first()
+      .getByRole('region', { name: 'Result', exact: true });
+    await result.getByText('from the tarball').waitFor({ timeout: 20_000 });
+    check(true, 'a tool picked and run in Chromium shows its result');
+    check(
+      failed.length === 0,
+      `every request of the page succeeded${failed.length ? ` (${failed.join(', ')})` : ''}`,
+    );
+  } finally {
+    await browser.close();
+  }
 }
 
 function check(ok, what) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +22,13 @@ beforeAll(async () => {
     fileURLToPath(new URL('../client/index.html', import.meta.url)),
     join(clientDir, 'index.html'),
   );
+  copyFileSync(
+    fileURLToPath(new URL('../client/public/favicon.svg', import.meta.url)),
+    join(clientDir, 'favicon.svg'),
+  );
+  // What a checkout's build serves beside each script (the package leaves source maps out).
+  mkdirSync(join(clientDir, 'assets'));
+  writeFileSync(join(clientDir, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["main.tsx"]}');
   bridge = await startTestBridge(demoTarget(), { version: '0.0.0-test', clientDir });
 });
 afterAll(async () => {
@@ -105,6 +112,59 @@ describe('HTTP routes', () => {
     expect(missing.status).toBe(404);
     for (const reply of [api, missing]) {
       expect(reply.headers['content-security-policy']).toBe(page.headers['content-security-policy']);
+    }
+  });
+});
+
+describe('what another site may ask for', () => {
+  const own = () => ({ Host: `127.0.0.1:${bridge.port}` });
+  /** What Chromium sends for another site's <img>, <script>, no-cors fetch or <iframe>. */
+  const fromAnotherSite = (dest: string, mode = 'no-cors') => ({
+    ...own(),
+    'Sec-Fetch-Site': 'cross-site',
+    'Sec-Fetch-Mode': mode,
+    'Sec-Fetch-Dest': dest,
+  });
+
+  it('answers nothing to another site: not the favicon, a script, a source map, the page in a frame or the API', async () => {
+    // The bridge's own page gets them (and a client without Fetch Metadata, like curl).
+    expect((await httpGet('/favicon.svg', { ...own(), 'Sec-Fetch-Site': 'same-origin' })).status).toBe(200);
+    expect((await httpGet('/assets/index-abc123.js.map', own())).status).toBe(200);
+    for (const [path, dest] of [
+      ['/favicon.svg', 'image'],
+      ['/favicon.svg', 'empty'],
+      ['/assets/index-abc123.js.map', 'script'],
+      ['/assets/index-abc123.js.map', 'empty'],
+      ['/', 'iframe'],
+      ['/api/session', 'empty'],
+    ] as const) {
+      const reply = await httpGet(path, fromAnotherSite(dest, dest === 'iframe' ? 'navigate' : 'no-cors'));
+      expect(reply.status, `${path} as ${dest}`).toBe(403);
+      expect(reply.body).toBe('Forbidden: another site asked for this');
+      expect(reply.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(reply.headers['cache-control']).toBe('no-store');
+    }
+    // Without Fetch Metadata, a foreign Origin says the same.
+    const withOrigin = await httpGet('/favicon.svg', { ...own(), Origin: 'https://evil.example' });
+    expect(withOrigin.status).toBe(403);
+  });
+
+  it('still opens the page in a tab, whoever sent the person there', async () => {
+    const page = await httpGet('/', fromAnotherSite('document', 'navigate'));
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('<div id="root"></div>');
+  });
+
+  it('lets no other origin embed anything it serves (Cross-Origin-Resource-Policy)', async () => {
+    for (const path of [
+      '/',
+      '/favicon.svg',
+      '/assets/index-abc123.js.map',
+      '/no-such-file.js',
+      '/api/session',
+    ]) {
+      const reply = await httpGet(path, own());
+      expect(reply.headers['cross-origin-resource-policy'], path).toBe('same-origin');
     }
   });
 });

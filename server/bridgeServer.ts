@@ -74,6 +74,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     version: options.version,
     oauth,
     appSandbox: () => (sandbox ? { port: sandbox.port, hosts: sandboxHosts } : undefined),
+    log: options.log,
     ...(options.clientDir === undefined ? {} : { clientDir: options.clientDir }),
   });
   const server = createServer(app);

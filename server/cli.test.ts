@@ -1,12 +1,12 @@
 import { describe, expect, it, type TestContext } from 'vitest';
 import { createServer, type Server } from 'node:net';
-import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { readVersion } from './version.js';
 import { CLI_TOKEN, startCli } from './testSupport/cliProcess.js';
 import { freePort } from './testSupport/network.js';
 import { catchesSignal, eventually, isAlive } from './testSupport/processes.js';
+import { scratchDir } from './testSupport/scratchDir.js';
 
 const mcpInspect = (t: TestContext, ...args: string[]) => startCli(t, args);
 const withToken = (t: TestContext, token: string, ...args: string[]) =>
@@ -113,7 +113,7 @@ describe.concurrent('mcp-inspect CLI', () => {
   });
 
   it("resolves the server's relative paths from where `npm run inspect` was run, not the checkout", async (t) => {
-    const dir = mkdtempSync(join(tmpdir(), 'mcp-inspect-init-cwd-'));
+    const dir = scratchDir('init-cwd');
     writeFileSync(join(dir, 'server.mjs'), 'console.error("started in " + process.cwd()); process.exit(4);');
     const cli = startCli(t, ['--no-open', '--port', '0', 'node', 'server.mjs'], {
       env: { INIT_CWD: dir, npm_package_name: 'mcp-inspect', npm_lifecycle_event: 'inspect' },
@@ -123,7 +123,7 @@ describe.concurrent('mcp-inspect CLI', () => {
   });
 
   it('names a mistake in a config file by line and column, and a broken entry by what is wrong', async (t) => {
-    const dir = mkdtempSync(join(tmpdir(), 'mcp-inspect-config-'));
+    const dir = scratchDir('config');
     writeFileSync(
       join(dir, 'bad.json'),
       '{\n  "mcpServers": {\n    "a": { "command": "node" }\n    "b": {}\n  }\n}\n',
@@ -145,7 +145,7 @@ describe.concurrent('mcp-inspect CLI', () => {
 
   it('says when it could not open a browser, with the link', async (t) => {
     // An opener that fails as xdg-open does on a machine without a desktop.
-    const bin = mkdtempSync(join(tmpdir(), 'mcp-inspect-opener-'));
+    const bin = scratchDir('opener');
     const opener = join(bin, process.platform === 'darwin' ? 'open' : 'xdg-open');
     writeFileSync(opener, '#!/bin/sh\necho "no method available for opening" >&2\nexit 3\n');
     chmodSync(opener, 0o755);
@@ -158,6 +158,35 @@ describe.concurrent('mcp-inspect CLI', () => {
       'exited with code 3: no method available for opening); open this link yourself:',
     );
     expect(cli.output()).toContain(`    ${link}`);
+  });
+
+  it('opens the link with the program BROWSER names, and with none when it says none', async (t) => {
+    const bin = scratchDir('browser');
+    const opened = join(bin, 'opened.txt');
+    // One recorder stands for both the named program and the system's opener.
+    const recorder = join(bin, 'record-open');
+    writeFileSync(recorder, `#!/bin/sh\necho "$@" >> ${opened}\n`);
+    chmodSync(recorder, 0o755);
+    writeFileSync(join(bin, 'xdg-open'), `#!/bin/sh\necho "xdg-open $@" >> ${opened}\n`);
+    chmodSync(join(bin, 'xdg-open'), 0o755);
+    const env = { PATH: `${bin}${delimiter}${process.env.PATH ?? ''}` };
+
+    const named = startCli(t, ['--port', '0', process.execPath, '-e', STUBBORN_SERVER], {
+      env: { ...env, BROWSER: `${recorder} --new-window` },
+    });
+    const [, link] = await named.waitForOutput(/Open the inspector: (\S+)/);
+    expect(await eventually(() => existsSync(opened), 10_000)).toBe(true);
+    expect(readFileSync(opened, 'utf8')).toBe(`--new-window ${link}\n`);
+
+    rmSync(opened);
+    const none = startCli(t, ['--port', '0', process.execPath, '-e', STUBBORN_SERVER], {
+      env: { ...env, BROWSER: 'none' },
+    });
+    await none.waitForOutput(/Open the inspector/);
+    // Whatever would open it runs right after the link is printed: give it that moment.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(existsSync(opened)).toBe(false);
+    expect(none.output()).not.toContain('could not open a browser');
   });
 
   it('ends the server on Ctrl-C and leaves no orphan process', async (t) => {

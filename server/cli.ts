@@ -41,7 +41,7 @@ async function main(): Promise<void> {
   const [
     { TOKEN_ENV_VAR },
     { DEFAULT_PORT, parseCli },
-    { openBrowser },
+    { browserChoice, openBrowser, openerFor },
     { checkTokenFromEnv, generateToken, isLoopbackAddress },
     { targetLabel },
     { isBrowserBlockedPort },
@@ -59,6 +59,8 @@ async function main(): Promise<void> {
   const clientDir = fileURLToPath(new URL('../client/', import.meta.url));
   const appSandboxDir = fileURLToPath(new URL('../app-sandbox/', import.meta.url));
   const config = parseCli(process.argv, version, demoServerPath);
+  // BROWSER=none means what --no-open means, as it does for most devtools.
+  if (browserChoice(process.env.BROWSER).kind === 'none') config.open = false;
   // The full parser has the last word: a server started from the quick reading runs only if it
   // is the one asked for (it then stands for it), else it is ended and the right one started.
   if (quick !== undefined && sameStdioTarget(quick, config.target)) config.target = quick;
@@ -128,7 +130,7 @@ async function main(): Promise<void> {
       // --no-open prints the authorization page's address instead of opening it.
       oauth: {
         settings: config.oauth ?? {},
-        ...(config.open ? { openUrl: (url: string) => void openBrowser(url) } : {}),
+        ...(config.open ? { openUrl: (url: string) => void openBrowser(url, openerFor(url)) } : {}),
       },
     });
   } catch (error) {
@@ -143,7 +145,7 @@ async function main(): Promise<void> {
   const link = `${bridge.origin}/#token=${token}`;
   console.log(`\n  Open the inspector: ${link}\n`);
   if (config.open) {
-    const browser = await openBrowser(link);
+    const browser = await openBrowser(link, openerFor(link));
     if (!browser.opened)
       log(`could not open a browser (${browser.reason}); open this link yourself:\n    ${link}`);
   }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_PORT, parseCli } from './cliOptions.js';
+import { scratchDir } from './testSupport/scratchDir.js';
 
 const parse = (...args: string[]) => parseCli(['node', 'mcp-inspect', ...args], '1.2.3', '/demo.js');
 
@@ -82,7 +82,7 @@ describe('command line', () => {
   });
 
   it('reads a server from a config file, with -e added on top', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mcp-inspect-config-'));
+    const dir = scratchDir('config');
     const file = join(dir, 'mcp.json');
     writeFileSync(
       file,
@@ -144,7 +144,7 @@ describe('OAuth options', () => {
   });
 
   it("reads a config entry's oauth block, the command line winning", () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mcp-inspect-oauth-cli-'));
+    const dir = scratchDir('oauth-cli');
     const file = join(dir, 'mcp.json');
     writeFileSync(
       file,
@@ -161,6 +161,26 @@ describe('OAuth options', () => {
       clientId: 'from-file',
       scope: 'y',
       storeFile: '/tmp/s.json',
+    });
+  });
+});
+
+describe('URL timeouts', () => {
+  it('are set by --connect-timeout and --request-timeout, or a config entry, the options winning', () => {
+    expect(parse('--url', 'http://127.0.0.1:1/mcp').target).not.toHaveProperty('timeouts');
+    expect(
+      parse('--url', 'http://127.0.0.1:1/mcp', '--connect-timeout', '2.5', '--request-timeout', '0').target,
+    ).toMatchObject({ timeouts: { connect: 2.5, request: 0 } });
+
+    const dir = scratchDir('config');
+    const file = join(dir, 'mcp.json');
+    writeFileSync(
+      file,
+      JSON.stringify({ url: 'http://127.0.0.1:1/mcp', timeouts: { connect: 20, request: 600 } }),
+    );
+    expect(parse('--config', file).target).toMatchObject({ timeouts: { connect: 20, request: 600 } });
+    expect(parse('--config', file, '--request-timeout', '30').target).toMatchObject({
+      timeouts: { connect: 20, request: 30 },
     });
   });
 });

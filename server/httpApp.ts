@@ -1,3 +1,4 @@
+import { pipeline } from 'node:stream/promises';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { API_FRAMES_PATH, API_SESSION_PATH, AUTH_SCHEME } from '../shared/http.js';
 import type { OAuthManager } from './oauth/oauthManager.js';
@@ -5,7 +6,7 @@ import { oauthApiRouter, oauthCallbackRoute } from './oauth/routes.js';
 import { serveFirstScreen } from './firstScreen.js';
 import { servePrecompressed } from './precompressed.js';
 import type { BridgeSession } from './session.js';
-import { isAllowedHost, isAllowedOrigin, tokensMatch } from './security.js';
+import { isAllowedHost, isAllowedOrigin, isForeignRequest, requestSignals, tokensMatch } from './security.js';
 
 export interface HttpAppOptions {
   token: string;
@@ -19,6 +20,8 @@ export interface HttpAppOptions {
   oauth?: OAuthManager;
   /** The MCP Apps sandbox listener's port and `host:port` names, once it listens. */
   appSandbox?: () => { port: number; hosts: Set<string> } | undefined;
+  /** Where the bridge says what went wrong serving a request (the terminal). */
+  log?: (line: string) => void;
 }
 
 /**
@@ -28,12 +31,22 @@ export interface HttpAppOptions {
  */
 const BASE_CSP = [
   "default-src 'self'",
-  // ajv (rjsf's validator for argument forms, and the outputSchema check of results) compiles
-  // each schema into a function with new Function. Injected script stays blocked: scripts
-  // still load only from 'self', nothing inline runs, and server text is never rendered as HTML.
+  // ajv (the page's one JSON Schema engine: the SDK client, rjsf's validator for argument
+  // forms, the outputSchema check of results) compiles each schema into a function with new
+  // Function. Injected script stays blocked: scripts still load only from 'self', nothing inline
+  // runs, and server text is never rendered as HTML. What remains is ajv's own code generation
+  // from a server's schema (ajv treats schemas as trusted code). Dropping it means an engine that
+  // interprets schemas (@cfworker/json-schema, which the SDK's browser build defaults to) behind
+  // rjsf's ValidatorType, with ajv's error objects and messages rebuilt for rjsf, the problem list
+  // and the result check: not done yet.
   "script-src 'self' 'unsafe-eval'",
   // Monaco and rjsf set inline styles.
   "style-src 'self' 'unsafe-inline'",
+  // https: for the icons servers declare for their tools (MCP gives them as https or data: URIs)
+  // and images in their Markdown descriptions, shown as declared: an image runs no script (an
+  // SVG in <img> is inert), its request carries no cookie or Referer of the bridge, and http:
+  // stays blocked. What a server learns from it (that its tool was looked at) it may already
+  // learn by answering the calls. Results' images are data: or blob: URLs.
   "img-src 'self' data: blob: https:",
   "media-src 'self' data: blob:",
   "font-src 'self' data:",
@@ -70,6 +83,14 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'no-referrer');
     res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+    // No other origin's page may embed what the bridge serves (an image, a script, a source map).
+    res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+    // And none may even ask: a favicon or a script that loads tells a site a bridge runs here.
+    if (isForeignRequest(requestSignals(req), options.allowedHosts(), 'document')) {
+      res.setHeader('Cache-Control', 'no-store');
+      res.status(403).type('text/plain').send('Forbidden: another site asked for this');
+      return;
+    }
     next();
   });
 
@@ -98,13 +119,14 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
     });
   });
 
-  app.get(`${API_FRAMES_PATH}/:seq`, (req: Request, res: Response) => {
-    const json = options.session.largeFrame(Number(req.params.seq));
+  app.get(`${API_FRAMES_PATH}/:seq`, async (req: Request, res: Response) => {
+    const json = await options.session.largeFrame(Number(req.params.seq));
     if (json === undefined) {
       res.status(404).json({ error: 'mcp-inspect no longer keeps this frame' });
       return;
     }
-    res.type('application/json').send(json);
+    res.type('application/json');
+    await pipeline(json, res).catch(() => res.destroy());
   });
 
   if (options.oauth) app.use(oauthApiRouter(options.oauth, options.session));
@@ -126,7 +148,35 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
     res.status(404).type('text/plain').send('Not found');
   });
 
+  // Express's own handler would send the error's stack trace to the browser and nothing useful
+  // to the terminal: one line there (the path and why), a bare status to the browser.
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const status = httpStatusOf(error);
+    options.log?.(`could not serve ${req.path}: ${describeServeError(error)}`);
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    // Headers set for the file (its encoding and type) no longer describe this answer.
+    res.removeHeader('Content-Encoding');
+    res
+      .status(status)
+      .type('text/plain')
+      .send(status === 404 ? 'Not found' : 'Could not serve this file');
+  });
+
   return app;
+}
+
+function httpStatusOf(error: unknown): number {
+  const status = (error as { status?: unknown; statusCode?: unknown } | null)?.status;
+  return typeof status === 'number' && status >= 400 && status < 600 ? status : 500;
+}
+
+function describeServeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === undefined ? error.message : `${error.message} (${code})`;
 }
 
 function bearerToken(header: string | undefined): string | undefined {

@@ -19,7 +19,9 @@ export async function readBodyCapped(response: Response, limit: number): Promise
   } catch {
     // Cut off mid-answer: what came is kept.
   } finally {
-    await reader.cancel().catch(() => undefined);
+    // Not awaited: cancelling one branch of a cloned (teed) body settles only once the other
+    // branch is cancelled too, and the other one is still to be read by its owner.
+    void reader.cancel().catch(() => undefined);
   }
   return Buffer.concat(chunks).toString('utf8', 0, Math.min(size, limit));
 }

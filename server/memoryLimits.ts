@@ -5,19 +5,32 @@
 export interface MemoryLimits {
   /** The history a re-attaching page gets back (pageChannel.ts). */
   historyBytes: number;
-  /** Whole texts of large frames a reloaded page may still open (recorder.ts). */
+  /** Whole texts of large frames a reloaded page may still open, on disk (largeFrameStore.ts). */
   largeFrameStoreBytes: number;
+  /** Large frames waiting in memory to be written there; past it a frame is not kept (largeFrameStore.ts). */
+  largeFrameQueueBytes: number;
   /** What may wait to be sent to one page before it is dropped (pageSink.ts). */
   pageBacklogBytes: number;
-  /** What may wait for a stdio server to read its stdin before sends are refused (stdioTarget.ts). */
+  /**
+   * What may wait for a server to take it before sends are refused: a stdio server's stdin
+   * (stdioTarget.ts), a URL server's request bodies not yet answered (httpTarget.ts).
+   */
   stdinBacklogBytes: number;
 }
 
 const MB = 1024 * 1024;
 
+/**
+ * One message from a server, at most: a stdout line of a stdio server, a JSON body or one event
+ * of an event stream of a URL server. Past it, the message is dropped (stdio) or the answer is no
+ * longer read (URL), and the person told.
+ */
+export const MAX_MESSAGE_BYTES = 256 * MB;
+
 export const DEFAULT_MEMORY_LIMITS: Readonly<MemoryLimits> = {
   historyBytes: 64 * MB,
   largeFrameStoreBytes: 256 * MB,
+  largeFrameQueueBytes: 32 * MB,
   pageBacklogBytes: 64 * MB,
   stdinBacklogBytes: 32 * MB,
 };

@@ -2,6 +2,37 @@ import { spawn } from 'node:child_process';
 
 export type BrowserOpened = { opened: true } | { opened: false; reason: string };
 
+/** A command line that opens a URL: the program and its arguments. */
+export type Opener = [string, string[]];
+
+/**
+ * What the `BROWSER` variable asks for, the convention most devtools follow: unset or empty,
+ * the system's default opener; `none`, no browser at all; else the program (with arguments,
+ * split on spaces) to open the link with, the link added last or put where `%s` stands.
+ */
+export function browserChoice(
+  value: string | undefined,
+): { kind: 'default' } | { kind: 'none' } | { kind: 'program'; opener: (url: string) => Opener } {
+  const text = value?.trim() ?? '';
+  if (text === '') return { kind: 'default' };
+  if (text.toLowerCase() === 'none') return { kind: 'none' };
+  const [command = text, ...args] = text.split(/\s+/);
+  return {
+    kind: 'program',
+    opener: (url) => [
+      command,
+      args.includes('%s') ? args.map((arg) => (arg === '%s' ? url : arg)) : [...args, url],
+    ],
+  };
+}
+
+/** The opener for this URL as the environment's `BROWSER` chooses it, or undefined for none. */
+export function openerFor(url: string, browser = process.env.BROWSER): Opener | undefined {
+  const choice = browserChoice(browser);
+  if (choice.kind === 'none') return undefined;
+  return choice.kind === 'program' ? choice.opener(url) : defaultOpener(url);
+}
+
 /**
  * An opener still running after this long is taken to have worked: some (xdg-open starting a
  * browser that was not running) stay until the browser closes.
@@ -12,7 +43,7 @@ const OPENER_VERDICT_MS = 3_000;
  * Opens the URL in the default browser. Says why when it could not: no opener installed, or an
  * opener that failed (xdg-open on a machine without a desktop exits with an error).
  */
-export function openBrowser(url: string, opener = defaultOpener(url)): Promise<BrowserOpened> {
+export function openBrowser(url: string, opener: Opener = defaultOpener(url)): Promise<BrowserOpened> {
   const [command, args] = opener;
   return new Promise((resolve) => {
     let stderr = '';
@@ -52,7 +83,7 @@ export function openBrowser(url: string, opener = defaultOpener(url)): Promise<B
   });
 }
 
-function defaultOpener(url: string): [string, string[]] {
+function defaultOpener(url: string): Opener {
   if (process.platform === 'darwin') return ['open', [url]];
   if (process.platform === 'win32') return ['cmd', ['/c', 'start', '""', url.replace(/&/g, '^&')]];
   return ['xdg-open', [url]];

@@ -89,10 +89,18 @@ export class PageChannel {
    * of a page's own message. A stamp `canWait` to ride with the next record.
    */
   record(live: LiveOut, kept?: RecordOut, canWait = false): void {
-    const text = recordText(live);
-    this.timeline.push(kept === undefined ? text : recordText(kept));
     const page = this.page;
-    if (!page || !this.greeted.has(page)) return;
+    const sending = page !== undefined && this.greeted.has(page);
+    // What stands for the live record is kept instead; the live one's text (a large frame's
+    // whole text) is written only to be sent, and not at all with no page to send it to (a
+    // stalled page was dropped), so a flood leaves no copies behind for the collector.
+    if (kept !== undefined) this.timeline.push(recordText(kept));
+    if (!sending) {
+      if (kept === undefined) this.timeline.push(recordText(live));
+      return;
+    }
+    const text = recordText(live);
+    if (kept === undefined) this.timeline.push(text);
     if (this.outboxPage !== page) this.flushOutbox();
     this.outboxPage = page;
     this.outbox.push(text);

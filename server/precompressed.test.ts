@@ -1,3 +1,5 @@
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptedEncodings } from './precompressed.js';
@@ -58,6 +60,47 @@ describe('the page served precompressed', () => {
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.body).toContain('<div id="root">');
     expect((await get('/assets/app.js.br', 'br')).headers['content-encoding']).toBeUndefined();
+  });
+});
+
+describe('the page installed under dotted folders, as npx and nvm install it', () => {
+  let dotted: ServedPage;
+  const logged: string[] = [];
+  beforeAll(async () => {
+    dotted = await serveBuiltPage(
+      'dotted',
+      { 'index.html': '<!doctype html><div id="root"></div>', 'assets/app.js': script },
+      { below: '.npm/_npx/0123abcd/node_modules/mcp-inspect/dist/client', log: (line) => logged.push(line) },
+    );
+  });
+  afterAll(() => dotted?.close());
+  const getDotted = (path: string, acceptEncoding = 'gzip, deflate, br') =>
+    rawRequest(dotted.bridge.port, path, { 'Accept-Encoding': acceptEncoding });
+
+  it('still serves every precompressed copy', async () => {
+    const br = await getDotted('/assets/app.js');
+    expect(br.status).toBe(200);
+    expect(brotliDecompressSync(br.bytes).toString()).toBe(script);
+    const gzip = await getDotted('/assets/app.js', 'gzip');
+    expect(gunzipSync(gzip.bytes).toString()).toBe(script);
+  });
+
+  it('still refuses a dotted name below the page itself', async () => {
+    writeFileSync(join(dotted.dir, 'assets/.secret.js'), script);
+    const res = await getDotted('/assets/.secret.js', 'identity');
+    expect(res.status).not.toBe(200);
+  });
+
+  it('answers a file that vanished with one terminal line and no stack trace', async () => {
+    rmSync(join(dotted.dir, 'assets/app.js.br'));
+    logged.length = 0;
+    const res = await getDotted('/assets/app.js', 'br');
+    expect(res.status).toBe(404);
+    expect(res.body).not.toMatch(/at |Error|node_modules/);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatch(/could not serve \/assets\/app\.js: .*ENOENT/);
+    expect(logged[0]).not.toContain('\n');
   });
 });
 

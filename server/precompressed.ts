@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs';
-import { extname, join, sep } from 'node:path';
+import { extname, sep } from 'node:path';
 import type { NextFunction, Request, Response } from 'express';
 
 /** The encodings build:client writes beside each file (scripts/precompress.mjs), best first. */
@@ -29,13 +29,12 @@ export function servePrecompressed(root: string) {
     res.setHeader('Content-Encoding', encoding.name);
     // The type of the file, not of its compressed copy (send keeps a type already set).
     res.type(extname(path));
-    res.sendFile(
-      join(root, `${path}${encoding.suffix}`),
-      { acceptRanges: false, dotfiles: 'deny' },
-      (error) => {
-        if (error) next(error);
-      },
-    );
+    // The path is given relative to `root`, so that only the part under it is checked for dot
+    // segments: the package itself lives under dotted folders wherever npx (~/.npm/_npx) or
+    // nvm (~/.nvm) installs it, and send refuses an absolute path through them.
+    res.sendFile(`.${path}${encoding.suffix}`, { root, acceptRanges: false, dotfiles: 'deny' }, (error) => {
+      if (error) next(error);
+    });
   };
 }
 

@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import type { Readable } from 'node:stream';
 import type { JSONRPCErrorResponse, JSONRPCMessage, RequestId } from '@modelcontextprotocol/client';
 import {
   LARGE_FRAME_BYTES,
@@ -11,15 +12,16 @@ import {
 import { appRecord } from './appMessages.js';
 import { JsonText, type FrameOut } from './envelopeText.js';
 import { elideMessage } from './largeFrames.js';
-import { LargeFrameStore } from './largeFrameStore.js';
+import { LargeFrameStore, type LargeFrameStoreBounds } from './largeFrameStore.js';
 import type { PageChannel } from './pageChannel.js';
+
+import type { HttpExchangeReport } from './targets/target.js';
 
 /**
  * Where the recorder's records go: the page channel in the bridge; in the headless verbs, the
  * SDK client in the same process and the `--traffic` file.
  */
 export type RecordSink = Pick<PageChannel, 'record'>;
-import type { HttpExchangeReport } from './targets/target.js';
 
 /** A state record's own fields; the recorder stamps the rest. */
 export type StateFields = Omit<TargetState, 'type' | 'seq' | 't' | 'generation'>;
@@ -41,10 +43,10 @@ export class Recorder {
 
   constructor(
     private readonly channel: RecordSink,
-    /** Bound of the whole texts of large frames a reloaded page may still open. */
-    largeFrameStoreBytes: number,
+    /** Bounds of the whole texts of large frames a reloaded page may still open. */
+    largeFrameBounds: LargeFrameStoreBounds,
   ) {
-    this.largeFrames = new LargeFrameStore(largeFrameStoreBytes);
+    this.largeFrames = new LargeFrameStore(largeFrameBounds);
   }
 
   /** The latest state recorded. */
@@ -53,8 +55,13 @@ export class Recorder {
   }
 
   /** The whole JSON text of a frame the history elided, while the bridge still keeps it. */
-  largeFrame(seq: number): string | undefined {
-    return this.largeFrames.get(seq);
+  largeFrame(seq: number): Promise<Readable | undefined> {
+    return this.largeFrames.read(seq);
+  }
+
+  /** Removes the large frames kept on disk; the session ends. */
+  dispose(): void {
+    this.largeFrames.dispose();
   }
 
   nextSeq(): number {

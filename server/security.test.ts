@@ -5,7 +5,9 @@ import {
   generateToken,
   isAllowedHost,
   isAllowedOrigin,
+  isForeignRequest,
   tokensMatch,
+  type RequestSignals,
 } from './security.js';
 
 describe('security checks', () => {
@@ -61,5 +63,72 @@ describe('security checks', () => {
     expect(isAllowedOrigin('https://127.0.0.1:6464', '127.0.0.1:6464', hosts)).toBe(false);
     expect(isAllowedOrigin('null', '127.0.0.1:6464', hosts)).toBe(false);
     expect(isAllowedOrigin(undefined, '127.0.0.1:6464', hosts)).toBe(false);
+  });
+
+  describe('a request from another site', () => {
+    const hosts = allowedHosts(6464, '127.0.0.1');
+    const own = { host: '127.0.0.1:6464' };
+    const foreign = (request: RequestSignals, to: 'document' | 'iframe' = 'document'): boolean =>
+      isForeignRequest({ ...own, ...request }, hosts, to);
+
+    it("is refused when the browser says so: another site's <img>, <script> or no-cors fetch", () => {
+      for (const site of ['cross-site', 'same-site']) {
+        expect(
+          foreign({ 'sec-fetch-site': site, 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'image' }),
+        ).toBe(true);
+        expect(
+          foreign({ 'sec-fetch-site': site, 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'script' }),
+        ).toBe(true);
+        expect(
+          foreign({ 'sec-fetch-site': site, 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'empty' }),
+        ).toBe(true);
+        // Framing is a navigation too, but not to what the main listener serves.
+        expect(
+          foreign({ 'sec-fetch-site': site, 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'iframe' }),
+        ).toBe(true);
+        // A form posted from another site navigates, but does something: refused.
+        expect(
+          foreign({
+            method: 'POST',
+            'sec-fetch-site': site,
+            'sec-fetch-mode': 'navigate',
+            'sec-fetch-dest': 'document',
+          }),
+        ).toBe(true);
+      }
+    });
+
+    it('is refused when its Origin is not ours, for browsers without Fetch Metadata', () => {
+      expect(foreign({ origin: 'http://evil.example' })).toBe(true);
+      expect(foreign({ origin: 'null' })).toBe(true);
+      expect(foreign({ origin: 'http://127.0.0.1:6465' })).toBe(true);
+      expect(foreign({ origin: 'http://127.0.0.1:6464' })).toBe(false);
+    });
+
+    it("lets through the bridge's own page, what the person types, and clients without Fetch Metadata", () => {
+      expect(
+        foreign({ 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'image' }),
+      ).toBe(false);
+      expect(
+        foreign({
+          'sec-fetch-site': 'same-origin',
+          'sec-fetch-mode': 'cors',
+          'sec-fetch-dest': 'script',
+          origin: 'http://127.0.0.1:6464',
+        }),
+      ).toBe(false);
+      expect(
+        foreign({ 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' }),
+      ).toBe(false);
+      expect(foreign({})).toBe(false);
+    });
+
+    it('lets through a navigation to what the listener serves: a tab (the link, the OAuth redirect) or the sandbox frame', () => {
+      const navigation = { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' };
+      expect(foreign({ ...navigation, 'sec-fetch-dest': 'document' })).toBe(false);
+      expect(foreign({ ...navigation, method: 'HEAD', 'sec-fetch-dest': 'document' })).toBe(false);
+      expect(foreign({ ...navigation, 'sec-fetch-dest': 'iframe' }, 'iframe')).toBe(false);
+      expect(foreign({ ...navigation, 'sec-fetch-dest': 'document' }, 'iframe')).toBe(true);
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 
 /**
  * The bridge spawns processes, so it is guarded like a remote shell: a per-run token, the
@@ -65,4 +66,61 @@ export function isAllowedOrigin(
 
 export function isLoopbackAddress(address: string): boolean {
   return address === 'localhost' || address === '::1' || /^127\.\d+\.\d+\.\d+$/.test(address);
+}
+
+/** The request headers a browser's Fetch Metadata and Origin checks read. */
+export interface RequestSignals {
+  method?: string | undefined;
+  host?: string | undefined;
+  origin?: string | undefined;
+  'sec-fetch-site'?: string | undefined;
+  'sec-fetch-mode'?: string | undefined;
+  'sec-fetch-dest'?: string | undefined;
+}
+
+/**
+ * Whether a browser says this request comes from a page of another origin: another site's
+ * `<img src>`, `<script src>` or no-cors fetch of the favicon, a script or a source map, which
+ * would tell that site a bridge runs here (and which version), whatever it cannot read. Such a
+ * request is refused before any route answers it. Let through:
+ * - the listener's own pages (`Sec-Fetch-Site: same-origin`), what the person types or
+ *   bookmarks (`none`), and clients that send no Fetch Metadata (curl, the tests; the token
+ *   still guards everything that does something, and CORP what a browser may hand over);
+ * - a GET navigation to the kind of document the listener serves: the page in a tab
+ *   (`document`: the person opening the link, the OAuth server's redirect back) or the MCP Apps
+ *   sandbox in a frame (`iframe`, where the page's frame-ancestors decides who may frame it).
+ *   A navigation shows the bridge's answer to the person, never to the site that caused it.
+ * An `Origin` that is not the listener's own is foreign too, for browsers without Fetch Metadata.
+ */
+export function isForeignRequest(
+  request: RequestSignals,
+  allowed: Set<string>,
+  navigationTo: 'document' | 'iframe',
+): boolean {
+  const method = request.method ?? 'GET';
+  const navigation =
+    (method === 'GET' || method === 'HEAD') &&
+    request['sec-fetch-mode'] === 'navigate' &&
+    request['sec-fetch-dest'] === navigationTo;
+  if (navigation) return false;
+  const site = request['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return true;
+  const origin = request.origin;
+  return origin !== undefined && !isAllowedOrigin(origin, request.host, allowed);
+}
+
+/** The signals of a Node request; a header sent twice counts as its first value. */
+export function requestSignals(request: IncomingMessage): RequestSignals {
+  const one = (name: string): string | undefined => {
+    const value = request.headers[name];
+    return Array.isArray(value) ? value[0] : value;
+  };
+  return {
+    method: request.method,
+    host: one('host'),
+    origin: one('origin'),
+    'sec-fetch-site': one('sec-fetch-site'),
+    'sec-fetch-mode': one('sec-fetch-mode'),
+    'sec-fetch-dest': one('sec-fetch-dest'),
+  };
 }

@@ -1,4 +1,5 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
+import type { Readable } from 'node:stream';
 import {
   CLOSE_BRIDGE_EXITING,
   CLOSE_NO_HELLO,
@@ -65,7 +66,10 @@ export class BridgeSession {
   ) {
     const limits = options.limits ?? DEFAULT_MEMORY_LIMITS;
     this.channel = new PageChannel(options.historyRecords ?? 20_000, limits.historyBytes);
-    this.recorder = new Recorder(this.channel, limits.largeFrameStoreBytes);
+    this.recorder = new Recorder(this.channel, {
+      diskBytes: limits.largeFrameStoreBytes,
+      queueBytes: limits.largeFrameQueueBytes,
+    });
     // What a stdio target holds for a server that does not read is the target's own bound.
     const tuning = { ...options.tuning, stdinBacklogBytes: limits.stdinBacklogBytes };
     this.runs = new TargetRuns(spec, this.recorder, { ...options, tuning });
@@ -85,7 +89,7 @@ export class BridgeSession {
   }
 
   /** The whole JSON text of a frame the history elided, while the bridge still keeps it. */
-  largeFrame(seq: number): string | undefined {
+  largeFrame(seq: number): Promise<Readable | undefined> {
     return this.recorder.largeFrame(seq);
   }
 
@@ -117,6 +121,7 @@ export class BridgeSession {
       page.close(CLOSE_BRIDGE_EXITING, 'mcp-inspect is shutting down');
       this.channel.detach(page);
     }
+    this.recorder.dispose();
     return this.stop();
   }
 

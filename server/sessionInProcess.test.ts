@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
+import { text } from 'node:stream/consumers';
 import { CLOSE_TAKEN_OVER, LARGE_FRAME_BYTES, WIRE_PROTOCOL_VERSION } from '../shared/wire.js';
 import { BridgeSession, type PageSink } from './session.js';
 import type { TargetConnection, TargetEvents, TargetExit } from './targets/target.js';
@@ -107,7 +108,7 @@ describe('a session with an in-process target', () => {
       bytes: big.length,
       message: { jsonrpc: '2.0', id: 9, result: {} },
     });
-    expect(session.largeFrame(kept?.seq as number)).toBe(big);
+    expect(await text((await session.largeFrame(kept?.seq as number))!)).toBe(big);
   });
 
   it('answers a pending request itself when the target exits, with the exit and the last stderr lines', async () => {

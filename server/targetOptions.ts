@@ -1,10 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { Option, type Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import { parseJsonText } from '../shared/jsonText.js';
 import { parseServerConfig } from '../shared/serverEntry.js';
 import type { EraChoice } from '../shared/wire.js';
 import { maskUrl } from '../shared/urlSecrets.js';
+import {
+  DEFAULT_CONNECT_TIMEOUT_SECONDS,
+  DEFAULT_REQUEST_TIMEOUT_SECONDS,
+  timeoutProblem,
+  type UrlTimeouts,
+} from '../shared/urlTimeouts.js';
 import type { OAuthSettings } from './oauth/flowTypes.js';
 import { targetFromRequest, type TargetSpec } from './targetSpec.js';
 import type { UrlTransportChoice } from './targets/httpTarget.js';
@@ -26,7 +32,10 @@ export interface TargetOptions {
   clientId?: string;
   clientSecret?: string;
   scope?: string;
+  clientMetadataUrl?: string;
   oauthStore?: string;
+  connectTimeout?: number;
+  requestTimeout?: number;
 }
 
 /** A target and the OAuth settings that go with it, once the options are read. */
@@ -53,11 +62,25 @@ export function addTargetOptions(program: Command): Command {
       ).choices(['auto', 'modern', 'legacy']),
     )
     .option('--header <"Name: value">', 'an HTTP header for --url (repeatable)', collect, [])
+    .option(
+      '--connect-timeout <seconds>',
+      `for --url: how long the start may take before the server is reported as hung (default ${DEFAULT_CONNECT_TIMEOUT_SECONDS})`,
+      parseTimeout('connect'),
+    )
+    .option(
+      '--request-timeout <seconds>',
+      `for --url: how long a request may wait for its answer to begin, 0 for no limit (default ${DEFAULT_REQUEST_TIMEOUT_SECONDS})`,
+      parseTimeout('request'),
+    )
     .option('-e, --env <KEY=VALUE>', 'an environment variable for the stdio server (repeatable)', collect, [])
     .option('--cwd <dir>', 'working directory for the stdio server')
     .option('--client-id <id>', 'OAuth: a client id registered in advance with the authorization server')
     .option('--client-secret <secret>', 'OAuth: the secret of that client, for a confidential one')
     .option('--scope <scopes>', 'OAuth: scopes to ask for, space-separated, on top of what the server asks')
+    .option(
+      '--client-metadata-url <url>',
+      'OAuth: the HTTPS URL of a client ID metadata document to use as the client id, where the server supports them',
+    )
     .option('--oauth-store <file>', 'OAuth: keep tokens across runs in this file (readable by you only)')
     .option('--config <file>', 'read the server from an MCP config file ("mcpServers" or "servers")')
     .option('--server <name>', 'which server of --config (needed when it has several)');
@@ -86,9 +109,15 @@ export function targetFromOptions(
       if (options.cwd !== undefined) target.cwd = options.cwd;
       if (options.header.length > 0)
         fail(`--header is for URL servers; "${options.server ?? 'this'}" is a command`);
+      if (timeoutsOf(options))
+        fail(
+          `--connect-timeout and --request-timeout are for URL servers; "${options.server ?? 'this'}" is a command`,
+        );
     } else {
       Object.assign(target.headers, parsePairs(options.header, ':', 'a header as "Name: value"', fail));
       if (options.transport !== undefined) target.transport = options.transport;
+      const timeouts = timeoutsOf(options);
+      if (timeouts) target.timeouts = { ...target.timeouts, ...timeouts };
       if (options.env.length > 0) fail('-e/--env is for stdio servers; this one is a URL');
     }
   } else if (options.url !== undefined) {
@@ -96,16 +125,19 @@ export function targetFromOptions(
     if (options.env.length > 0) fail('-e/--env is for stdio servers; HTTP servers take --header');
     if (options.cwd !== undefined) fail('--cwd is for stdio servers');
     checkHttpUrl(options.url, '--url', fail);
+    const timeouts = timeoutsOf(options);
     target = {
       kind: 'url',
       url: options.url,
       transport: (options.transport ?? 'auto') as UrlTransportChoice,
       headers: parsePairs(options.header, ':', 'a header as "Name: value"', fail),
       era: 'auto',
+      ...(timeouts ? { timeouts } : {}),
     };
   } else {
     if (options.transport !== undefined) fail('--transport goes with --url');
     if (options.header.length > 0) fail('--header goes with --url');
+    if (timeoutsOf(options)) fail('--connect-timeout and --request-timeout go with --url');
     const env = parsePairs(options.env, '=', 'a variable as KEY=VALUE', fail);
     target =
       command === undefined
@@ -132,13 +164,18 @@ function oauthSettings(
     ...(options.clientId === undefined ? {} : { clientId: options.clientId }),
     ...(options.clientSecret === undefined ? {} : { clientSecret: options.clientSecret }),
     ...(options.scope === undefined ? {} : { scope: options.scope }),
+    ...(options.clientMetadataUrl === undefined ? {} : { clientMetadataUrl: options.clientMetadataUrl }),
     ...(options.oauthStore === undefined ? {} : { storeFile: options.oauthStore }),
   };
   if (Object.keys(given).length === 0) return undefined;
   if (target.kind !== 'url')
-    fail('--client-id, --client-secret, --scope and --oauth-store are for servers reached by URL');
+    fail(
+      '--client-id, --client-secret, --scope, --client-metadata-url and --oauth-store are for servers reached by URL',
+    );
   if (given.clientSecret !== undefined && given.clientId === undefined)
     fail('--client-secret goes with --client-id');
+  if (options.clientMetadataUrl !== undefined && !/^https:\/\/[^/]+\/./.test(options.clientMetadataUrl))
+    fail('--client-metadata-url takes an https:// URL with a path (the client ID metadata document)');
   return given;
 }
 
@@ -153,6 +190,24 @@ function checkHttpUrl(url: string, what: string, fail: (message: string) => neve
   if (protocol !== 'http:' && protocol !== 'https:') {
     fail(`${what} takes an http:// or https:// URL, not ${maskUrl(url)}`);
   }
+}
+
+/** The timeouts given on the command line, if any. */
+function timeoutsOf(options: TargetOptions): UrlTimeouts | undefined {
+  const timeouts: UrlTimeouts = {
+    ...(options.connectTimeout === undefined ? {} : { connect: options.connectTimeout }),
+    ...(options.requestTimeout === undefined ? {} : { request: options.requestTimeout }),
+  };
+  return Object.keys(timeouts).length > 0 ? timeouts : undefined;
+}
+
+function parseTimeout(which: keyof UrlTimeouts): (value: string) => number {
+  return (value) => {
+    const seconds = value.trim() === '' ? Number.NaN : Number(value);
+    const problem = timeoutProblem(which, seconds);
+    if (problem !== undefined) throw new InvalidArgumentError(problem);
+    return seconds;
+  };
 }
 
 /** For a repeatable option. */

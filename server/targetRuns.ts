@@ -3,6 +3,7 @@ import { isRequest, requestIdOf, responseIdOf } from '../shared/jsonRpcShape.js'
 import { BRIDGE_CONNECTION_CLOSED } from '../shared/wire.js';
 import type { TargetAuth } from './oauth/oauthManager.js';
 import type { Recorder } from './recorder.js';
+import { NegotiationWatch } from './negotiationWatch.js';
 import { StderrTail, connectedLine, describeExit, logExit } from './targetOutput.js';
 import { describeTarget, targetLabel, type TargetSpec } from './targetSpec.js';
 import { openTarget } from './targets/openTarget.js';
@@ -43,6 +44,8 @@ export class TargetRuns {
   private lifecycleSteps = 0;
   /** Taken by the first run (see TargetRunsOptions.earlyServer). */
   private earlyServer: SpawnedServer | undefined;
+  /** Says in the terminal which era and version the page and the server agreed on, or why not. */
+  private readonly negotiation: NegotiationWatch;
 
   constructor(
     private currentSpec: TargetSpec,
@@ -50,6 +53,7 @@ export class TargetRuns {
     private readonly options: TargetRunsOptions,
   ) {
     this.earlyServer = options.earlyServer;
+    this.negotiation = new NegotiationWatch(() => this.currentSpec.era, options.log);
   }
 
   /** What the session inspects, secrets included (for the bridge only). */
@@ -133,6 +137,7 @@ export class TargetRuns {
     if (isRequest(message)) {
       if (message.method === 'initialize') this.initialized = true;
       this.pending.set(message.id, message.method);
+      this.negotiation.pageRequest(message.id, message.method, message);
     }
     const sent = target.send(message, json, headers);
     this.recorder.pageFrame(generation, seq, t, ref, json, message);
@@ -175,11 +180,15 @@ export class TargetRuns {
     this.initialized = false;
     this.stderrTail.clear();
     this.pending.clear();
+    this.negotiation.reset();
     recorder.state(generation, { state: 'starting' });
     const target = this.openTarget({
       onMessage: (message, json, relatedTo) => {
         const responseId = responseIdOf(message);
-        if (responseId !== undefined) this.pending.delete(responseId);
+        if (responseId !== undefined) {
+          this.pending.delete(responseId);
+          this.negotiation.response(responseId, message);
+        }
         recorder.serverFrame(generation, json, message, relatedTo);
       },
       onStderr: (line) => {
@@ -276,6 +285,7 @@ export class TargetRuns {
       error: { code: BRIDGE_CONNECTION_CLOSED, message, ...(data ? { data } : {}) },
     };
     this.recorder.bridgeAnswer(generation, response);
+    if (generation === this.generationCount) this.negotiation.response(id, response);
   }
 
   private enqueue(step: () => Promise<void>): Promise<void> {

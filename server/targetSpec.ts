@@ -31,6 +31,7 @@ export function describeTarget(spec: TargetSpec): TargetInfo {
     transport: spec.transport,
     headerNames: Object.keys(spec.headers),
     era: spec.era,
+    ...(spec.timeouts && Object.keys(spec.timeouts).length > 0 ? { timeouts: spec.timeouts } : {}),
   };
 }
 

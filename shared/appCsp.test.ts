@@ -95,3 +95,54 @@ describe('the CSP of an MCP App', () => {
     expect(kept.connectDomains).toEqual(['http://192.168.1.5:9']);
   });
 });
+
+describe('what the guard counts as the inspector', () => {
+  it.each([
+    'http://0.0.0.0:4000',
+    'http://foo.localhost:4000',
+    'http://*.localhost:4000',
+    'ws://a.b.localhost:4001',
+    'http://[::ffff:127.0.0.1]:4000',
+    'http://[::ffff:7f00:1]:4000',
+    'http://[::127.0.0.1]:4000',
+    'http://[::]:4000',
+    'http://[0:0:0:0:0:0:0:1]:4000',
+    'http://127.1:4000',
+    'http://0x7f000001:4000',
+    'http://LOCALHOST:4001',
+  ])('refuses the loopback alias %s on an inspector port', (origin) => {
+    const { kept, dropped } = normalizeAppCsp({ connectDomains: [origin] }, guard);
+    expect(kept.connectDomains).toEqual([]);
+    expect(dropped[0]?.reason).toContain("mcp-inspect's own address");
+  });
+
+  it('leaves other ports of those names to the app, and other hosts alone', () => {
+    const { kept } = normalizeAppCsp(
+      {
+        connectDomains: [
+          'http://foo.localhost:5173',
+          'http://[::ffff:127.0.0.1]:5173',
+          'http://0.0.0.0:8080',
+          'https://localhost.example.com',
+          'http://[::ffff:10.0.0.1]:4000',
+        ],
+      },
+      guard,
+    );
+    expect(kept.connectDomains).toEqual([
+      'http://foo.localhost:5173',
+      'http://[::ffff:127.0.0.1]:5173',
+      'http://0.0.0.0:8080',
+      'https://localhost.example.com',
+      'http://[::ffff:10.0.0.1]:4000',
+    ]);
+  });
+
+  it('refuses a wildcard that covers a non-loopback bind name', () => {
+    const { kept } = normalizeAppCsp(
+      { connectDomains: ['http://*.lan:4000', 'http://*.example:4000'] },
+      { ports: [4000], hostnames: ['box.lan'] },
+    );
+    expect(kept.connectDomains).toEqual(['http://*.example:4000']);
+  });
+});

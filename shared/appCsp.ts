@@ -1,7 +1,8 @@
 /**
  * The Content-Security-Policy an MCP App runs under, built from the domains its `ui://`
- * resource declares (`_meta.ui.csp`, MCP Apps 2026-01-26). The sandbox listener sends it as a
- * header; the page computes the same thing to show the person what the app may reach.
+ * resource declares (`_meta.ui.csp`, MCP Apps 2026-01-26). The bridge keeps the allowed entries
+ * when the inspector's page asks it for a sandbox address, signs them into that address, and the
+ * sandbox listener sends the policy as a header; the page tells the app the same kept lists.
  *
  * Deny by default: nothing outside the sandbox's own origin (which serves only the sandbox page)
  * unless declared, and a declared entry is kept only when it is a plain origin. A keyword
@@ -60,7 +61,42 @@ const MAX_ENTRY_LENGTH = 256;
 const SOURCE =
   /^(https?|wss?):\/\/(\*\.)?([a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::(\d{1,5}|\*))?(\/[A-Za-z0-9._~!$&()*+,=:@%/-]*)?$/i;
 
-const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\]|\[0*:(?:0*:)*0*1\])$/i;
+/**
+ * Names of this machine as a browser reaches it: `localhost` and every name under it (Chromium
+ * answers `*.localhost` itself), 127.0.0.0/8, the unspecified address 0.0.0.0 (connecting to it
+ * reaches loopback on Linux and macOS), and IPv6 ::1, :: and the IPv4-mapped or -compatible forms
+ * of those. Tested on the host as a URL parser writes it, so `127.1`, `0x7f000001` and
+ * `[0:0::1]` are caught as the addresses they are.
+ */
+export function isLoopbackAlias(host: string): boolean {
+  const name = canonicalHost(host);
+  if (name === 'localhost' || name.endsWith('.localhost')) return true;
+  if (/^127(?:\.\d{1,3}){3}$/.test(name) || name === '0.0.0.0') return true;
+  if (name === '[::1]' || name === '[::]') return true;
+  // ::ffff:a.b.c.d and ::a.b.c.d, which the parser writes as two hex groups: 7fxx:xxxx or 0:0.
+  const embedded = /^\[::(?:ffff:)?([0-9a-f]{1,4}):([0-9a-f]{1,4})\]$/.exec(name);
+  if (embedded) {
+    const high = parseInt(embedded[1] ?? '', 16);
+    const low = parseInt(embedded[2] ?? '', 16);
+    return high >> 8 === 127 || (high === 0 && low === 0);
+  }
+  return false;
+}
+
+/**
+ * The WHATWG URL parser, which both ends have (browsers and Node) though neither the DOM's nor
+ * Node's types are part of shared/: only the one member used here is declared.
+ */
+declare const URL: new (input: string) => { hostname: string };
+
+/** The host as the WHATWG URL parser writes it (lower case, IPv4 dotted, IPv6 shortest). */
+function canonicalHost(host: string): string {
+  try {
+    return new URL(`http://${host}/`).hostname.toLowerCase();
+  } catch {
+    return host.toLowerCase();
+  }
+}
 
 /** Keeps the declared entries that are plain origins and do not point at the inspector. */
 export function normalizeAppCsp(declared: unknown, guard: CspGuard): NormalizedAppCsp {
@@ -105,8 +141,10 @@ function refusal(value: unknown, guard: CspGuard): string | undefined {
   if (!match) return 'not an origin (scheme://host[:port]); keywords, bare schemes and * are not allowed';
   const [, , wildcard, host = '', port] = match;
   const hostname = host.toLowerCase();
-  const isInspectorHost =
-    wildcard === undefined && (LOOPBACK.test(hostname) || (guard.hostnames ?? []).includes(hostname));
+  // `*.localhost` names only loopback; `*.lan` covers a bind address `box.lan`.
+  const namesGuardedHost = (guarded: string): boolean =>
+    wildcard === undefined ? guarded === hostname : guarded.endsWith(`.${hostname}`);
+  const isInspectorHost = isLoopbackAlias(hostname) || (guard.hostnames ?? []).some(namesGuardedHost);
   if (isInspectorHost && (port === '*' || guard.ports.includes(Number(port ?? defaultPort(match[1]))))) {
     return "names mcp-inspect's own address, which no app may reach";
   }
@@ -143,8 +181,13 @@ export function buildAppCsp(kept: Required<AppCspDomains>, frameAncestors: reado
   ].join('; ');
 }
 
-/** Query parameter of the sandbox page that carries the declared domains, as JSON. */
+/** Query parameter of the sandbox page that carries the kept domains, as JSON. */
 export const SANDBOX_CSP_PARAM = 'csp';
+/**
+ * Query parameter with the bridge's signature of the other two: the sandbox listener serves the
+ * page only at an address the bridge issued to the inspector's page (see server/appSandbox).
+ */
+export const SANDBOX_SIGNATURE_PARAM = 'sig';
 /** Query parameter naming the inspector page's origin, the only one the sandbox talks to. */
 export const SANDBOX_HOST_PARAM = 'host';
 /** Path of the sandbox page on the sandbox listener. */

@@ -109,3 +109,23 @@ describe('the oauth block of a server entry', () => {
     });
   });
 });
+
+describe('the timeouts of a URL server entry', () => {
+  it('are read in seconds, checked, and written back', () => {
+    const entry = { url: 'http://127.0.0.1:1/mcp', timeouts: { connect: 20, request: 0 } };
+    const parsed = parseServerConfig(entry);
+    expect(parsed).toMatchObject({ target: { kind: 'url', timeouts: { connect: 20, request: 0 } } });
+    if ('error' in parsed) return;
+    expect(toServerConfig('web', parsed.target).mcpServers.web).toMatchObject({ timeouts: entry.timeouts });
+    expect(parseServerConfig({ url: 'http://h/mcp', timeouts: { connect: 0 } })).toEqual({
+      error:
+        'server "server": "timeouts.connect": the connect timeout is a number of seconds, above 0, at most 86400',
+    });
+    expect(parseServerConfig({ url: 'http://h/mcp', timeouts: { read: 5 } })).toEqual({
+      error: 'server "server": "timeouts" has unknown keys: read (known: connect, request)',
+    });
+    expect(parseServerConfig({ command: 'node', timeouts: { connect: 5 } })).toEqual({
+      error: 'server "server": "timeouts" is for servers reached by URL',
+    });
+  });
+});

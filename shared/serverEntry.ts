@@ -1,10 +1,12 @@
 /**
  * The server-entry format that MCP clients share: `{"mcpServers": {"name": {...}}}` (Claude
  * Desktop, Cursor, Windsurf) or `{"servers": {...}}` (VS Code), each entry either a command
- * (`command`, `args`, `env`, `cwd`) or a URL (`url`, `headers`, `type`). Read by the CLI's
+ * (`command`, `args`, `env`, `cwd`) or a URL (`url`, `headers`, `type`, and mcp-inspect's own
+ * `timeouts`: `{"connect": s, "request": s}`). Read by the CLI's
  * --config and by the page when a person pastes an entry; written when the page exports one.
  */
 import { isEraChoice } from './eras.js';
+import { timeoutProblem, type UrlTimeouts } from './urlTimeouts.js';
 import type { TargetRequest } from './wire.js';
 
 /**
@@ -68,6 +70,9 @@ export function toServerConfig(name: string, target: TargetRequest): { mcpServer
           url: target.url,
           ...(Object.keys(target.headers).length > 0 ? { headers: target.headers } : {}),
           ...(target.era === undefined || target.era === 'auto' ? {} : { era: target.era }),
+          ...(target.timeouts && Object.keys(target.timeouts).length > 0
+            ? { timeouts: target.timeouts }
+            : {}),
         };
   return { mcpServers: { [name]: entry } };
 }
@@ -88,15 +93,18 @@ function toTarget(name: string, entry: Record<string, unknown>): ParsedEntry {
     if (headers === undefined) return fail('"headers" must map names to strings');
     const oauth = oauthBlock(entry.oauth);
     if (typeof oauth === 'string') return fail(oauth);
+    const timeouts = timeoutsBlock(entry.timeouts);
+    if (typeof timeouts === 'string') return fail(timeouts);
     return {
       name,
-      target: { kind: 'url', url: entry.url, transport, headers, era },
+      target: { kind: 'url', url: entry.url, transport, headers, era, ...(timeouts ? { timeouts } : {}) },
       ...(oauth ? { oauth } : {}),
     };
   }
   if (typeof entry.command !== 'string' || entry.command === '')
     return fail('"command" or "url" is required');
   if (entry.oauth !== undefined) return fail('"oauth" is for servers reached by URL');
+  if (entry.timeouts !== undefined) return fail('"timeouts" is for servers reached by URL');
   const args = entry.args ?? [];
   if (!Array.isArray(args) || !args.every((arg) => typeof arg === 'string'))
     return fail('"args" must be strings');
@@ -134,6 +142,25 @@ function oauthBlock(value: unknown): OAuthEntry | undefined | string {
   }
   if (block.clientSecret !== undefined && block.clientId === undefined)
     return '"oauth.clientSecret" needs "oauth.clientId"';
+  return block;
+}
+
+const TIMEOUT_KEYS = ['connect', 'request'] as const;
+
+/** The `timeouts` block (seconds), or words saying what is wrong with it. */
+function timeoutsBlock(value: unknown): UrlTimeouts | undefined | string {
+  if (value === undefined) return undefined;
+  if (!isObject(value)) return '"timeouts" must be an object, e.g. {"connect": 20, "request": 600}';
+  const unknown = Object.keys(value).filter((key) => !(TIMEOUT_KEYS as readonly string[]).includes(key));
+  if (unknown.length > 0)
+    return `"timeouts" has unknown keys: ${unknown.join(', ')} (known: ${TIMEOUT_KEYS.join(', ')})`;
+  const block: UrlTimeouts = {};
+  for (const key of TIMEOUT_KEYS) {
+    if (value[key] === undefined) continue;
+    const problem = timeoutProblem(key, value[key]);
+    if (problem !== undefined) return `"timeouts.${key}": ${problem}`;
+    block[key] = value[key] as number;
+  }
   return block;
 }
 

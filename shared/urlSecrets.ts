@@ -80,6 +80,50 @@ export function maskUrl(url: string): string {
   );
 }
 
+/**
+ * The path, query and fragment of an absolute URL, masked as maskUrl masks them: what a list of
+ * requests to one server shows (the traffic's HTTP exchanges).
+ */
+export function maskedPathOf(url: string): string {
+  const parts = split(url);
+  if (!parts) return url;
+  const masked = maskUrl(url);
+  const prefix = parts.scheme + (parts.userInfo === undefined ? '' : `${URL_SECRET_MASK}@`) + parts.host;
+  const rest = masked.slice(prefix.length);
+  return rest.startsWith('/') ? rest : `/${rest}`;
+}
+
+/**
+ * A URL reference as a `Location` header gives it, absolute or relative (`/mcp?key=…`), masked
+ * as maskUrl masks a URL.
+ */
+export function maskUrlReference(reference: string): string {
+  if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(reference)) return maskUrl(reference);
+  const hash = reference.indexOf('#');
+  const beforeHash = hash < 0 ? reference : reference.slice(0, hash);
+  const fragment = hash < 0 ? undefined : reference.slice(hash + 1);
+  const question = beforeHash.indexOf('?');
+  const path = question < 0 ? beforeHash : beforeHash.slice(0, question);
+  const query = question < 0 ? undefined : beforeHash.slice(question + 1);
+  return (
+    path +
+    (query === undefined ? '' : `?${maskPairs(query)}`) +
+    (fragment === undefined ? '' : `#${maskPairs(fragment)}`)
+  );
+}
+
+/** Absolute http(s) URLs inside a text, up to what cannot be part of one in prose or JSON. */
+const URLS_IN_TEXT = /\bhttps?:\/\/[^\s"'<>`]+/gi;
+
+/**
+ * Every absolute URL inside a text (a header value, a JSON string, an OAuth fact) masked:
+ * a server's address with `?api_key=…` travels in OAuth `resource` values, `Location`
+ * headers, metadata documents.
+ */
+export function maskUrlsIn(text: string): string {
+  return text.replace(URLS_IN_TEXT, (url) => maskUrl(url));
+}
+
 /** Replaces every occurrence of the URL in a text (an error message) with its masked form. */
 export function maskUrlIn(text: string, url: string): string {
   const masked = maskUrl(url);

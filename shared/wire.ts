@@ -9,6 +9,7 @@ import * as z from 'zod';
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import { ERA_CHOICES } from './eras.js';
 import { isJsonRpcMessageShape } from './jsonRpcShape.js';
+import { MAX_TIMEOUT_SECONDS } from './urlTimeouts.js';
 
 /**
  * A JSON-RPC message, checked by the hand-written check that jsonRpcShape.test.ts holds to the
@@ -108,6 +109,12 @@ export const StdioTargetInfoSchema = z.object({
   era: EraChoiceSchema,
 });
 
+/** A URL target's timeouts in seconds, when set (see shared/urlTimeouts.ts); absent: the defaults. */
+export const UrlTimeoutsSchema = z.object({
+  connect: z.number().positive().max(MAX_TIMEOUT_SECONDS).optional(),
+  request: z.number().min(0).max(MAX_TIMEOUT_SECONDS).optional(),
+});
+
 export const UrlTargetInfoSchema = z.object({
   kind: z.literal('url'),
   /** The server's endpoint. */
@@ -116,6 +123,7 @@ export const UrlTargetInfoSchema = z.object({
   transport: z.enum(['auto', 'streamable-http', 'sse']),
   /** Names of the headers the user added; values are secrets and never leave the bridge. */
   headerNames: z.array(z.string()),
+  timeouts: UrlTimeoutsSchema.optional(),
   /** The protocol era the page should negotiate. */
   era: EraChoiceSchema,
 });
@@ -197,6 +205,7 @@ export const TargetRequestSchema = z.discriminatedUnion('kind', [
     /** Sent with every request, e.g. Authorization; `null` keeps the bridge's value, as for env. */
     headers: z.record(z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/), z.string().nullable()),
     era: EraChoiceSchema.optional(),
+    timeouts: UrlTimeoutsSchema.optional(),
   }),
 ]);
 export type TargetRequest = z.infer<typeof TargetRequestSchema>;

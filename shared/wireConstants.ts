@@ -9,8 +9,9 @@
  * first; a bridge of another build refuses the session by name instead of misreading frames.
  * 6: the hello may ride in the upgrade (WS_HELLO_PROTOCOL_PREFIX).
  * 7: a frame may name the request on whose stream it came (`relatedTo`).
+ * 8: a URL target's request and info may carry its `timeouts`.
  */
-export const WIRE_PROTOCOL_VERSION = 7;
+export const WIRE_PROTOCOL_VERSION = 8;
 
 /** Path of the single WebSocket endpoint. */
 export const WS_PATH = '/ws';

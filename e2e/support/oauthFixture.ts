@@ -2,7 +2,14 @@ import { fixturePath } from './cli.js';
 import { startServer } from './servers.js';
 
 export type OAuthScenario =
-  'ok' | 'no-s256' | 'wrong-iss' | 'registration-refused' | 'expired-refresh' | 'no-expires-in' | 'cimd';
+  | 'ok'
+  | 'no-s256'
+  | 'wrong-iss'
+  | 'registration-refused'
+  | 'expired-refresh'
+  | 'no-expires-in'
+  | 'cimd'
+  | 'auto-consent';
 
 export interface OAuthFixture {
   /** The MCP server that requires the authorization server's tokens. */

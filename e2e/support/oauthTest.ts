@@ -54,6 +54,12 @@ export function oauthView(page: Page) {
 export async function consentInNewTab(page: Page): Promise<Page> {
   const link = page.getByRole('link', { name: 'Open the authorization page' }).first();
   const [tab] = await Promise.all([page.waitForEvent('popup'), link.click()]);
+  await consentIn(tab);
+  return tab;
+}
+
+/** In a tab at oidc-provider's sign-in or consent page: signs in as needed and consents. */
+export async function consentIn(tab: Page): Promise<void> {
   const login = tab.locator('input[name=login]');
   const consent = tab.getByRole('button', { name: 'Continue' });
   await expect(login.or(consent)).toBeVisible();
@@ -63,7 +69,6 @@ export async function consentInNewTab(page: Page): Promise<Page> {
     await tab.getByRole('button', { name: 'Sign-in' }).click();
   }
   await consent.click();
-  return tab;
 }
 
 /** From the banner's "Sign in" through consent, back to a signed-in page. */

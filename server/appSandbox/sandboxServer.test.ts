@@ -83,6 +83,40 @@ describe('the MCP Apps sandbox listener', () => {
     ).not.toBe(101);
   });
 
+  it('gives its script to no other site, and lets no other origin embed what it serves', async () => {
+    const own = { Host: `127.0.0.1:${sandboxPort}` };
+    // The sandbox page in the inspector's frame, and its own script.
+    const framed = await get(sandboxPort, '/sandbox.html', {
+      ...own,
+      'Sec-Fetch-Site': 'same-site',
+      'Sec-Fetch-Mode': 'navigate',
+      'Sec-Fetch-Dest': 'iframe',
+    });
+    expect(framed.status).toBe(200);
+    const script = await get(sandboxPort, '/assets/proxy.js', {
+      ...own,
+      'Sec-Fetch-Site': 'same-origin',
+      'Sec-Fetch-Mode': 'cors',
+      'Sec-Fetch-Dest': 'script',
+      Origin: `http://127.0.0.1:${sandboxPort}`,
+    });
+    expect(script.status).toBe(200);
+    for (const reply of [framed, script])
+      expect(reply.headers['cross-origin-resource-policy']).toBe('same-origin');
+    // Another site's <script src> or no-cors fetch: refused, so it cannot tell a bridge runs here.
+    for (const dest of ['script', 'empty']) {
+      const foreign = await get(sandboxPort, '/assets/proxy.js', {
+        ...own,
+        'Sec-Fetch-Site': 'cross-site',
+        'Sec-Fetch-Mode': 'no-cors',
+        'Sec-Fetch-Dest': dest,
+      });
+      expect(foreign.status).toBe(403);
+      expect(foreign.body).not.toContain('proxy');
+      expect(foreign.headers['cross-origin-resource-policy']).toBe('same-origin');
+    }
+  });
+
   it('refuses a foreign Host (DNS rebinding), like every listener of the bridge', async () => {
     expect((await get(sandboxPort, '/sandbox.html', { Host: `evil.example:${sandboxPort}` })).status).toBe(
       403,

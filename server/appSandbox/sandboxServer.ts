@@ -7,7 +7,13 @@ import {
   normalizeAppCsp,
   type CspGuard,
 } from '../../shared/appCsp.js';
-import { allowedHosts, isAllowedHost, isLoopbackAddress } from '../security.js';
+import {
+  allowedHosts,
+  isAllowedHost,
+  isForeignRequest,
+  isLoopbackAddress,
+  requestSignals,
+} from '../security.js';
 import { loadSandboxFiles, type SandboxFile } from './sandboxFiles.js';
 
 export interface AppSandboxOptions {
@@ -69,8 +75,12 @@ function handle(
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Referrer-Policy', 'no-referrer');
   res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
   if (!isAllowedHost(req.headers.host, hosts()))
     return refuse(res, 403, 'Forbidden: this Host is not allowed');
+  // Its script, fetched by another site, would tell it a bridge runs here (security.ts).
+  if (isForeignRequest(requestSignals(req), hosts(), 'iframe'))
+    return refuse(res, 403, 'Forbidden: another site asked for this');
   if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'Only GET');
   const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
   const file = files.get(url.pathname);

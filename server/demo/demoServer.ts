@@ -20,8 +20,18 @@ if (values.http) {
   // fetch's globals as it loads, which makes Node load its fetch implementation, ~25 ms of CPU
   // that a stdio start (every run of mcp-inspect with no arguments) does not need.
   const { serveDemoHttp } = await import('./demoHttp.js');
-  const { url } = await serveDemoHttp({ port });
-  process.stderr.write(`mcp-inspect demo server listening on ${url}\n`);
+  try {
+    const { url } = await serveDemoHttp({ port });
+    process.stderr.write(`mcp-inspect demo server listening on ${url}\n`);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    process.stderr.write(
+      code === 'EADDRINUSE'
+        ? `port ${port} on 127.0.0.1 is taken: choose another with --port (0 picks a free one)\n`
+        : `could not listen on 127.0.0.1:${port}: ${(error as Error).message}\n`,
+    );
+    process.exit(1);
+  }
 } else {
   serveDemoStdio();
 }

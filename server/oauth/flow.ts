@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { OAuthFlowStatus, OAuthStep } from '../../shared/oauth.js';
+import { maskUrlsIn } from '../../shared/urlSecrets.js';
 import { authorizeStep, authorizedRequestStep, callbackStep, tokenStep } from './authorizationSteps.js';
 import { authServerMetadataStep, challengeStep, pkceStep, resourceMetadataStep } from './discoverySteps.js';
 import {
@@ -193,16 +194,18 @@ export class OAuthFlow {
         store: this.store,
         trigger: this.trigger,
         fetch: stepFetch(exchanges),
-        fact: (name, value) => step.facts.push([name, value]),
+        // A fact or verdict may name the server's URL, with the secrets of its query.
+        fact: (name, value) => step.facts.push([name, maskUrlsIn(value)]),
         lastUrl: () => exchanges.at(-1)?.url ?? '',
       });
       step.verdict = outcome.verdict;
-      step.detail = outcome.detail;
+      step.detail = maskUrlsIn(outcome.detail);
     } catch (error) {
       step.verdict = 'fail';
-      step.detail =
-        error instanceof StepFailure ? error.message : `The step could not run: ${(error as Error).message}`;
-      if (error instanceof StepFailure && error.got !== undefined) step.got = error.got;
+      step.detail = maskUrlsIn(
+        error instanceof StepFailure ? error.message : `The step could not run: ${(error as Error).message}`,
+      );
+      if (error instanceof StepFailure && error.got !== undefined) step.got = maskUrlsIn(error.got);
       // A failed refresh row does not fail the sign-in it follows.
       if (SIGN_IN_STEPS.includes(step.definition)) this.failed = true;
     }

@@ -32,3 +32,32 @@ describe('masking OAuth secrets', () => {
     expect(url.searchParams.get('state')).toBe('s1');
   });
 });
+
+describe('the server URL in the OAuth tab', () => {
+  const server = 'http://127.0.0.1:9/mcp?api_key=k1&api_token=k2&client_secret=k3&sessionid=k4&region=eu';
+
+  it('has every value masked that the URL field masks, by the same rule', () => {
+    const shown = maskOAuthUrl(server);
+    for (const secret of ['k1', 'k2', 'k3', 'k4']) expect(shown).not.toContain(`=${secret}`);
+    expect(new URL(shown).searchParams.get('api_key')).toBe(maskSecret('k1'));
+    expect(new URL(shown).searchParams.get('region')).toBe('eu');
+  });
+
+  it('is masked where a body or a parameter names it (the `resource` of metadata and token requests)', () => {
+    const metadata = maskBody(
+      JSON.stringify({ resource: server, authorization_servers: ['http://a'] }),
+      'application/json',
+    );
+    expect(metadata).not.toMatch(/k1|k2|k3|k4/);
+    expect(metadata).toContain('region=eu');
+    const form = maskBody(
+      `grant_type=authorization_code&resource=${encodeURIComponent(server)}`,
+      'application/x-www-form-urlencoded',
+    );
+    expect(new URLSearchParams(form).get('resource')).toBe(
+      'http://127.0.0.1:9/mcp?api_key=****&api_token=****&client_secret=****&sessionid=****&region=eu',
+    );
+    const authorize = maskOAuthUrl(`http://as/authorize?state=s&resource=${encodeURIComponent(server)}`);
+    expect(new URL(authorize).searchParams.get('resource')).not.toMatch(/k1|k2|k3|k4/);
+  });
+});

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isSecretParamName, maskUrlsIn } from '../../shared/urlSecrets.js';
 import { MASK } from '../targets/httpExchanges.js';
 
 /**
@@ -42,15 +43,23 @@ export function maskBody(body: string, contentType: string | null | undefined): 
 }
 
 function maskForm(body: string): string {
-  const params = new URLSearchParams(body);
-  for (const [name, value] of [...params]) {
-    if (SECRET_FIELDS.has(name)) params.set(name, maskSecret(value));
-  }
-  return params.toString();
+  return maskParams(new URLSearchParams(body), (name) => SECRET_FIELDS.has(name)).toString();
+}
+
+/** Each value masked when its name is secret, else the URLs inside it; order and repeats kept. */
+function maskParams(params: URLSearchParams, isSecret: (name: string) => boolean): URLSearchParams {
+  return new URLSearchParams(
+    [...params].map(([name, value]): [string, string] => [
+      name,
+      isSecret(name) ? maskSecret(value) : maskUrlsIn(value),
+    ]),
+  );
 }
 
 function maskJson(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(maskJson);
+  // A metadata document's `resource` is the server's URL, with its `?api_key=…` if it has one.
+  if (typeof value === 'string') return maskUrlsIn(value);
   if (value === null || typeof value !== 'object') return value;
   return Object.fromEntries(
     Object.entries(value).map(([key, inner]) => [
@@ -60,11 +69,19 @@ function maskJson(value: unknown): unknown {
   );
 }
 
-/** A URL with its secret query parameters (an authorization response's `code`) masked. */
+/**
+ * A URL with its secret query parameters masked: the OAuth fields (an authorization response's
+ * `code`) and every name the URL field masks (the server's own `?api_key=…`, which the
+ * challenge step POSTs to), by the one rule of shared/urlSecrets.ts; a URL inside a value (the
+ * `resource` parameter names the server) is masked too.
+ */
 export function maskOAuthUrl(url: string): string {
   const parsed = new URL(url);
-  for (const [name, value] of [...parsed.searchParams]) {
-    if (SECRET_FIELDS.has(name)) parsed.searchParams.set(name, maskSecret(value));
-  }
+  if (parsed.search === '') return parsed.href;
+  const masked = maskParams(
+    parsed.searchParams,
+    (name) => SECRET_FIELDS.has(name) || isSecretParamName(name),
+  );
+  parsed.search = masked.toString();
   return parsed.href;
 }

@@ -29,6 +29,12 @@ interface ResourceAuth {
   needed?: boolean;
 }
 
+/** What the redirect back came to, for the page the browser lands on. */
+export interface CallbackOutcome {
+  outcome: 'signed-in' | 'code-received' | 'refused';
+  message: string;
+}
+
 /** How a target uses the manager: a token per request, and what to do on a 401 or 403. */
 export interface TargetAuth {
   /** The access token to send, refreshed first when it is about to expire. */
@@ -87,6 +93,30 @@ export class OAuthManager {
     await flow.runAll();
   }
 
+  /**
+   * For a caller that waits on the sign-in instead of reacting to challenges (the headless
+   * verbs): a new flow now, a step-up when the challenge was a 403 insufficient_scope, else a
+   * sign-in; resolves with it once it stops: authorized, failed, or waiting for the browser.
+   */
+  async authorize(
+    serverUrl: string,
+    challenge?: { status: number; wwwAuthenticate: string | undefined },
+  ): Promise<OAuthFlow> {
+    const Flow = await this.flowClass();
+    const header = challenge?.wwwAuthenticate;
+    const trigger: FlowTrigger =
+      challenge?.status === 403 && header && /insufficient_scope/.test(header)
+        ? {
+            kind: 'step-up',
+            wwwAuthenticate: header,
+            previousScope: this.storedTokens(serverUrl)?.tokens.requestedScope,
+          }
+        : { kind: challenge ? 'challenge' : 'sign-in' };
+    const flow = this.newFlow(Flow, serverUrl, trigger);
+    await flow.runAll();
+    return flow;
+  }
+
   /** Runs one step, starting a new flow in step mode when none is under way. */
   async next(serverUrl: string): Promise<void> {
     const Flow = await this.flowClass();
@@ -106,22 +136,42 @@ export class OAuthManager {
 
   /**
    * The authorization server's redirect. Only a flow waiting for the browser, with this exact
-   * state, takes it; anything else is refused and changes nothing.
+   * state, takes it; anything else is refused and changes nothing. "Signed in" only once the
+   * code was exchanged for a token and the server took it: a code from another authorization
+   * sent with this state (an injected code, which PKCE defeats) passes the redirect's checks and
+   * fails only at the token request.
    */
-  async callback(params: URLSearchParams): Promise<{ ok: boolean; message: string }> {
+  async callback(params: URLSearchParams): Promise<CallbackOutcome> {
     const state = params.get('state');
     const flow = [...this.resources.values()].map((auth) => auth.flow).find((f) => f?.state === state);
     if (!state || !flow || !flow.awaitingCallback) {
       return {
-        ok: false,
+        outcome: 'refused',
         message: 'This sign-in is not one mcp-inspect is waiting for (unknown or used state).',
       };
     }
     await flow.receiveCallback(params);
-    const callbackRow = flow.steps.find((step) => step.definition.id === 'callback');
-    if (callbackRow?.verdict === 'fail')
-      return { ok: false, message: callbackRow.detail ?? 'The sign-in failed.' };
-    return { ok: true, message: 'Signed in. You can close this tab: the inspector continues by itself.' };
+    if (flow.status === 'authorized') {
+      return {
+        outcome: 'signed-in',
+        message: 'Signed in. You can close this tab: the inspector continues by itself.',
+      };
+    }
+    const failed = flow.steps.find((step) => step.verdict === 'fail');
+    if (failed?.definition.id === 'token') {
+      return {
+        outcome: 'refused',
+        message:
+          'The authorization server did not exchange this code for a token (a code from another sign-in, or one already used, looks like this).',
+      };
+    }
+    // Shown without what it got: that may come from the request (iss, error).
+    if (failed) return { outcome: 'refused', message: failed.detail ?? 'The sign-in failed.' };
+    return {
+      outcome: 'code-received',
+      message:
+        "The authorization server sent a code; the token request is the next step in the inspector's OAuth tab. You are not signed in yet.",
+    };
   }
 
   view(serverUrl: string | undefined): OAuthView {

@@ -1,7 +1,7 @@
 import express, { type Request, type Response, type Router } from 'express';
 import { API_OAUTH_PATH, OAUTH_CALLBACK_PATH } from '../../shared/oauth.js';
 import type { BridgeSession } from '../session.js';
-import type { OAuthManager } from './oauthManager.js';
+import type { CallbackOutcome, OAuthManager } from './oauthManager.js';
 
 /**
  * The page's OAuth routes. Mounted behind the `/api` guard of httpApp.ts, so each needs the
@@ -57,19 +57,25 @@ export function oauthCallbackRoute(oauth: OAuthManager): Router {
   const router = express.Router();
   router.get(OAUTH_CALLBACK_PATH, async (req: Request, res: Response) => {
     const params = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');
-    const { ok, message } = await oauth.callback(params);
+    const { outcome, message } = await oauth.callback(params);
     res.setHeader('Cache-Control', 'no-store');
     res
-      .status(ok ? 200 : 400)
+      .status(outcome === 'refused' ? 400 : 200)
       .type('html')
       .send(
         `<!doctype html><meta charset="utf-8"><title>mcp-inspect sign-in</title>` +
-          `<main style="font:16px system-ui;margin:3em auto;max-width:36em"><h1>${ok ? 'Signed in' : 'Sign-in not completed'}</h1>` +
+          `<main style="font:16px system-ui;margin:3em auto;max-width:36em"><h1>${HEADINGS[outcome]}</h1>` +
           `<p>${escapeHtml(message)}</p><p>The inspector's OAuth tab shows every step.</p></main>`,
       );
   });
   return router;
 }
+
+const HEADINGS: Record<CallbackOutcome['outcome'], string> = {
+  'signed-in': 'Signed in',
+  'code-received': 'Code received',
+  refused: 'Sign-in not completed',
+};
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

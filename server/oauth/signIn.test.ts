@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { createHash, randomBytes } from 'node:crypto';
+import { consentThrough } from '../testSupport/consent.js';
 import { startOAuthBridge, type OAuthBridge } from '../testSupport/oauthBridge.js';
 import { eventually } from '../testSupport/processes.js';
 
@@ -91,6 +93,57 @@ describe('signing in to a server behind a real authorization server', () => {
     const after = await env.view();
     expect(after.status).toBe('waiting-for-browser');
     expect(after.authorizationUrl).toBe(waiting.authorizationUrl);
+  });
+
+  it('does not say "Signed in" for a code from another authorization sent with the current state', async () => {
+    running = await startOAuthBridge();
+    const env = running;
+    const waiting = await env.act('run');
+    // The attacker's own authorization at the same server, with the bridge's client, redirect
+    // URI and waiting state (all in the link), but a PKCE challenge of the attacker's: the code
+    // it gets comes back to the bridge with the state the bridge is waiting for.
+    const attackerVerifier = randomBytes(32).toString('base64url');
+    const injected = new URL(waiting.authorizationUrl!);
+    injected.searchParams.set(
+      'code_challenge',
+      createHash('sha256').update(attackerVerifier).digest('base64url'),
+    );
+    const redirect = await consentThrough(injected.href, `${env.bridge.origin}/oauth/callback`);
+    expect(new URL(redirect).searchParams.get('state')).toBe(
+      new URL(waiting.authorizationUrl!).searchParams.get('state'),
+    );
+
+    const landing = await fetch(redirect);
+    const page = await landing.text();
+    expect(landing.status).toBe(400);
+    expect(page).toContain('<h1>Sign-in not completed</h1>');
+    expect(page).not.toContain('Signed in');
+    expect(page).toContain('did not exchange this code for a token');
+
+    const after = await env.view();
+    expect(after.status).toBe('failed');
+    expect(after.steps.map((s) => [s.id, s.verdict]).slice(6)).toEqual([
+      ['callback', 'pass'],
+      ['token', 'fail'],
+      ['authorized-request', 'pending'],
+    ]);
+    expect(after.token).toBeUndefined();
+    expect(await fetch(redirect).then((r) => r.status)).toBe(400);
+  });
+
+  it('says the code was received, not "Signed in", when the token request is still a step away', async () => {
+    running = await startOAuthBridge();
+    const env = running;
+    let view = await env.act('next');
+    while (view.status !== 'waiting-for-browser') view = await env.act('next');
+    const landing = await env.consent(view.authorizationUrl!);
+    const page = await landing.text();
+    expect(landing.status).toBe(200);
+    expect(page).toContain('<h1>Code received</h1>');
+    expect(page).not.toContain('Signed in');
+    expect((await env.view()).status).toBe('paused');
+    const done = await env.act('next');
+    expect(done.steps.find((s) => s.id === 'token')?.verdict).toMatch(/pass|warn/);
   });
 
   it('"Clear OAuth state" forgets the tokens and reconnects without them', async () => {

@@ -3,9 +3,15 @@ import type { OAuthExchange } from '../../shared/oauth.js';
 import { MASK } from '../targets/httpExchanges.js';
 import { maskBody, maskOAuthUrl } from './masking.js';
 import { readBodyCapped } from '../httpBody.js';
+import { capResponse } from '../targets/responseCaps.js';
 
 /** Enough of a metadata document or error to judge it; a hostile server may send more. */
 const BODY_LIMIT = 64 * 1024;
+/**
+ * What the SDK's helpers may read of one answer: OAuth documents and token responses are a few
+ * kilobytes, and a server that streams one without end must not take the bridge's memory.
+ */
+const ANSWER_CAPS = { messageBytes: 4 * 1024 * 1024, errorHeadBytes: BODY_LIMIT };
 /** An authorization server that accepts a connection and never answers must not hang a step. */
 const STEP_REQUEST_TIMEOUT_MS = 15_000;
 const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'dpop']);
@@ -36,10 +42,14 @@ export function stepFetch(exchanges: OAuthExchange[], inner: typeof fetch = fetc
     };
     let response: Response;
     try {
-      response = await inner(input, {
-        ...init,
-        signal: init?.signal ?? AbortSignal.timeout(STEP_REQUEST_TIMEOUT_MS),
-      });
+      response = capResponse(
+        await inner(input, {
+          ...init,
+          signal: init?.signal ?? AbortSignal.timeout(STEP_REQUEST_TIMEOUT_MS),
+        }),
+        ANSWER_CAPS,
+        maskOAuthUrl(request.url),
+      );
     } catch (error) {
       exchanges.push({ ...base, responseHeaders: {}, durationMs: since(startedAt), error: describe(error) });
       throw error;

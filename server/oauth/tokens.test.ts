@@ -1,10 +1,10 @@
-import { mkdtempSync, statSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { statSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it, type ExpectStatic, type TestContext } from 'vitest';
 import { startOAuthBridge, type OAuthBridge } from '../testSupport/oauthBridge.js';
 import { TEST_TOKEN } from '../testSupport/bridges.js';
 import { PageClient } from '../testSupport/pageClient.js';
+import { scratchDir } from '../testSupport/scratchDir.js';
 
 /**
  * A bridge and OAuth fixture for one test, stopped when it ends. The tests run side by side:
@@ -116,7 +116,7 @@ describe.concurrent('tokens after the sign-in', () => {
 
   it('keeps tokens in a file readable by the user only, when asked, keyed by issuer', async (context) => {
     const { expect } = context;
-    const file = join(mkdtempSync(join(tmpdir(), 'mcp-inspect-oauth-')), 'tokens.json');
+    const file = join(scratchDir('oauth'), 'tokens.json');
     const running = await start(context, 'ok', { settings: { storeFile: file } });
     await signIn(expect, running);
     expect(statSync(file).mode & 0o777).toBe(0o600);

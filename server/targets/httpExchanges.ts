@@ -1,8 +1,12 @@
 import { performance } from 'node:perf_hooks';
+import { maskedPathOf, maskUrlReference, maskUrlsIn } from '../../shared/urlSecrets.js';
 import type { HttpExchangeReport } from './target.js';
 
 /** Shown instead of a secret header value. */
 export const MASK = '••••••';
+
+/** Headers whose value is one URL, perhaps relative. */
+const URL_HEADERS = new Set(['location', 'content-location']);
 
 /** Headers that carry credentials whoever set them. */
 const ALWAYS_SECRET = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'dpop']);
@@ -27,7 +31,7 @@ export function recordingFetch(
     const base = {
       startedAt,
       method: request.method,
-      path: pathOf(request.url),
+      path: maskedPathOf(request.url),
       requestHeaders: maskHeaders(request.headers, secret),
       ...rpcSummary(body),
     };
@@ -56,10 +60,18 @@ function elapsed(startedAt: number): number {
   return Math.round((performance.now() - startedAt) * 1000) / 1000;
 }
 
+/**
+ * Secret headers masked, and the secrets of any URL another header names (a redirect's
+ * `Location`, a `Link`) masked as the URL field masks them.
+ */
 function maskHeaders(headers: Headers, secret: ReadonlySet<string>): Record<string, string> {
   const out: Record<string, string> = {};
   headers.forEach((value, name) => {
-    out[name] = secret.has(name) ? maskValue(name, value) : value;
+    out[name] = secret.has(name)
+      ? maskValue(name, value)
+      : URL_HEADERS.has(name)
+        ? maskUrlReference(value)
+        : maskUrlsIn(value);
   });
   return out;
 }
@@ -71,17 +83,6 @@ function maskValue(name: string, value: string): string {
     return scheme ? `${scheme} ${MASK}` : MASK;
   }
   return MASK;
-}
-
-/** Query parameters whose values look like credentials, masked in what the page is shown. */
-const SECRET_QUERY = /^(api[-_]?key|key|token|access[-_]?token|auth|secret|password|pass|sig|signature)$/i;
-
-function pathOf(url: string): string {
-  const parsed = new URL(url);
-  for (const name of [...parsed.searchParams.keys()]) {
-    if (SECRET_QUERY.test(name)) parsed.searchParams.set(name, MASK);
-  }
-  return `${parsed.pathname}${parsed.search}`;
 }
 
 /** The ids (and the method, for a single message) of the JSON-RPC messages a POST body holds. */

@@ -4,7 +4,6 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type DemoHttpServer, serveDemoHttp } from '../demo/demoHttp.js';
 import { HttpTarget } from './httpTarget.js';
-import { CONNECT_TIMEOUT_MS } from './urlProbe.js';
 import type { TargetEvents } from './target.js';
 
 let demo: DemoHttpServer;
@@ -47,8 +46,7 @@ it('refuses a request past the limit at once, saying why, and sends again once a
     { url: demo.url, transport: 'streamable-http', headers: {} },
     events,
     undefined,
-    CONNECT_TIMEOUT_MS,
-    2,
+    { maxOpenRequests: 2 },
   );
   target.setProtocolVersion(MODERN);
   await target.start();

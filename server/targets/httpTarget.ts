@@ -7,16 +7,23 @@ import {
   type Transport,
 } from '@modelcontextprotocol/client';
 import { maskUrl, maskUrlIn } from '../../shared/urlSecrets.js';
-import type { TransportKind } from '../../shared/wire.js';
+import type { UrlTimeouts } from '../../shared/urlTimeouts.js';
+import type { EraChoice, TransportKind } from '../../shared/wire.js';
 import { requestIdOf, responseIdOf } from '../../shared/jsonRpcShape.js';
+import { MODERN_PROTOCOL_VERSION } from '../../shared/core/clientSession.js';
 import type { TargetAuth } from '../oauth/oauthManager.js';
+import { readVersion } from '../version.js';
 import { recordingFetch } from './httpExchanges.js';
 import { StreamOrigins } from './streamOrigins.js';
-import type { TargetConnection, TargetEvents } from './target.js';
+import { DEFAULT_MEMORY_LIMITS, MAX_MESSAGE_BYTES } from '../memoryLimits.js';
+import { capResponse, ERROR_HEAD_BYTES } from './responseCaps.js';
+import { REQUEST_TIMEOUT_MS, WaitingBodies, withAnswerDeadline } from './requestBounds.js';
+import type { TargetConnection, TargetEvents, TargetTuning } from './target.js';
 import { moveUrlCredentials } from './urlCredentials.js';
 import {
   CONNECT_TIMEOUT_MS,
   ConnectTimeoutError,
+  isWithinOrigin,
   probeStreamableHttp,
   withConnectTimeout,
 } from './urlProbe.js';
@@ -28,6 +35,10 @@ export interface UrlTargetSpec {
   transport: UrlTransportChoice;
   /** Sent with every request; secrets, never logged. */
   headers: Record<string, string>;
+  /** In seconds; absent ones are the defaults (or a test's tuning). */
+  timeouts?: UrlTimeouts;
+  /** The era asked for; `modern` makes even the start's probe a request of that era. */
+  era?: EraChoice;
 }
 
 /**
@@ -36,6 +47,18 @@ export interface UrlTargetSpec {
  * the person (or an app) keeps calling; past this many, a request fails at once, saying why.
  */
 export const MAX_OPEN_REQUESTS = 500;
+
+/** Longer error texts (a server's error page repeated by the SDK) are cut for the terminal and page. */
+const MAX_ERROR_CHARS = 8 * 1024;
+
+/** What a URL target may take and hold; absent fields keep the defaults. */
+export type HttpTuning = Pick<
+  TargetTuning,
+  'connectTimeoutMs' | 'requestTimeoutMs' | 'stdinBacklogBytes' | 'messageBytes'
+> & {
+  /** How many requests may wait on an answer at once (a test sets a small one). */
+  maxOpenRequests?: number;
+};
 
 /**
  * An MCP server reached by URL through the SDK's client transports.
@@ -62,20 +85,38 @@ export class HttpTarget implements TargetConnection {
   private readonly streams = new Map<RequestId, AbortController>();
   /** fetch that reports each exchange to the traffic pane, secrets masked. */
   private readonly recordedFetch: typeof fetch;
+  private readonly connectTimeoutMs: number;
+  private readonly requestTimeoutMs: number;
+  private readonly maxOpenRequests: number;
+  private readonly messageBytes: number;
+  /** Bodies sent and not yet answered, bounded as a stdio server's stdin is. */
+  private readonly waiting: WaitingBodies;
+  /** Set while sends are refused because the server does not take what waits for it. */
+  private refusing = false;
 
   constructor(
     private readonly spec: UrlTargetSpec,
     private readonly events: TargetEvents,
     /** The bridge's OAuth client for this server (server/oauth): tokens, refresh, step-up. */
     private readonly auth?: TargetAuth,
-    private readonly connectTimeoutMs = CONNECT_TIMEOUT_MS,
-    /** How many requests may wait on an answer at once (a test sets a small one). */
-    private readonly maxOpenRequests = MAX_OPEN_REQUESTS,
+    tuning: HttpTuning = {},
   ) {
     this.current = spec.transport === 'sse' ? 'sse' : 'streamable-http';
     this.recordedFetch = recordingFetch(Object.keys(spec.headers), (exchange) =>
       events.onHttpExchange(exchange),
     );
+    const seconds = spec.timeouts ?? {};
+    this.connectTimeoutMs =
+      seconds.connect === undefined
+        ? (tuning.connectTimeoutMs ?? CONNECT_TIMEOUT_MS)
+        : seconds.connect * 1000;
+    this.requestTimeoutMs =
+      seconds.request === undefined
+        ? (tuning.requestTimeoutMs ?? REQUEST_TIMEOUT_MS)
+        : seconds.request * 1000;
+    this.maxOpenRequests = tuning.maxOpenRequests ?? MAX_OPEN_REQUESTS;
+    this.messageBytes = tuning.messageBytes ?? MAX_MESSAGE_BYTES;
+    this.waiting = new WaitingBodies(tuning.stdinBacklogBytes ?? DEFAULT_MEMORY_LIMITS.stdinBacklogBytes);
   }
 
   get kind(): TransportKind {
@@ -137,6 +178,12 @@ export class HttpTarget implements TargetConnection {
           },
         },
         this.connectTimeoutMs,
+        this.spec.era === 'modern'
+          ? {
+              protocolVersion: MODERN_PROTOCOL_VERSION,
+              clientInfo: { name: 'mcp-inspect', version: readVersion() },
+            }
+          : undefined,
       );
     };
     let verdict = await attempt();
@@ -151,7 +198,30 @@ export class HttpTarget implements TargetConnection {
     this.transport?.setProtocolVersion?.(version);
   }
 
-  async send(message: JSONRPCMessage, _json?: string, headers?: Record<string, string>): Promise<void> {
+  async send(message: JSONRPCMessage, json?: string, headers?: Record<string, string>): Promise<void> {
+    if (!this.transport) throw new Error('The connection is not open');
+    if (this.waiting.full) {
+      const waiting = `${megabytes(this.waiting.waiting)} MB sent to it already wait for an answer`;
+      // Said once per stall, where the person looks; each refused request is also answered
+      // with the reason, by the session.
+      if (!this.refusing) {
+        this.refusing = true;
+        this.events.onTransportError(
+          `The MCP server is not answering what is sent (${waiting}): what the page sends is refused until it answers`,
+        );
+      }
+      throw new Error(`Not sent: the MCP server is not answering what is sent (${waiting})`);
+    }
+    const release = this.waiting.hold((json ?? JSON.stringify(message)).length);
+    try {
+      await this.sendHeld(message, headers);
+    } finally {
+      release();
+      if (this.refusing && !this.waiting.full) this.refusing = false;
+    }
+  }
+
+  private async sendHeld(message: JSONRPCMessage, headers?: Record<string, string>): Promise<void> {
     if (!this.transport) throw new Error('The connection is not open');
     const id = requestIdOf(message);
     if (id !== undefined && this.streams.size >= this.maxOpenRequests) {
@@ -177,9 +247,10 @@ export class HttpTarget implements TargetConnection {
       if (isDiscoverProbe(message) && status !== undefined && status >= 400 && status < 500) {
         // A 2025-era server refuses the 2026-07-28 probe with an HTTP error: an expected answer,
         // from which the page falls back to initialize, not a fault of the transport.
+        // Its body (the server's own complaint) is in the HTTP exchanges, not in this line.
         this.events.onNote(
           'info',
-          `server/discover was answered HTTP ${status}, as a 2025-era server does: ${text}`,
+          `ℹ server/discover was answered HTTP ${status}, as a 2025-era server answers it`,
         );
       } else if (!this.reported.has(error as object)) {
         this.events.onTransportError(text, status === undefined ? undefined : { status });
@@ -214,21 +285,57 @@ export class HttpTarget implements TargetConnection {
    */
   private readonly watchingFetch = async (
     input: string | URL | Request,
-    init?: RequestInit,
+    given?: RequestInit,
   ): Promise<Response> => {
-    const response = await this.recordedFetch(input, init);
+    const url = new URL(input instanceof Request ? input.url : input);
+    const shown = maskUrl(this.spec.url);
+    const { init, answered } = withAnswerDeadline(
+      this.toOrigin(url, given),
+      this.requestTimeoutMs,
+      () =>
+        `no answer from ${shown} within ${this.requestTimeoutMs / 1000} s to a ${given?.method ?? 'GET'}: ` +
+        'its request timeout (the connection settings, or --request-timeout)',
+    );
+    let response: Response;
+    try {
+      response = await this.recordedFetch(url, init);
+    } finally {
+      answered();
+    }
     if (response.status === 401 || response.status === 403) {
       this.challenge = response.headers.get('www-authenticate') ?? undefined;
     }
-    return init?.method === 'POST' ? this.origins.watch(response, postedRequestId(init.body)) : response;
+    const capped = capResponse(
+      response,
+      { messageBytes: this.messageBytes, errorHeadBytes: ERROR_HEAD_BYTES },
+      shown,
+    );
+    return init?.method === 'POST' ? this.origins.watch(capped, postedRequestId(init.body)) : capped;
   };
+
+  /**
+   * The request as it may go: fetch never follows a redirect itself (the SDK's transports follow
+   * one within the origin, as the probe does), and a request to another origin than the
+   * target's, were one ever made, carries none of the headers given for the target.
+   */
+  private toOrigin(url: URL, init: RequestInit | undefined): RequestInit {
+    const manual: RequestInit = { ...init, redirect: init?.redirect === 'error' ? 'error' : 'manual' };
+    if (isWithinOrigin(new URL(this.spec.url), url)) return manual;
+    const given = new Set([...Object.keys(this.headers), 'authorization', 'proxy-authorization', 'cookie']);
+    const headers = new Headers(init?.headers);
+    for (const name of given) headers.delete(name);
+    return { ...manual, headers };
+  }
   /** Which request's stream each notification came on, to link it in the traffic. */
   private readonly origins = new StreamOrigins();
   private challenge: string | undefined;
 
   /** Words for the person; the URL's secrets masked, wherever the SDK's text repeats it. */
   private describe(error: unknown, challenge = this.challenge): string {
-    return maskUrlIn(describeHttpError(error, maskUrl(this.spec.url), challenge), this.spec.url);
+    return shorten(
+      maskUrlIn(describeHttpError(error, maskUrl(this.spec.url), challenge), this.spec.url),
+      MAX_ERROR_CHARS,
+    );
   }
 
   private open(kind: TransportKind, url: URL): Transport {
@@ -349,6 +456,14 @@ export function describeHttpError(error: unknown, url: string, challenge?: strin
     );
   }
   return err?.message ?? String(error);
+}
+
+function megabytes(bytes: number): string {
+  return (bytes / (1024 * 1024)).toFixed(1);
+}
+
+function shorten(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max)}… (${text.length} characters)`;
 }
 
 function toRecord(headers: ConstructorParameters<typeof Headers>[0]): Record<string, string> {

@@ -20,7 +20,7 @@ export function openTarget(
 ): TargetConnection {
   return spec.kind === 'stdio'
     ? new StdioTarget(spec, events, early, tuning)
-    : new DeferredHttpTarget(spec, events, auth, tuning.connectTimeoutMs);
+    : new DeferredHttpTarget(spec, events, auth, tuning);
 }
 
 /**
@@ -38,7 +38,7 @@ class DeferredHttpTarget implements TargetConnection {
     private readonly spec: UrlTargetSpec,
     private readonly events: TargetEvents,
     private readonly auth: TargetAuth | undefined,
-    private readonly connectTimeoutMs: number | undefined,
+    private readonly tuning: TargetTuning,
   ) {}
 
   get kind(): TransportKind {
@@ -52,7 +52,7 @@ class DeferredHttpTarget implements TargetConnection {
   async start(): Promise<void> {
     const { HttpTarget } = await import('./httpTarget.js');
     if (this.closed) throw new Error('stopped before it connected');
-    const inner = new HttpTarget(this.spec, this.events, this.auth, this.connectTimeoutMs);
+    const inner = new HttpTarget(this.spec, this.events, this.auth, this.tuning);
     if (this.protocolVersion !== undefined) inner.setProtocolVersion(this.protocolVersion);
     this.inner = inner;
     await inner.start();

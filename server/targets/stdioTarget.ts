@@ -6,7 +6,7 @@ import { endGroup, isAdopted, signalGroup } from '../processGroups.js';
 import { LineSplitter } from './lineSplitter.js';
 import { SpawnedServer } from './spawnServer.js';
 import type { TargetConnection, TargetEvents, TargetTuning } from './target.js';
-import { DEFAULT_MEMORY_LIMITS } from '../memoryLimits.js';
+import { DEFAULT_MEMORY_LIMITS, MAX_MESSAGE_BYTES } from '../memoryLimits.js';
 
 export interface StdioTargetSpec {
   command: string;
@@ -17,7 +17,7 @@ export interface StdioTargetSpec {
 }
 
 /** A JSON-RPC line may be a response of tens of megabytes; past this it is dropped and reported. */
-const MAX_STDOUT_LINE_BYTES = 256 * 1024 * 1024;
+const MAX_STDOUT_LINE_BYTES = MAX_MESSAGE_BYTES;
 /** stderr is for people: a longer line is cut so a runaway child cannot flood the page. */
 const MAX_STDERR_LINE_CHARS = 8 * 1024;
 /** How much of a garbage stdout line to show. */

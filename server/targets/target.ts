@@ -27,8 +27,12 @@ export interface TargetExit {
 export interface TargetTuning {
   /** See KILL_GRACE_MS in stdioTarget.ts. */
   killGraceMs?: number;
-  /** See CONNECT_TIMEOUT_MS in urlProbe.ts. */
+  /** See CONNECT_TIMEOUT_MS in urlProbe.ts; set by --connect-timeout. */
   connectTimeoutMs?: number;
+  /** See REQUEST_TIMEOUT_MS in requestBounds.ts; set by --request-timeout (0: none). */
+  requestTimeoutMs?: number;
+  /** See MAX_MESSAGE_BYTES in memoryLimits.ts (URL targets; a test sets a small one). */
+  messageBytes?: number;
   /** See MemoryLimits.stdinBacklogBytes (memoryLimits.ts). */
   stdinBacklogBytes?: number;
 }

@@ -1,7 +1,9 @@
+import { maskUrl } from '../../shared/urlSecrets.js';
+import { DEFAULT_CONNECT_TIMEOUT_SECONDS } from '../../shared/urlTimeouts.js';
 import { readBodyCapped } from '../httpBody.js';
 
-/** How long a URL target may take to answer at start before it is reported as hung. */
-export const CONNECT_TIMEOUT_MS = 10_000;
+/** How long a URL target may take to answer at start before it is reported as hung (--connect-timeout). */
+export const CONNECT_TIMEOUT_MS = DEFAULT_CONNECT_TIMEOUT_SECONDS * 1000;
 /** Enough of a probe's answer to see whether it is JSON-RPC; a hostile server may send more. */
 const PROBE_BODY_BYTES = 64 * 1024;
 
@@ -19,28 +21,70 @@ export type ProbeVerdict =
   /** It cannot be used: refused, closed, hung, needs authorization, or failed on its side. */
   | { failed: string };
 
+/**
+ * For a target spoken to in the modern era only (`--era modern`): the probe is a request of that
+ * era, which must carry the protocol version in a header and in `_meta`, with the client's
+ * capabilities (SEP-2575); none are declared for a ping.
+ */
+export interface ModernProbe {
+  protocolVersion: string;
+  clientInfo: { name: string; version: string };
+}
+
 export async function probeStreamableHttp(
   url: URL,
   headers: Record<string, string>,
   /** The URL as it may be shown (secrets masked), and the words for a fetch error. */
   shown: { url: string; describe: (error: unknown, challenge?: string) => string },
   timeoutMs = CONNECT_TIMEOUT_MS,
+  modern?: ModernProbe,
 ): Promise<ProbeVerdict> {
   const shownUrl = shown.url;
   let response: Response;
-  try {
-    response = await fetch(url, {
-      method: 'POST',
-      headers: {
-        ...headers,
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-      },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 'mcp-inspect-probe', method: 'ping' }),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-  } catch (error) {
-    return { failed: describeUnreachable(error, shown, timeoutMs) };
+  const signal = AbortSignal.timeout(timeoutMs);
+  let current = url;
+  for (let followed = 0; ; followed += 1) {
+    try {
+      response = await fetch(current, {
+        method: 'POST',
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          // Every POST names its method from 2026-07-28 on (SEP-2243); older servers ignore it.
+          'mcp-method': 'ping',
+          ...(modern ? { 'mcp-protocol-version': modern.protocolVersion } : {}),
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 'mcp-inspect-probe',
+          method: 'ping',
+          ...(modern
+            ? {
+                params: {
+                  _meta: {
+                    'io.modelcontextprotocol/protocolVersion': modern.protocolVersion,
+                    'io.modelcontextprotocol/clientCapabilities': {},
+                    'io.modelcontextprotocol/clientInfo': modern.clientInfo,
+                  },
+                },
+              }
+            : {}),
+        }),
+        // Redirects are followed here, by the transports' rule, never by fetch: fetch drops only
+        // Authorization on the way to another origin, and would take an x-api-key there.
+        redirect: 'manual',
+        signal,
+      });
+    } catch (error) {
+      return { failed: describeUnreachable(error, shown, timeoutMs) };
+    }
+    const target = redirectTarget(current, response);
+    if (target === undefined) break;
+    await response.body?.cancel().catch(() => undefined);
+    const refused = unfollowable(current, target, response.status, followed);
+    if (refused !== undefined) return { failed: `${shownUrl} answered HTTP ${response.status}, ${refused}` };
+    current = target;
   }
   const type = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   const answer = `HTTP ${response.status}${type ? ` (${type})` : ''}`;
@@ -66,6 +110,55 @@ export async function probeStreamableHttp(
   }
   await response.body?.cancel().catch(() => undefined);
   return { speaks: 'other', status: response.status, answer };
+}
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+/** As many as the SDK's transports follow. */
+const MAX_REDIRECTS = 5;
+
+/** Where a redirect points, resolved against the request's URL; undefined for any other answer. */
+function redirectTarget(from: URL, response: Response): URL | undefined {
+  const location = REDIRECT_STATUSES.has(response.status) ? response.headers.get('location') : null;
+  if (!location) return undefined;
+  try {
+    return new URL(location, from);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Why a redirect is not followed, by the rule of the SDK's transports (its `redirectPolicy:
+ * 'same-origin'`), so the probe goes nowhere the session's later requests would not: only a
+ * POST kept as a POST (307, 308), within the origin (or its https form), with no user info.
+ */
+function unfollowable(from: URL, to: URL, status: number, followed: number): string | undefined {
+  const shownTo = maskUrl(to.href);
+  if (!isWithinOrigin(from, to)) {
+    return (
+      `a redirect to ${shownTo}, another origin: mcp-inspect sends the headers given for ` +
+      `${from.origin} nowhere else, and does not follow it; use that URL if it is the intended server`
+    );
+  }
+  if (to.username !== '' || to.password !== '')
+    return `a redirect to ${shownTo}, with credentials in it: not followed`;
+  if (status !== 307 && status !== 308) {
+    return `a redirect to ${shownTo} that turns the POST into a GET: not followed; use that URL as the endpoint`;
+  }
+  if (followed >= MAX_REDIRECTS) return `redirected more than ${MAX_REDIRECTS} times: not followed`;
+  return undefined;
+}
+
+/** Scheme, host and port alike, or the https form of an http origin on the default ports. */
+export function isWithinOrigin(from: URL, to: URL): boolean {
+  if (from.protocol === to.protocol && from.host === to.host) return true;
+  return (
+    from.protocol === 'http:' &&
+    to.protocol === 'https:' &&
+    from.hostname === to.hostname &&
+    !from.port &&
+    !to.port
+  );
 }
 
 /** A start that did not settle in time; its message is the reason, for the person. */

@@ -16,8 +16,15 @@ export interface ServedPage {
  * A built page in miniature, its files given by path (`index.html`, `assets/app.js`),
  * precompressed by the build's own script and served by a bridge in front of an idle server.
  */
-export async function serveBuiltPage(name: string, files: Record<string, string>): Promise<ServedPage> {
-  const dir = mkdtempSync(join(tmpdir(), `mcp-inspect-${name}-`));
+export async function serveBuiltPage(
+  name: string,
+  files: Record<string, string>,
+  options: { below?: string; log?: (line: string) => void } = {},
+): Promise<ServedPage> {
+  const scratch = mkdtempSync(join(tmpdir(), `mcp-inspect-${name}-`));
+  // `below`: folders between the scratch folder and the page's, as an install puts them
+  // (`.npm/_npx/…/dist/client`).
+  const dir = join(scratch, options.below ?? '');
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), text);
@@ -30,14 +37,14 @@ export async function serveBuiltPage(name: string, files: Record<string, string>
     port: 0,
     clientDir: dir,
     version: '0.0.0-test',
-    log: () => undefined,
+    log: options.log ?? (() => undefined),
   });
   return {
     dir,
     bridge,
     close: async () => {
       await bridge.close();
-      rmSync(dir, { recursive: true, force: true });
+      rmSync(scratch, { recursive: true, force: true });
     },
   };
 }

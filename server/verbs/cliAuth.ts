@@ -2,22 +2,31 @@ import type { TargetAuth } from '../oauth/oauthManager.js';
 import { targetLabel, type TargetSpec } from '../targetSpec.js';
 import { EXIT, VerbFailure } from './exitCodes.js';
 
+/** The last challenge a server answered with. */
+export interface Challenge {
+  status: number;
+  wwwAuthenticate: string | undefined;
+}
+
 /**
- * The headless verbs' side of a URL target's authorization: no OAuth sign-in yet (the page has
- * one), so it holds no token and refreshes none; it remembers the server's challenge, so that a
- * 401 (at the start or later) or a 403 insufficient_scope ends the verb with exit code 3 and what
- * the server asked for. Where an OAuth client for the terminal will plug in.
+ * The headless verbs' side of a URL target's authorization. It remembers the server's challenge,
+ * so that a 401 (at the start or later) or a 403 insufficient_scope ends the attempt with what the
+ * server asked for: exit code 3, or a sign-in when OAuth is on (see execute.ts). With OAuth on,
+ * tokens and refreshes come from the OAuth client (`oauth`); challenges stay here, for the verb to
+ * act on in order, rather than starting sign-ins in the background as the page's do.
  */
 export class CliAuth implements TargetAuth {
   /** The last challenge: its status and WWW-Authenticate header. */
-  challenge: { status: number; wwwAuthenticate: string | undefined } | undefined;
+  challenge: Challenge | undefined;
+
+  constructor(private readonly oauth?: TargetAuth) {}
 
   async token(): Promise<string | undefined> {
-    return undefined;
+    return this.oauth?.token();
   }
 
   async onUnauthorized(): Promise<boolean> {
-    return false;
+    return (await this.oauth?.onUnauthorized()) ?? false;
   }
 
   onChallenge(status: number, wwwAuthenticate: string | undefined): void {
@@ -32,7 +41,9 @@ export class CliAuth implements TargetAuth {
         : `HTTP 401: ${targetLabel(spec)} needs authorization`;
     return new VerbFailure(EXIT.auth, 'auth', what, [
       ...(wwwAuthenticate ? [`it asks for: WWW-Authenticate: ${wwwAuthenticate}`] : []),
-      'pass a token with --header "Authorization: Bearer …", or sign in with OAuth in the page (mcp-inspect --url …): the headless verbs do not sign in yet',
+      this.oauth
+        ? 'the OAuth sign-in did not satisfy it'
+        : 'sign in with --oauth (add --oauth-store <file> to keep the tokens for the next runs), or pass a token with --header "Authorization: Bearer …"',
     ]);
   }
 }

@@ -3,6 +3,7 @@ import type { SpawnedServer } from '../targets/spawnServer.js';
 import { cliAnswerer } from './answers/cliAnswerer.js';
 import { EXIT, VerbFailure } from './exitCodes.js';
 import { HandshakeWatch } from './handshakeWatch.js';
+import { HeadlessOAuth } from './oauth/headlessOAuth.js';
 import { MediaFiles } from './render/mediaFiles.js';
 import { callVerb } from './run/callVerb.js';
 import { requestFailure } from './run/failures.js';
@@ -16,6 +17,12 @@ import { TrafficFile } from './trafficFile.js';
 import { VerbOutput } from './verbOutput.js';
 import type { VerbRequest } from './verbOptions.js';
 import { connectSession, type VerbSession } from './verbSession.js';
+
+/**
+ * Sign-ins one verb makes at most: a sign-in, a step-up, and one more for a token refused after
+ * either. A server that keeps asking for more is not satisfied by asking again.
+ */
+const MAX_SIGN_INS = 3;
 
 /** See cli.ts: how long a stdio server gets to exit once asked to stop, in tests. */
 const KILL_GRACE_ENV_VAR = 'MCP_INSPECT_KILL_GRACE_MS';
@@ -34,9 +41,25 @@ export async function executeVerb(request: VerbRequest, early: SpawnedServer | u
   const traffic = request.traffic ? new TrafficFile(request.traffic.fd) : undefined;
   const handshake = new HandshakeWatch();
   const killGraceMs = Number(process.env[KILL_GRACE_ENV_VAR]);
+  let oauth: HeadlessOAuth | undefined;
+  if (request.oauth && request.target.kind === 'url') {
+    try {
+      oauth = await HeadlessOAuth.start({
+        settings: request.oauth,
+        autoConsent: request.oauthAutoConsent,
+        openBrowser: process.stdin.isTTY === true && process.stderr.isTTY === true,
+        log: (line) => out.notice(line),
+      });
+    } catch (error) {
+      if (!(error instanceof VerbFailure)) throw error;
+      out.failure(error);
+      return error.exitCode;
+    }
+  }
   const link = new TargetLink(request.target, {
     early,
     tuning: Number.isInteger(killGraceMs) && killGraceMs > 0 ? { killGraceMs } : {},
+    oauth: oauth && request.target.kind === 'url' ? oauth.targetAuth(request.target.url) : undefined,
     events: {
       stderr: (line) => out.serverStderr(line),
       transportError: (message) => out.warning(message),
@@ -50,39 +73,47 @@ export async function executeVerb(request: VerbRequest, early: SpawnedServer | u
   traffic?.begin(link.startedAt);
   if (request.target.kind === 'stdio' && request.target.demo)
     out.notice('no server given: the bundled demo server');
-  if (request.oauth) {
-    out.notice(
-      'the OAuth options are read, but the headless verbs do not sign in yet: a server that asks for authorization ends the verb with exit code 3',
-    );
-  }
   const signals = stopOnSignals(link, out);
   let session: VerbSession | undefined;
   try {
-    session = await connectSession(link, {
-      answerer: cliAnswerer({
-        elicit: request.elicit,
-        samplingReply: request.samplingReply,
-        roots: request.roots,
-        terminal:
-          process.stdin.isTTY && process.stderr.isTTY
-            ? { input: process.stdin, output: process.stderr }
-            : undefined,
-        notice: (line) => out.notice(line),
-      }),
-      timeoutMs: request.timeoutMs,
-      logLevel: request.logLevel,
-      notice: (line) => out.notice(line),
-    });
-    const context: VerbContext = {
-      request,
-      session,
-      link,
-      out,
-      handshake,
-      media: request.saveMedia === undefined ? undefined : new MediaFiles(request.saveMedia),
-    };
-    await run(context);
-    return EXIT.ok;
+    for (let signIns = 0; ; signIns += 1) {
+      try {
+        session = await connectSession(link, {
+          answerer: cliAnswerer({
+            elicit: request.elicit,
+            samplingReply: request.samplingReply,
+            roots: request.roots,
+            terminal:
+              process.stdin.isTTY && process.stderr.isTTY
+                ? { input: process.stdin, output: process.stderr }
+                : undefined,
+            notice: (line) => out.notice(line),
+          }),
+          timeoutMs: request.timeoutMs,
+          logLevel: request.logLevel,
+          notice: (line) => out.notice(line),
+        });
+        const context: VerbContext = {
+          request,
+          session,
+          link,
+          out,
+          handshake,
+          media: request.saveMedia === undefined ? undefined : new MediaFiles(request.saveMedia),
+        };
+        await run(context);
+        return EXIT.ok;
+      } catch (error) {
+        // The server asked for authorization (a 401, or a 403 insufficient_scope): sign in, or
+        // step up, and run the verb again from the start on a new connection with the new token.
+        const challenge = link.challenge;
+        if (!oauth || !challenge || request.target.kind !== 'url' || signIns >= MAX_SIGN_INS) throw error;
+        await session?.client.close().catch(() => undefined);
+        session = undefined;
+        link.forgetChallenge();
+        await oauth.signIn(request.target.url, challenge);
+      }
+    }
   } catch (error) {
     // Interrupted: said already, and the process exits as soon as the server is stopped.
     if (signals.interrupted()) return EXIT.interrupted;
@@ -92,6 +123,7 @@ export async function executeVerb(request: VerbRequest, early: SpawnedServer | u
   } finally {
     await session?.client.close().catch(() => undefined);
     await link.close();
+    await oauth?.close();
     traffic?.close();
     signals.restore();
   }

@@ -7,8 +7,9 @@ import { describeExit, maskSecretValues } from '../targetOutput.js';
 import { TargetRuns } from '../targetRuns.js';
 import type { TargetSpec } from '../targetSpec.js';
 import type { SpawnedServer } from '../targets/spawnServer.js';
+import type { TargetAuth } from '../oauth/oauthManager.js';
 import type { TargetTuning } from '../targets/target.js';
-import { CliAuth } from './cliAuth.js';
+import { CliAuth, type Challenge } from './cliAuth.js';
 import { EXIT, VerbFailure } from './exitCodes.js';
 import { LinkTransport } from './linkTransport.js';
 
@@ -29,6 +30,8 @@ export interface TargetLinkOptions {
   early?: SpawnedServer | undefined;
   tuning?: TargetTuning | undefined;
   events?: LinkEvents;
+  /** The OAuth client's tokens for a URL target, when OAuth is on (see oauth/headlessOAuth.ts). */
+  oauth?: TargetAuth | undefined;
 }
 
 /**
@@ -40,7 +43,7 @@ export interface TargetLinkOptions {
 export class TargetLink {
   private readonly recorder: Recorder;
   private readonly runs: TargetRuns;
-  private readonly auth = new CliAuth();
+  private readonly auth: CliAuth;
   private transport: LinkTransport | undefined;
   private lastState: TargetState | undefined;
   private nextRef = 1;
@@ -49,9 +52,10 @@ export class TargetLink {
     readonly spec: TargetSpec,
     private readonly options: TargetLinkOptions = {},
   ) {
+    this.auth = new CliAuth(options.oauth);
     const sink: RecordSink = { record: (live, kept) => this.onRecord(live, kept) };
     // Nothing is kept for a page that might reload: whole large frames are held for none.
-    this.recorder = new Recorder(sink, 0);
+    this.recorder = new Recorder(sink, { diskBytes: 0, queueBytes: 0 });
     this.runs = new TargetRuns(spec, this.recorder, {
       // The verbs say what matters themselves, on stderr; the bridge's terminal lines are not theirs.
       log: () => undefined,
@@ -145,6 +149,16 @@ export class TargetLink {
   /** Whether the server asked for authorization (HTTP 401, or 403 insufficient_scope). */
   get wantsAuthorization(): boolean {
     return this.auth.challenge !== undefined;
+  }
+
+  /** The server's last challenge (401, or 403 insufficient_scope), if any. */
+  get challenge(): Challenge | undefined {
+    return this.auth.challenge;
+  }
+
+  /** Before trying again with new tokens: the old challenge is answered. */
+  forgetChallenge(): void {
+    this.auth.challenge = undefined;
   }
 
   authFailure(): VerbFailure {

@@ -30,7 +30,10 @@ export interface VerbRequest {
   /** The tool, the resource's URI or the prompt's name, for the verbs that take one. */
   subject?: string;
   target: TargetSpec;
+  /** OAuth is on for this URL target: any OAuth option, or --oauth, turns it on. */
   oauth?: OAuthSettings;
+  /** `--oauth-auto-consent`: follow the authorization page's redirects instead of waiting for a person. */
+  oauthAutoConsent: boolean;
   json: boolean;
   quiet: boolean;
   serverStderr: boolean;
@@ -134,6 +137,8 @@ interface RawVerbOptions extends TargetOptions {
   validate?: boolean;
   task?: boolean;
   saveMedia?: string;
+  oauth?: boolean;
+  oauthAutoConsent?: boolean;
 }
 
 /**
@@ -181,7 +186,13 @@ export function parseVerbArgs(argv: readonly string[], demoServerPath: string): 
   const fail = (message: string): never => {
     throw usage(message);
   };
-  const { target, oauth } = targetFromOptions(options, server[0], server.slice(1), demoServerPath, fail);
+  const chosen = targetFromOptions(options, server[0], server.slice(1), demoServerPath, fail);
+  const { target } = chosen;
+  const oauthAutoConsent = options.oauthAutoConsent === true;
+  if ((options.oauth === true || oauthAutoConsent) && target.kind !== 'url')
+    fail('--oauth and --oauth-auto-consent are for servers reached by URL');
+  // Any OAuth option turns OAuth on; --oauth alone does too (dynamic registration, no scope given).
+  const oauth = chosen.oauth ?? (options.oauth === true || oauthAutoConsent ? {} : undefined);
   const elicit = parseElicitFlags(options.elicit ?? []);
   if ('error' in elicit) fail(elicit.error);
   const args = readRawArguments(options.arg ?? [], options.args);
@@ -192,6 +203,7 @@ export function parseVerbArgs(argv: readonly string[], demoServerPath: string): 
     ...(subject === undefined ? {} : { subject }),
     target,
     ...(oauth ? { oauth } : {}),
+    oauthAutoConsent,
     json: options.json === true,
     quiet: options.quiet === true,
     serverStderr: options.serverStderr === true,
@@ -265,6 +277,15 @@ function verbProgram(verb: VerbName, shape: VerbShape): Command {
     )
     .option('--root <uri|path>', 'a root to offer the server (repeatable)', collect);
   addTargetOptions(program);
+  program
+    .option(
+      '--oauth',
+      'sign in with OAuth when the server asks: the authorization page is printed (opened on a terminal) and the verb waits for its redirect back; implied by the other OAuth options',
+    )
+    .option(
+      '--oauth-auto-consent',
+      "OAuth: follow the authorization page's redirects instead of waiting for a person, for test authorization servers that consent by themselves (CI)",
+    );
   program.addHelpText(
     'after',
     `\nExamples:\n${shape.examples.map((example) => `  ${example}`).join('\n')}\n\n${EXIT_CODE_HELP}`,

@@ -1,6 +1,10 @@
 import { useState } from 'react';
 import { useInspector, useInspectorSnapshot } from './inspectorContext';
 import { RootsEditor } from './RootsEditor';
+import {
+  DEFAULT_CONNECT_TIMEOUT_SECONDS,
+  DEFAULT_REQUEST_TIMEOUT_SECONDS,
+} from '../../../shared/urlTimeouts';
 import { SecretRows } from './SecretRows';
 import { ServerEntryTools } from './ServerEntryTools';
 import {
@@ -140,6 +144,32 @@ export function ConnectionSettings() {
               keptOnlyFor={keptOnlyFor}
               onChange={(headers) => set({ headers })}
             />
+            <div className="timeouts">
+              <label>
+                Connect timeout (s)
+                <input
+                  type="number"
+                  min="0"
+                  step="any"
+                  value={draft.connectTimeout}
+                  placeholder={String(DEFAULT_CONNECT_TIMEOUT_SECONDS)}
+                  title="How long the start may take before the server is reported as hung"
+                  onChange={(e) => set({ connectTimeout: e.target.value })}
+                />
+              </label>
+              <label>
+                Request timeout (s)
+                <input
+                  type="number"
+                  min="0"
+                  step="any"
+                  value={draft.requestTimeout}
+                  placeholder={String(DEFAULT_REQUEST_TIMEOUT_SECONDS)}
+                  title="How long a request may wait for its answer to begin; 0 for no limit"
+                  onChange={(e) => set({ requestTimeout: e.target.value })}
+                />
+              </label>
+            </div>
           </>
         )}
         <label>

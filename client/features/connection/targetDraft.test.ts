@@ -136,3 +136,24 @@ describe('the connection form', () => {
     expect(draftFromPaste('{')).toMatchObject({ error: expect.stringContaining('not valid JSON') });
   });
 });
+
+describe('a URL target’s timeouts', () => {
+  it('come from the current target, go in the request in seconds, and are checked', () => {
+    const draft = draftFromInfo({
+      kind: 'url',
+      url: 'http://127.0.0.1:1/mcp',
+      transport: 'auto',
+      headerNames: [],
+      era: 'auto',
+      timeouts: { connect: 20 },
+    });
+    expect(draft).toMatchObject({ connectTimeout: '20', requestTimeout: '' });
+    expect(requestFromDraft({ ...draft, requestTimeout: '0' })).toMatchObject({
+      request: { timeouts: { connect: 20, request: 0 } },
+    });
+    expect(requestFromDraft({ ...draft, connectTimeout: '' })).not.toHaveProperty('request.timeouts');
+    expect(requestFromDraft({ ...draft, connectTimeout: '0' })).toEqual({
+      error: 'the connect timeout is a number of seconds, above 0, at most 86400',
+    });
+  });
+});

@@ -6,6 +6,7 @@ import {
 } from '../../../shared/secretBinding';
 import { parseServerConfig, toServerConfig } from '../../../shared/serverEntry';
 import { maskUrl } from '../../../shared/urlSecrets';
+import { timeoutProblem, type UrlTimeouts } from '../../../shared/urlTimeouts';
 import type { EraChoice, TargetInfo, TargetRequest } from '../../../shared/wire';
 import { joinArgs, splitArgs } from './argsText';
 
@@ -26,6 +27,9 @@ export interface TargetDraft {
   url: string;
   transport: 'auto' | 'streamable-http' | 'sse';
   headers: SecretRow[];
+  /** A URL target's timeouts in seconds, as typed; empty: the default. */
+  connectTimeout: string;
+  requestTimeout: string;
   /** The protocol era to negotiate, for either kind. */
   era: EraChoice;
 }
@@ -39,8 +43,20 @@ export const EMPTY_DRAFT: TargetDraft = {
   url: '',
   transport: 'auto',
   headers: [],
+  connectTimeout: '',
+  requestTimeout: '',
   era: 'auto',
 };
+
+/** Timeouts as the form shows them. */
+function timeoutFields(
+  timeouts: UrlTimeouts | undefined,
+): Pick<TargetDraft, 'connectTimeout' | 'requestTimeout'> {
+  return {
+    connectTimeout: timeouts?.connect === undefined ? '' : String(timeouts.connect),
+    requestTimeout: timeouts?.request === undefined ? '' : String(timeouts.request),
+  };
+}
 
 /** The current target as a draft: names of secrets, values left with the bridge. */
 export function draftFromInfo(info: TargetInfo): TargetDraft {
@@ -60,6 +76,7 @@ export function draftFromInfo(info: TargetInfo): TargetDraft {
     url: info.url,
     transport: info.transport,
     headers: info.headerNames.map((name) => ({ name, value: '', kept: true })),
+    ...timeoutFields(info.timeouts),
     era: info.era,
   };
 }
@@ -93,6 +110,7 @@ export function draftFromPaste(text: string): { draft: TargetDraft; name: string
           url: target.url,
           transport: target.transport,
           headers: rows(target.headers),
+          ...timeoutFields(target.timeouts),
           era: target.era ?? 'auto',
         };
   return { draft, name: parsed.name };
@@ -144,6 +162,8 @@ function buildRequest(draft: TargetDraft): { request: TargetRequest } | { error:
       return { error: 'the URL must start with http:// or https://' };
     const headers = secretValues(draft.headers);
     if (!headers.ok) return headers;
+    const timeouts = timeoutValues(draft);
+    if ('error' in timeouts) return timeouts;
     return {
       request: {
         kind: 'url',
@@ -151,6 +171,7 @@ function buildRequest(draft: TargetDraft): { request: TargetRequest } | { error:
         transport: draft.transport,
         headers: headers.values,
         era: draft.era,
+        ...(Object.keys(timeouts.values).length > 0 ? { timeouts: timeouts.values } : {}),
       },
     };
   }
@@ -169,6 +190,21 @@ function buildRequest(draft: TargetDraft): { request: TargetRequest } | { error:
       era: draft.era,
     },
   };
+}
+
+function timeoutValues(draft: TargetDraft): { values: UrlTimeouts } | { error: string } {
+  const values: UrlTimeouts = {};
+  for (const [which, text] of [
+    ['connect', draft.connectTimeout],
+    ['request', draft.requestTimeout],
+  ] as const) {
+    if (text.trim() === '') continue;
+    const seconds = Number(text);
+    const problem = timeoutProblem(which, seconds);
+    if (problem !== undefined) return { error: problem };
+    values[which] = seconds;
+  }
+  return { values };
 }
 
 function secretValues(
