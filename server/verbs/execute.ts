@@ -3,7 +3,7 @@ import type { SpawnedServer } from '../targets/spawnServer.js';
 import { cliAnswerer } from './answers/cliAnswerer.js';
 import { EXIT, VerbFailure } from './exitCodes.js';
 import { HandshakeWatch } from './handshakeWatch.js';
-import { HeadlessOAuth } from './oauth/headlessOAuth.js';
+import type { HeadlessOAuth } from './oauth/headlessOAuth.js';
 import { MediaFiles } from './render/mediaFiles.js';
 import { callVerb } from './run/callVerb.js';
 import { requestFailure } from './run/failures.js';
@@ -44,6 +44,9 @@ export async function executeVerb(request: VerbRequest, early: SpawnedServer | u
   let oauth: HeadlessOAuth | undefined;
   if (request.oauth && request.target.kind === 'url') {
     try {
+      // Loaded only for a verb that may sign in: the OAuth client and its listener cost every
+      // other verb's start for nothing.
+      const { HeadlessOAuth } = await import('./oauth/headlessOAuth.js');
       oauth = await HeadlessOAuth.start({
         settings: request.oauth,
         autoConsent: request.oauthAutoConsent,
