@@ -7,7 +7,7 @@ import type { Spread } from './stats.js';
 import type { IdleRss, StartupResult } from './startupBench.js';
 import type { ToolListResult } from './toolListBench.js';
 import type { TrafficFloodResult } from './trafficFloodBench.js';
-import type { VerbsResult } from './verbsBench.js';
+import type { VerbFigures, VerbsResult } from './verbsBench.js';
 
 export interface Environment {
   node: string;
@@ -427,19 +427,25 @@ function table(header: string[], rows: string[][]): string[] {
 /** The headless verbs: `call` against a direct SDK client, `tools` against the server alone. */
 export function verbsSection(result: VerbsResult): string[] {
   const ms = (s: Spread) => `${s.medianMs.toFixed(0)} ms (${s.minMs.toFixed(0)}–${s.maxMs.toFixed(0)})`;
+  const run = (figures: VerbFigures['cliCall']) =>
+    `${ms(figures.result)}, exit ${ms(figures.exit)}${figures.cpu ? `, CPU ${ms(figures.cpu)}` : ''}`;
   const lines = [
-    `Headless verbs, ${result.runs} alternating runs each (median, range; spawn → result printed, → exit):`,
+    `Headless verbs, ${result.runs} alternating runs each (median, range; wall time from spawn to the result printed and to the exit; CPU of the process and its server):`,
   ];
   for (const era of result.eras) {
     lines.push(
       `  ${era.era}:`,
-      `    mcp-inspect call echo   ${ms(era.cliCall.result)}, exit ${ms(era.cliCall.exit)}`,
-      `    direct SDK client       ${ms(era.directCall.result)}, exit ${ms(era.directCall.exit)}`,
-      `      call: ${era.callRatio.toFixed(2)}× the direct client, +${era.callExtraMs.toFixed(0)} ms (the CLI also lists the tools first)`,
-      `    mcp-inspect tools       ${ms(era.cliTools.result)}, exit ${ms(era.cliTools.exit)}`,
-      `    demo server alone       ${ms(era.serverAloneTools)} (spawn → tools/list answered)`,
-      `      tools: +${era.toolsExtraMs.toFixed(0)} ms over the server alone`,
+      `    mcp-inspect call echo   ${run(era.cliCall)}`,
+      `    direct SDK client       ${run(era.directCall)}`,
+      `      call: ${era.callRatio.toFixed(2)}× the direct client, ${signed(era.callExtraMs)} ms (the CLI also lists the tools first)`,
+      `    mcp-inspect tools       ${run(era.cliTools)}`,
+      `    demo server alone       ${run(era.serverAloneTools)} (tools/list written with its handshake at spawn)`,
+      `      tools: ${signed(era.toolsExtraMs)} ms over the server alone`,
     );
   }
   return lines;
+}
+
+function signed(ms: number): string {
+  return `${ms >= 0 ? '+' : '−'}${Math.abs(ms).toFixed(0)}`;
 }

@@ -11,6 +11,7 @@ import { quickStdioTarget, sameStdioTarget } from './quickTarget.js';
 import { SpawnedServer } from './targets/spawnServer.js';
 import { memoryScaleFrom, scaledMemoryLimits } from './memoryLimits.js';
 import { isVerbName } from './verbs/verbNames.js';
+import { quickVerbTarget } from './verbs/quickVerbTarget.js';
 
 const SHUTDOWN_GRACE_MS = 5_000;
 /**
@@ -29,8 +30,10 @@ async function main(): Promise<void> {
   const demoServerPath = fileURLToPath(new URL('./demo/demoServer.js', import.meta.url));
   // `mcp-inspect call …`: a headless verb, no page (a server named like a verb: `mcp-inspect -- call`).
   if (isVerbName(process.argv[2])) {
+    const quickVerb = quickVerbTarget(process.argv.slice(2), demoServerPath);
+    const early = quickVerb && { target: quickVerb, server: new SpawnedServer(quickVerb) };
     const { runVerb } = await import('./verbs/main.js');
-    await runVerb(process.argv.slice(2), demoServerPath);
+    await runVerb(process.argv.slice(2), demoServerPath, early);
     return;
   }
   const quick = quickStdioTarget(process.argv.slice(2), demoServerPath);

@@ -3,7 +3,7 @@ import type { SpawnedServer } from '../targets/spawnServer.js';
 import { cliAnswerer } from './answers/cliAnswerer.js';
 import { EXIT, VerbFailure } from './exitCodes.js';
 import { HandshakeWatch } from './handshakeWatch.js';
-import { HeadlessOAuth } from './oauth/headlessOAuth.js';
+import type { HeadlessOAuth } from './oauth/headlessOAuth.js';
 import { MediaFiles } from './render/mediaFiles.js';
 import { callVerb } from './run/callVerb.js';
 import { requestFailure } from './run/failures.js';
@@ -44,6 +44,9 @@ export async function executeVerb(request: VerbRequest, early: SpawnedServer | u
   let oauth: HeadlessOAuth | undefined;
   if (request.oauth && request.target.kind === 'url') {
     try {
+      // Loaded only for a verb that may sign in: the OAuth client and its listener cost every
+      // other verb's start for nothing.
+      const { HeadlessOAuth } = await import('./oauth/headlessOAuth.js');
       oauth = await HeadlessOAuth.start({
         settings: request.oauth,
         autoConsent: request.oauthAutoConsent,
@@ -73,7 +76,7 @@ export async function executeVerb(request: VerbRequest, early: SpawnedServer | u
   traffic?.begin(link.startedAt);
   if (request.target.kind === 'stdio' && request.target.demo)
     out.notice('no server given: the bundled demo server');
-  const restoreSignals = stopOnSignals(link, out);
+  const signals = stopOnSignals(link, out);
   let session: VerbSession | undefined;
   try {
     for (let signIns = 0; ; signIns += 1) {
@@ -115,6 +118,8 @@ export async function executeVerb(request: VerbRequest, early: SpawnedServer | u
       }
     }
   } catch (error) {
+    // Interrupted: said already, and the process exits as soon as the server is stopped.
+    if (signals.interrupted()) return EXIT.interrupted;
     const failure = error instanceof VerbFailure ? error : requestFailure(error, link, request.verb);
     out.failure(failure);
     return failure.exitCode;
@@ -123,7 +128,7 @@ export async function executeVerb(request: VerbRequest, early: SpawnedServer | u
     await link.close();
     await oauth?.close();
     traffic?.close();
-    restoreSignals();
+    signals.restore();
   }
 }
 
@@ -150,20 +155,25 @@ function run(context: VerbContext): Promise<void> | void {
  * Ctrl-C (or SIGTERM, or the terminal closing) stops the server before the CLI exits, 130; a
  * second one does not wait for a server that ignores being stopped.
  */
-function stopOnSignals(link: TargetLink, out: VerbOutput): () => void {
+function stopOnSignals(link: TargetLink, out: VerbOutput): { restore(): void; interrupted(): boolean } {
   let stopping = false;
   const onSignal = (signal: NodeJS.Signals): void => {
     if (stopping) {
       killAllGroupsNow();
-      process.exit(130);
+      process.exit(EXIT.interrupted);
     }
     stopping = true;
-    out.failure(new VerbFailure(EXIT.usage, 'usage', `${signal}: stopped`));
-    void link.close().finally(() => process.exit(130));
+    out.failure(
+      new VerbFailure(EXIT.interrupted, 'interrupted', `${signal}: stopped, and the server with it`),
+    );
+    void link.close().finally(() => process.exit(EXIT.interrupted));
   };
   const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
   for (const signal of signals) process.on(signal, onSignal);
-  return () => {
-    for (const signal of signals) process.off(signal, onSignal);
+  return {
+    restore: () => {
+      for (const signal of signals) process.off(signal, onSignal);
+    },
+    interrupted: () => stopping,
   };
 }

@@ -9,6 +9,8 @@ export const EXIT = {
   connect: 4,
   serverError: 5,
   timeout: 9,
+  /** Ctrl-C (SIGINT), SIGTERM or the terminal closing: the shell's convention, 128 + SIGINT. */
+  interrupted: 130,
 } as const;
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
@@ -27,7 +29,8 @@ export type FailureKind =
   | 'unknown-tool'
   | 'rpc-error'
   | 'declined'
-  | 'timeout';
+  | 'timeout'
+  | 'interrupted';
 
 /** A verb's failure: the exit code, its kind, and words for the person. */
 export class VerbFailure extends Error {

@@ -91,7 +91,9 @@ export class TargetLink {
    */
   async open(): Promise<LinkTransport> {
     this.transport?.closeFromTarget();
+    if (this.closed) throw stopped();
     await this.runs.restart();
+    if (this.closed) throw stopped();
     const state = this.lastState;
     if (state?.state !== 'connected') throw this.failure();
     const transport = new LinkTransport(
@@ -105,7 +107,15 @@ export class TargetLink {
   }
 
   /** Stops the target (a stdio server: stdin closed, then SIGTERM, then SIGKILL). */
+  /** Stopped for good (the verb is done, or was interrupted): nothing starts it again. */
+  private closed = false;
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
   async close(): Promise<void> {
+    this.closed = true;
     this.transport?.closeFromTarget();
     await this.runs.stop();
   }
@@ -182,10 +192,17 @@ export class TargetLink {
         events.stderr?.(maskSecretValues(live.line, this.spec));
         return;
       case 'transportError':
-        events.transportError?.(live.message + (live.raw === undefined ? '' : `: ${live.raw}`));
+        // Once the verb is done, what stopping the target shakes loose (an aborted event stream)
+        // is the traffic file's, not the person's.
+        if (!this.closed)
+          events.transportError?.(live.message + (live.raw === undefined ? '' : `: ${live.raw}`));
         return;
       default:
         return;
     }
   }
+}
+
+function stopped(): VerbFailure {
+  return new VerbFailure(EXIT.interrupted, 'interrupted', 'stopped before the server was ready');
 }

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { built } from '../testSupport/built.js';
 import { startCli } from '../testSupport/cliProcess.js';
+import { eventually, livePidsWith, newMarker } from '../testSupport/processes.js';
 import { freePort } from '../testSupport/network.js';
-import { fixturePath } from '../testSupport/targets.js';
+import { fixturePath, TEST_TUNING } from '../testSupport/targets.js';
 import { errorLine, runVerb, startHttpServer } from '../testSupport/verbProcess.js';
 
 // One failing server (or command line) per exit code of the table in /work/shared/cli.md, as a
@@ -219,5 +222,31 @@ describe('what is not a failure', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
     const cli = startCli(t, ['--no-open', '--port', '0', '--', 'info']);
     await cli.waitForOutput(/command not found: info/);
     await cli.waitForOutput(/Open the inspector/);
+  });
+});
+
+describe('Ctrl-C', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
+  it('stops the server with the verb, exit code 130', async () => {
+    // A server that never answers: the verb waits on its handshake until interrupted.
+    const marker = newMarker();
+    const script = "console.error('up'); setInterval(() => {}, 1000)";
+    const child = spawn(
+      node,
+      [built('server/cli.ts'), 'tools', '--json', '--server-stderr', '--', node, '-e', script, marker],
+      { env: { ...process.env, MCP_INSPECT_KILL_GRACE_MS: String(TEST_TUNING.killGraceMs) }, stdio: 'pipe' },
+    );
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
+    // Its stderr line on the verb's stderr: the verb is running, the server is the link's.
+    expect(await eventually(() => stderr.includes('server │ up'), 20_000)).toBe(true);
+    // The server; the CLI has the marker on its command line too.
+    expect(livePidsWith(marker, [child.pid])).toHaveLength(1);
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    expect(JSON.parse(stderr.trim().split('\n').at(-1) ?? '')).toEqual({
+      error: { exitCode: 130, kind: 'interrupted', message: 'SIGINT: stopped, and the server with it' },
+    });
+    expect(livePidsWith(marker, [child.pid])).toEqual([]);
   });
 });

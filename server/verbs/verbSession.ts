@@ -57,7 +57,7 @@ export async function connectSession(link: TargetLink, options: ConnectOptions):
     try {
       await client.connect(transport, { timeout: options.timeoutMs });
     } catch (error) {
-      if (era === 'auto' && diedOnProbe(error, link.ended) && !link.wantsAuthorization) {
+      if (era === 'auto' && !link.isClosed && diedOnProbe(error, link.ended) && !link.wantsAuthorization) {
         options.notice(
           'the server ended the connection on the server/discover probe, as servers that accept nothing before initialize do: starting it again with the legacy initialize handshake',
         );
