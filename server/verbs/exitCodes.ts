@@ -8,6 +8,12 @@ export const EXIT = {
   auth: 3,
   connect: 4,
   serverError: 5,
+  /** `lint` found a finding of severity error (the official inspector's `--strict` uses 6 too). */
+  lintError: 6,
+  /** `diff` found a breaking change, or `parity` found the eras disagree. */
+  breaking: 7,
+  /** `test`: an expectation of a collection failed. */
+  expectationFailed: 8,
   timeout: 9,
   /** Ctrl-C (SIGINT), SIGTERM or the terminal closing: the shell's convention, 128 + SIGINT. */
   interrupted: 130,
@@ -30,6 +36,10 @@ export type FailureKind =
   | 'rpc-error'
   | 'declined'
   | 'timeout'
+  | 'lint-error'
+  | 'breaking-change'
+  | 'eras-differ'
+  | 'expectation-failed'
   | 'interrupted';
 
 /** A verb's failure: the exit code, its kind, and words for the person. */
@@ -52,4 +62,7 @@ export const EXIT_CODE_HELP = `Exit codes (every verb):
   3  authorization needed or failed
   4  could not connect; the server failed to start or exited
   5  the tool returned isError, the tool is unknown, or the server answered a JSON-RPC error
+  6  lint found an error (lint)
+  7  a breaking change, or the eras disagree (diff, parity)
+  8  an expectation of a collection failed (test)
   9  timed out`;
