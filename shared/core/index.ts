@@ -102,3 +102,7 @@ export { ResourceSubscriptions } from './resourceSubscriptions.js';
 export { WireClient, type DeliveredEnvelope, type WireClientEvents } from './wireClient.js';
 export { isFrameRecordShape } from './recordShape.js';
 export { SentFrames, isFrameStampShape } from '../frameStamps.js';
+
+// A server's surface (snapshot, diff, parity, lint) and JSON fit to commit.
+export { collectSurface, stableSurface, type Surface, type SurfaceList } from './surface.js';
+export { sortedKeys, stableJson } from './stableJson.js';
