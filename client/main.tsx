@@ -11,11 +11,16 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from './App';
 import { InspectorSession, browserEnvironment } from './bridge/inspectorSession';
 import { InspectorContext } from './features/connection/inspectorContext';
-import { TrafficLog } from './features/traffic/trafficLog';
+import { TrafficLog } from '../shared/core/traffic/trafficLog';
+import { pageTrafficSchedule } from './features/traffic/pageTrafficSchedule';
 
 const queryClient = new QueryClient();
 // One session per page load, made outside React so StrictMode's double effects cannot open two sockets.
-const session = new InspectorSession(queryClient, new TrafficLog(), browserEnvironment(earlyConnection));
+const session = new InspectorSession(
+  queryClient,
+  new TrafficLog(undefined, pageTrafficSchedule),
+  browserEnvironment(earlyConnection),
+);
 void session.start();
 
 const root = document.getElementById('root');

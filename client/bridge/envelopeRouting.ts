@@ -6,7 +6,7 @@ import {
   type TargetState,
   type TimelineRecord,
 } from '../../shared/wire';
-import type { TrafficLog } from '../features/traffic/trafficLog';
+import type { TrafficLog } from '../../shared/core/traffic/trafficLog';
 import type { DeliveredEnvelope } from './bridgeSocket';
 
 /** Where each envelope from the bridge goes, besides the traffic log. */

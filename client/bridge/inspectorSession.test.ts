@@ -9,7 +9,7 @@ import { ElicitResultSchema, RootsListChangedNotificationSchema } from '@modelco
 import type { TargetSpec } from '../../server/targetSpec';
 import { promptsQueryOptions } from '../features/prompts/promptsQuery';
 import { mcpQueryKeys } from './mcpQueryKeys';
-import type { FrameRecord } from '../features/traffic/trafficRecord';
+import type { FrameRecord } from '../../shared/core/traffic/trafficRecord';
 import {
   eventually,
   legacyStreamOpen,

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { JSONRPCRequest, SubscriptionFilter } from '@modelcontextprotocol/client';
 import type { AppMessageOut, TargetRequest } from '../../shared/wire';
-import type { TrafficLog } from '../features/traffic/trafficLog';
+import type { TrafficLog } from '../../shared/core/traffic/trafficLog';
 import { TaskList } from '../features/tasks/taskList';
 import { BridgeSocket, type BridgeSocketEvents } from './bridgeSocket';
 import type { EarlyConnection } from './earlyConnection';

@@ -1,9 +1,10 @@
 import { closeSync, writeSync } from 'node:fs';
+import { exportHeader } from '../../shared/core/traffic/exportHeader.js';
 import { recordText, type RecordOut } from '../envelopeText.js';
 
 /**
  * `--traffic FILE`: the session as JSON Lines in the format the page exports and imports
- * (client/features/traffic/jsonLines.ts): a header line, then one record per line with the
+ * (shared/core/traffic/jsonLines.ts): a header line, then one record per line with the
  * bridge's stamps, so a headless run opens in the page's traffic pane. Lines are written as the
  * records come, in batches, so a run that is interrupted still leaves what happened until then.
  */
@@ -17,9 +18,7 @@ export class TrafficFile {
 
   /** The header: what the file is, and the wall-clock time at which the records' `t` is 0. */
   begin(startedAt: number): void {
-    this.pending.push(
-      JSON.stringify({ type: 'mcp-inspect-traffic', version: 1, startedAt, exportedAt: Date.now() }),
-    );
+    this.pending.push(JSON.stringify(exportHeader(startedAt)));
     this.queueFlush();
   }
 

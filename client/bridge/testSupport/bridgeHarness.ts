@@ -14,7 +14,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { startBridge, type RunningBridge } from '../../../server/bridgeServer';
 import type { TargetSpec } from '../../../server/targetSpec';
 import { WS_PATH, type EraChoice } from '../../../shared/wire';
-import { TrafficLog } from '../../features/traffic/trafficLog';
+import { TrafficLog } from '../../../shared/core/traffic/trafficLog';
 import {
   BridgeSocket,
   type BridgeSocketEvents,

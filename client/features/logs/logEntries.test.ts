@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TimelineRecord } from '../../../shared/wire';
-import { TrafficLog } from '../traffic/trafficLog';
+import { TrafficLog } from '../../../shared/core/traffic/trafficLog';
 import { logText } from './logEntries';
 import { LevelView, LogIndex } from './logIndex';
 

@@ -1,5 +1,5 @@
 import type { LoggingLevel } from '@modelcontextprotocol/client';
-import type { TrafficRecord } from '../traffic/trafficRecord';
+import type { TrafficRecord } from '../../../shared/core/traffic/trafficRecord';
 
 /** RFC 5424 severities, least severe first, as MCP uses them. */
 export const LOG_LEVELS: readonly LoggingLevel[] = [

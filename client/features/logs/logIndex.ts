@@ -1,5 +1,5 @@
 import type { LoggingLevel } from '@modelcontextprotocol/client';
-import type { TrafficLog } from '../traffic/trafficLog';
+import type { TrafficLog } from '../../../shared/core/traffic/trafficLog';
 import { LOG_LEVELS, logEntryAt, type LogEntry } from './logEntries';
 
 /**

@@ -1,7 +1,7 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import type { LoggingLevel } from '@modelcontextprotocol/client';
 import { useTabActive } from '../../components/Tabs';
-import type { TrafficLog } from '../traffic/trafficLog';
+import type { TrafficLog } from '../../../shared/core/traffic/trafficLog';
 import { LevelView, LogIndex } from './logIndex';
 
 const noSubscription = (): (() => void) => () => undefined;

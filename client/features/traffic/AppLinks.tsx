@@ -1,5 +1,5 @@
 import { formatLatency } from '../../components/format';
-import type { TrafficRow } from './trafficRows';
+import type { TrafficRow } from '../../../shared/core/traffic/trafficRows';
 
 interface AppLinksProps {
   row: TrafficRow;

@@ -1,5 +1,5 @@
 import { formatLatency } from '../../components/format';
-import type { Conversation, TrafficRow } from './trafficRows';
+import type { Conversation, TrafficRow } from '../../../shared/core/traffic/trafficRows';
 
 /**
  * The rounds of one multi round-trip call, for the detail of any of them: each round's latency

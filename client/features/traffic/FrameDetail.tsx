@@ -7,7 +7,7 @@ import { AppLinks } from './AppLinks';
 import { ConversationSummary } from './ConversationSummary';
 import { FrameView } from './FrameView';
 import { ProtocolMeta } from './ProtocolMeta';
-import type { TrafficRow } from './trafficRows';
+import type { TrafficRow } from '../../../shared/core/traffic/trafficRows';
 
 interface FrameDetailProps {
   /** The detail's section, which Enter in the grid focuses. */

@@ -5,7 +5,7 @@ import { JsonTree } from '../../components/JsonTree';
 import { Tabs } from '../../components/Tabs';
 import { CopyButton } from '../../components/CopyButton';
 import { formatBytes } from '../../components/format';
-import type { FrameRecord } from './trafficRecord';
+import type { FrameRecord } from '../../../shared/core/traffic/trafficRecord';
 import { LARGE_FRAME_BYTES } from '../../../shared/wire';
 
 /** Characters of a large frame shown before the person asks for the whole. */

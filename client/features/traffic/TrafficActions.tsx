@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
 import { DownloadButton } from '../../components/DownloadButton';
-import { fromJsonLines, toJsonLines } from './jsonLines';
-import { TrafficLog } from './trafficLog';
+import { fromJsonLines, toJsonLines } from '../../../shared/core/traffic/jsonLines';
+import { TrafficLog } from '../../../shared/core/traffic/trafficLog';
+import { pageTrafficSchedule } from './pageTrafficSchedule';
 
 /** A file imported to look at offline: a log of its own, never mixed with the live one. */
 export interface OfflineFile {
@@ -33,10 +34,10 @@ export function TrafficActions({ live, shown, offline, onOffline }: TrafficActio
     }
     setProblem(undefined);
     // Sized to hold the whole file: an offline look should show all of it.
-    const log = new TrafficLog({
-      records: Math.max(imported.records.length, 1),
-      bytes: Number.POSITIVE_INFINITY,
-    });
+    const log = new TrafficLog(
+      { records: Math.max(imported.records.length, 1), bytes: Number.POSITIVE_INFINITY },
+      pageTrafficSchedule,
+    );
     log.replaceAll(imported.records, imported.startedAt);
     onOffline({ name: file.name, log, skipped: imported.skipped.length });
   };

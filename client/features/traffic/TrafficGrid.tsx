@@ -3,7 +3,7 @@ import { DataGrid, type GridColumn } from '../../components/DataGrid';
 import { formatBytes, formatLatency, formatRecordTime, formatSessionTime } from '../../components/format';
 import { LARGE_FRAME_BYTES } from '../../../shared/wire';
 import { eventText, KIND_LABELS } from './eventText';
-import type { TrafficRow } from './trafficRows';
+import type { TrafficRow } from '../../../shared/core/traffic/trafficRows';
 
 export const ROW_HEIGHT = 22;
 

@@ -8,7 +8,7 @@ import { formatCount, formatCountOf } from '../../components/format';
 import { isFiltering } from './trafficFilter';
 import { TrafficSummary } from './TrafficSummary';
 import { TrafficToolbar } from './TrafficToolbar';
-import type { TrafficRow } from './trafficRows';
+import type { TrafficRow } from '../../../shared/core/traffic/trafficRows';
 import { useTrafficFilter } from './useTrafficFilter';
 import { useTrafficRows } from './useTrafficRows';
 import './traffic.css';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { formatCount, formatLatency } from '../../components/format';
-import type { TrafficIndex } from './trafficRows';
-import { summarize } from './trafficSummary';
+import type { TrafficIndex } from '../../../shared/core/traffic/trafficRows';
+import { summarize } from '../../../shared/core/traffic/trafficSummary';
 
 /** Counts per kind, errors, and latency p50/p95 per method, since the log was last cleared. */
 export function TrafficSummary({ index, version }: { index: TrafficIndex; version: number }) {

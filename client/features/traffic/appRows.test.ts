@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { TimelineRecord } from '../../../shared/wire';
 import { eventText } from './eventText';
 import { matchesFilter, NO_FILTER } from './trafficFilter';
-import { TrafficLog } from './trafficLog';
-import { TrafficIndex } from './trafficRows';
-import { records } from './trafficTestRecords';
+import { TrafficLog } from '../../../shared/core/traffic/trafficLog';
+import { TrafficIndex } from '../../../shared/core/traffic/trafficRows';
+import { records } from '../../../shared/core/traffic/testRecords';
 
 /** An app record as the bridge stamps it, following the frames' sequence numbers. */
 function app(

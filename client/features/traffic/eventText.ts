@@ -1,6 +1,6 @@
 import { formatCount } from '../../components/format';
 import { targetLabel } from '../connection/targetLabel';
-import type { TrafficRow } from './trafficRows';
+import type { TrafficRow } from '../../../shared/core/traffic/trafficRows';
 
 /** What the Kind column calls each kind of row. */
 export const KIND_LABELS: Record<TrafficRow['kind'], string> = {

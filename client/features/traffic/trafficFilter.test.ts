@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { FilteredRows, NO_FILTER, type TrafficFilter } from './trafficFilter';
-import { fromJsonLines, toJsonLines } from './jsonLines';
-import { TrafficLog } from './trafficLog';
-import { TrafficIndex } from './trafficRows';
-import { summarize } from './trafficSummary';
-import { records } from './trafficTestRecords';
+import { fromJsonLines, toJsonLines } from '../../../shared/core/traffic/jsonLines';
+import { TrafficLog } from '../../../shared/core/traffic/trafficLog';
+import { TrafficIndex } from '../../../shared/core/traffic/trafficRows';
+import { summarize } from '../../../shared/core/traffic/trafficSummary';
+import { records } from '../../../shared/core/traffic/testRecords';
 
 function session() {
   const r = records();

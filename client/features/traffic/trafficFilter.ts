@@ -1,5 +1,5 @@
 import type { FrameDirection } from '../../../shared/wire';
-import type { RowKind, TrafficIndex, TrafficRow } from './trafficRows';
+import type { RowKind, TrafficIndex, TrafficRow } from '../../../shared/core/traffic/trafficRows';
 
 /** Which rows the person wants to see. An empty set means "all". */
 export interface TrafficFilter {

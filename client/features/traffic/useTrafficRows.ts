@@ -1,7 +1,7 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { FilteredRows, type TrafficFilter } from './trafficFilter';
-import type { TrafficLog } from './trafficLog';
-import { TrafficIndex } from './trafficRows';
+import type { TrafficLog } from '../../../shared/core/traffic/trafficLog';
+import { TrafficIndex } from '../../../shared/core/traffic/trafficRows';
 
 /**
  * The rows of a log that pass a filter, re-derived at most once per animation frame (the

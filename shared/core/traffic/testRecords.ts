@@ -1,4 +1,4 @@
-import type { TimelineRecord } from '../../../shared/wire';
+import type { TimelineRecord } from '../../wire.js';
 
 /** Builders of bridge records for the traffic model's unit tests. */
 export function records() {

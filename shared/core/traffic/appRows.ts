@@ -1,6 +1,6 @@
-import type { AppMessage } from '../../../shared/wire';
-import { SANDBOX_REPORT_METHOD } from '../../appSandbox/sandboxProtocol';
-import type { TrafficRow } from './trafficRows';
+import type { AppMessage } from '../../wire.js';
+import { SANDBOX_REPORT_METHOD } from '../../sandboxReport.js';
+import type { TrafficRow } from './trafficRows.js';
 
 /** MCP requests the page sent, by generation and id, for app messages that name them later. */
 const REMEMBERED_REQUESTS = 4096;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { TrafficLog } from './trafficLog';
-import { TrafficIndex } from './trafficRows';
-import { records } from './trafficTestRecords';
+import { TrafficLog } from './trafficLog.js';
+import { TrafficIndex } from './trafficRows.js';
+import { records } from './testRecords.js';
 
 describe('TrafficLog', () => {
   it('keeps the newest records within its bound and counts what it evicted', () => {

@@ -1,5 +1,6 @@
-import type { TimelineRecord } from '../../../shared/wire';
-import { recordWeight, type PageEventRecord, type TrafficRecord } from './trafficRecord';
+import type { TimelineRecord } from '../../wire.js';
+import { systemClock } from '../platform.js';
+import { recordWeight, type PageEventRecord, type TrafficRecord } from './trafficRecord.js';
 
 export interface TrafficLogBounds {
   /** Records kept at most. */
@@ -11,11 +12,21 @@ export interface TrafficLogBounds {
 const DEFAULT_BOUNDS: TrafficLogBounds = { records: 150_000, bytes: 128 * 1024 * 1024 };
 
 /**
+ * When listeners hear of new records: at most once per `schedule`d call. The page brings its
+ * animation frames (pageTrafficSchedule); elsewhere a timer batches a flood into one notice.
+ */
+export type NotifySchedule = (notify: () => void) => void;
+
+const soon: NotifySchedule = (notify) => {
+  systemClock.setTimeout(notify, 0);
+};
+
+/**
  * The page's append-only record of the wire, kept outside React Query: it is a log, not
  * server state. Bounded by count and by bytes; what falls out is counted (`evicted`), and what
  * the bridge no longer had is a gap record at the place it is missing: never silently lost.
- * Listeners are told at most once per animation frame, so a flood of frames does not
- * re-render per frame.
+ * Listeners are told at most once per scheduled notice (an animation frame in the page), so a
+ * flood of frames does not re-render per frame.
  *
  * Positions are absolute: the record appended first since the last `clear` is 0, and stays 0
  * after it is evicted, so derived views can keep positions across evictions.
@@ -44,7 +55,10 @@ export class TrafficLog {
   /** Wall-clock time of the bridge's t = 0, from its welcome or an imported file. */
   startedAt: number | undefined;
 
-  constructor(private readonly bounds: TrafficLogBounds = DEFAULT_BOUNDS) {}
+  constructor(
+    private readonly bounds: TrafficLogBounds = DEFAULT_BOUNDS,
+    private readonly schedule: NotifySchedule = soon,
+  ) {}
 
   /** Absolute position of the oldest record held; everything before it was evicted. */
   get start(): number {
@@ -187,11 +201,6 @@ export class TrafficLog {
       this.notifyScheduled = false;
       for (const listener of this.listeners) listener();
     };
-    // A hidden tab gets no animation frames; a timer still lets it catch up.
-    if (typeof requestAnimationFrame === 'function' && document.visibilityState !== 'hidden') {
-      requestAnimationFrame(notify);
-    } else {
-      setTimeout(notify, 100);
-    }
+    this.schedule(notify);
   }
 }

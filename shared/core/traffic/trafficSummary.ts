@@ -1,4 +1,4 @@
-import type { TrafficIndex, TrafficTotals } from './trafficRows';
+import type { TrafficIndex, TrafficTotals } from './trafficRows.js';
 
 export interface MethodLatency {
   method: string;

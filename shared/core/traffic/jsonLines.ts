@@ -1,24 +1,10 @@
-import { HistorySchema } from '../../../shared/wire';
-import type { TrafficRecord } from './trafficRecord';
-
-/** First line of an export: what it is and when t = 0 was, so absolute times survive. */
-export interface ExportHeader {
-  type: 'mcp-inspect-traffic';
-  version: 1;
-  /** Wall-clock ms of t = 0, when known. */
-  startedAt?: number;
-  exportedAt: number;
-}
+import { HistorySchema } from '../../wire.js';
+import { EXPORT_TYPE, exportHeader, type ExportHeader } from './exportHeader.js';
+import type { TrafficRecord } from './trafficRecord.js';
 
 /** The session as JSON Lines: a header, then one record per line with the bridge's stamps. */
 export function toJsonLines(records: readonly TrafficRecord[], startedAt: number | undefined): string {
-  const header: ExportHeader = {
-    type: 'mcp-inspect-traffic',
-    version: 1,
-    ...(startedAt === undefined ? {} : { startedAt }),
-    exportedAt: Date.now(),
-  };
-  const lines = [JSON.stringify(header)];
+  const lines = [JSON.stringify(exportHeader(startedAt))];
   for (const record of records) lines.push(JSON.stringify(record));
   return `${lines.join('\n')}\n`;
 }
@@ -49,7 +35,7 @@ export function fromJsonLines(text: string): ImportedSession {
       continue;
     }
     const type = (value as { type?: unknown } | null)?.type;
-    if (type === 'mcp-inspect-traffic') {
+    if (type === EXPORT_TYPE) {
       const header = value as Partial<ExportHeader>;
       if (typeof header.startedAt === 'number') startedAt = header.startedAt;
       continue;

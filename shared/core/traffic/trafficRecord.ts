@@ -1,4 +1,4 @@
-import type { TimelineRecord } from '../../../shared/wire';
+import type { TimelineRecord } from '../../wire.js';
 
 /**
  * Something only the page saw: its socket to the bridge dropping and coming back, or a new

@@ -1,7 +1,7 @@
-import { jsonRpcKind } from '../../../shared/jsonRpcShape';
-import { AppRowLinker } from './appRows';
-import type { TrafficLog } from './trafficLog';
-import type { FrameRecord, TrafficRecord } from './trafficRecord';
+import { jsonRpcKind } from '../../jsonRpcShape.js';
+import { AppRowLinker } from './appRows.js';
+import type { TrafficLog } from './trafficLog.js';
+import type { FrameRecord, TrafficRecord } from './trafficRecord.js';
 
 export type RowKind =
   | 'request'
