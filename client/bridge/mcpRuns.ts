@@ -5,12 +5,12 @@ import {
   type SubscriptionFilter,
 } from '@modelcontextprotocol/client';
 import type { EraChoice, Frame, PageEnvelope } from '../../shared/wire';
-import { BridgeTransport } from './bridgeTransport';
 import {
   createCoreClient,
   defaultFilter,
   describeConnectError,
   diedOnProbe,
+  RelayTransport,
   sessionFacts,
   withTaskHandoff,
   type ListChanges,
@@ -71,7 +71,7 @@ function isLogMessage(message: JSONRPCMessage): boolean {
  * requires; `auto` tries the modern era first and falls back to `initialize`.
  */
 export class McpRuns {
-  private transport: BridgeTransport | undefined;
+  private transport: RelayTransport | undefined;
   /** The run whose client was closed because the page lost its socket; it gets a new one. */
   private droppedRun: number | undefined;
   /** The generation whose server died on the discover probe; the next run goes legacy. */
@@ -166,12 +166,11 @@ export class McpRuns {
     // After a server that died on the server/discover probe, its fresh run goes straight to
     // initialize: the probe already told us what it is.
     const eraChoice: EraChoice = this.legacyAfterProbeExit === generation - 1 ? 'legacy' : asked;
-    const transport = new BridgeTransport(
-      generation,
-      (message, headers) => bridge.sendMcp(message, headers),
-      store.current.target?.kind === 'stdio' ? 'stdio' : 'http',
-      (version) => bridge.send({ type: 'protocolVersion', version }),
-    );
+    const transport = new RelayTransport(generation, (message, headers) => bridge.sendMcp(message, headers), {
+      shape: store.current.target?.kind === 'stdio' ? 'stdio' : 'http',
+      onProtocolVersion: (version) => bridge.send({ type: 'protocolVersion', version }),
+      lostMessage: 'The page lost its connection to mcp-inspect',
+    });
     this.transport = transport;
     this.probe.reset(generation);
     const { queryClient, answerer, subscriptions, listChanges } = this.deps;

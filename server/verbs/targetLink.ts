@@ -1,6 +1,7 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import type { TargetState } from '../../shared/wire.js';
 import { isNotification } from '../../shared/jsonRpcShape.js';
+import { RelayTransport } from '../../shared/core/relayTransport.js';
 import type { LiveOut, RecordOut } from '../envelopeText.js';
 import { Recorder, type RecordSink } from '../recorder.js';
 import { describeExit, maskSecretValues } from '../targetOutput.js';
@@ -11,7 +12,6 @@ import type { TargetAuth } from '../oauth/oauthManager.js';
 import type { TargetTuning } from '../targets/target.js';
 import { CliAuth, type Challenge } from './cliAuth.js';
 import { EXIT, VerbFailure } from './exitCodes.js';
-import { LinkTransport } from './linkTransport.js';
 
 /** What the link tells the verb's shell about besides MCP messages. */
 export interface LinkEvents {
@@ -44,7 +44,7 @@ export class TargetLink {
   private readonly recorder: Recorder;
   private readonly runs: TargetRuns;
   private readonly auth: CliAuth;
-  private transport: LinkTransport | undefined;
+  private transport: RelayTransport | undefined;
   private lastState: TargetState | undefined;
   private nextRef = 1;
 
@@ -89,18 +89,23 @@ export class TargetLink {
    * runs; fails with the verbs' exit codes when it does not (4, or 3 for a server that wants
    * authorization).
    */
-  async open(): Promise<LinkTransport> {
+  async open(): Promise<RelayTransport> {
     this.transport?.closeFromTarget();
     if (this.closed) throw stopped();
     await this.runs.restart();
     if (this.closed) throw stopped();
     const state = this.lastState;
     if (state?.state !== 'connected') throw this.failure();
-    const transport = new LinkTransport(
+    const transport = new RelayTransport(
       state.generation,
-      (message, headers) => this.runs.relay(message, this.nextRef++, JSON.stringify(message), headers),
-      (version) => this.runs.setProtocolVersion(version),
-      this.spec.kind === 'stdio',
+      (message, headers) => {
+        this.runs.relay(message, this.nextRef++, JSON.stringify(message), headers);
+        return true;
+      },
+      {
+        shape: this.spec.kind === 'stdio' ? 'stdio' : 'http',
+        onProtocolVersion: (version) => this.runs.setProtocolVersion(version),
+      },
     );
     this.transport = transport;
     return transport;

@@ -10,6 +10,7 @@ import {
   describeConnectError,
   diedOnProbe,
   sessionFacts,
+  withTaskHandoff,
   type Answerer,
   type SessionFacts,
   type WatchedAnswerer,
@@ -55,7 +56,8 @@ export async function connectSession(link: TargetLink, options: ConnectOptions):
       answerer: options.answerer,
     });
     try {
-      await client.connect(transport, { timeout: options.timeoutMs });
+      // Fitted with the core's task handoff (see shared/core/taskHandoff.ts), as the page's is.
+      await client.connect(withTaskHandoff(transport), { timeout: options.timeoutMs });
     } catch (error) {
       if (era === 'auto' && !link.isClosed && diedOnProbe(error, link.ended) && !link.wantsAuthorization) {
         options.notice(

@@ -106,3 +106,6 @@ export { SentFrames, isFrameStampShape } from '../frameStamps.js';
 // A server's surface (snapshot, diff, parity, lint) and JSON fit to commit.
 export { collectSurface, stableSurface, type Surface, type SurfaceList } from './surface.js';
 export { sortedKeys, stableJson } from './stableJson.js';
+
+// The SDK transport over a shell's relay to the target (the page's socket, the CLI's target layer).
+export { RelayTransport, type Relay, type RelayTransportOptions, type TransportShape } from './relayTransport.js';

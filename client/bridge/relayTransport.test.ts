@@ -5,8 +5,7 @@ import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { McpServer as McpServerV1 } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { InMemoryTransport as InMemoryTransportV1 } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { EraChoice } from '../../shared/wire';
-import { BridgeTransport, type TransportShape } from './bridgeTransport';
-import { diedOnProbe } from '../../shared/core';
+import { diedOnProbe, RelayTransport, type TransportShape } from '../../shared/core';
 import { pageMcpClient } from './testSupport/pageMcpClient';
 
 // The page's SDK transport, with the bridge's relay played by an in-memory link to a real SDK
@@ -18,7 +17,7 @@ function client(era: EraChoice = 'auto') {
 }
 
 interface Relay {
-  transport: BridgeTransport;
+  transport: RelayTransport;
   /** What the transport handed the bridge, with its per-message headers. */
   sent: { message: JSONRPCMessage; headers: Record<string, string> | undefined }[];
   /** The protocol versions the transport told the bridge. */
@@ -36,15 +35,14 @@ async function relay(
 ): Promise<Relay> {
   const sent: Relay['sent'] = [];
   const versions: string[] = [];
-  const transport = new BridgeTransport(
+  const transport = new RelayTransport(
     1,
     (message, headers) => {
       sent.push({ message, headers });
       void bridgeSide.send(message as never);
       return true;
     },
-    shape,
-    (version) => versions.push(version),
+    { shape, onProtocolVersion: (version) => versions.push(version) },
   );
   bridgeSide.onmessage = (message: never) => transport.deliver(message as JSONRPCMessage);
   await bridgeSide.start();
@@ -72,15 +70,15 @@ async function legacyServer(shape: TransportShape): Promise<Relay> {
 
 describe('the SDK sees a stdio target by its shape (the one SDK internal the page leans on)', () => {
   /** A run whose server goes away on the discover probe, as servers that accept nothing before initialize do. */
-  function diesOnProbe(shape: TransportShape): BridgeTransport {
-    const transport: BridgeTransport = new BridgeTransport(
+  function diesOnProbe(shape: TransportShape): RelayTransport {
+    const transport: RelayTransport = new RelayTransport(
       1,
       (message) => {
         if ('method' in message && message.method === 'server/discover')
           queueMicrotask(() => void transport.close());
         return true;
       },
-      shape,
+      { shape },
     );
     return transport;
   }
