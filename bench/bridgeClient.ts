@@ -6,7 +6,8 @@ import type {
   JSONRPCResultResponse,
   RequestId,
 } from '@modelcontextprotocol/client';
-import { WIRE_PROTOCOL_VERSION, WS_PATH, WS_SUBPROTOCOL, WS_TOKEN_PROTOCOL_PREFIX } from '../shared/wire.js';
+import { WireClient } from '../shared/core/wireClient.js';
+import { WS_PATH, WS_SUBPROTOCOL, WS_TOKEN_PROTOCOL_PREFIX } from '../shared/wire.js';
 
 export const PROTOCOL_VERSION = '2025-11-25';
 const MODERN_PROTOCOL_VERSION = '2026-07-28';
@@ -21,10 +22,9 @@ const DEFAULT_TIMEOUT_MS = 15_000;
 
 type Response = JSONRPCResultResponse | JSONRPCErrorResponse;
 
-/** Only the fields of the bridge's envelopes this client acts on; the bridge's schemas are the reference. */
+/** Only the fields of the bridge's records this client acts on; the wire's schemas are the reference. */
 interface Envelope {
   type: string;
-  ref?: number;
   dir?: 'toServer' | 'fromServer';
   message?: Partial<JSONRPCRequest & JSONRPCResultResponse & JSONRPCErrorResponse>;
   state?: string;
@@ -40,7 +40,8 @@ interface Pending<T = Response> {
 
 /**
  * A Node client speaking the page's wire, so the benches measure what the page goes through:
- * the WebSocket, the bridge's relay and stamping, and the stdio hop to the target.
+ * the WebSocket, the bridge's relay and stamping, the stdio hop to the target, and the page's
+ * own wire client (shared/core/wireClient.ts: batches unpacked, stamps joined, envelopes checked).
  */
 export class BridgeClient {
   private readonly pending = new Map<RequestId, Pending>();
@@ -52,13 +53,14 @@ export class BridgeClient {
   private modern = false;
   /** Ids whose bridge stamps are kept (only when asked: the relay bench wants no extra work). */
   private readonly stamped = new Map<RequestId, BridgeStamps>();
-  /** The page's numbering of its mcp envelopes; the bridge's stamps name them. */
-  private lastRef = 0;
-  /** Refs of the requests sent with `stamp`, to find their id when the stamp comes. */
-  private readonly stampedRefs = new Map<number, RequestId>();
+  /** The page's wire client: it numbers what is sent and joins the bridge's stamps back in. */
+  private readonly wire = new WireClient({
+    onEnvelope: (_envelope, raw) => this.onEnvelope(raw as Envelope),
+    onInvalid: (reason) => this.fail(new Error(reason)),
+  });
 
   private constructor(private readonly ws: WebSocket) {
-    ws.on('message', (data) => this.receive(String(data)));
+    ws.on('message', (data) => this.wire.receive(String(data)));
     ws.on('close', (code, reason) =>
       this.fail(new Error(`the bridge closed the socket (${code} ${reason.toString()})`)),
     );
@@ -84,7 +86,7 @@ export class BridgeClient {
       );
     });
     const client = new BridgeClient(ws);
-    ws.send(JSON.stringify({ type: 'hello', wireVersion: WIRE_PROTOCOL_VERSION }));
+    ws.send(client.wire.hello());
     return client;
   }
 
@@ -143,9 +145,7 @@ export class BridgeClient {
       : params;
     const message: JSONRPCRequest = { jsonrpc: '2.0', id, method, ...(withMeta ? { params: withMeta } : {}) };
     const answered = new Promise<Response>((resolve, reject) => this.pending.set(id, { resolve, reject }));
-    const ref = ++this.lastRef;
-    if (stamp) this.stampedRefs.set(ref, id);
-    this.ws.send(JSON.stringify({ type: 'mcp', ref, message }));
+    this.ws.send(this.wire.mcp(message));
     return withTimeout(answered, timeoutMs, `${method} #${id}`, () => this.pending.delete(id)).then(
       (response): JSONRPCResultResponse => {
         if ('error' in response) throw new Error(`${method} failed: ${response.error.message}`);
@@ -156,7 +156,7 @@ export class BridgeClient {
 
   notify(method: string, params?: Record<string, unknown>): void {
     const message: JSONRPCNotification = { jsonrpc: '2.0', method, ...(params ? { params } : {}) };
-    this.ws.send(JSON.stringify({ type: 'mcp', ref: ++this.lastRef, message }));
+    this.ws.send(this.wire.mcp(message));
   }
 
   /** Stops reading the socket, as a frozen tab does: what the bridge sends waits in its buffers. */
@@ -171,20 +171,10 @@ export class BridgeClient {
     await withTimeout(closed, 2_000, 'the socket to close').catch(() => this.ws.terminate());
   }
 
-  private receive(text: string): void {
-    let envelope: Envelope;
-    try {
-      envelope = JSON.parse(text) as Envelope;
-    } catch {
-      this.fail(new Error(`the bridge sent something that is not JSON: ${text.slice(0, 200)}`));
-      return;
-    }
+  private onEnvelope(envelope: Envelope): void {
     switch (envelope.type) {
       case 'history':
         for (const record of envelope.records ?? []) this.onRecord(record, false);
-        return;
-      case 'batch':
-        for (const record of envelope.records ?? []) this.onRecord(record, true);
         return;
       case 'rejected':
         this.fail(new Error(`the bridge rejected an envelope: ${envelope.reason ?? ''}`));
@@ -206,21 +196,13 @@ export class BridgeClient {
       }
       return;
     }
-    // The bridge stamps our own messages (it does not send them back); only answers matter here,
-    // and the stamps only when asked for.
-    if (record.type === 'stamp') {
-      const id =
-        this.stampedRefs.size > 0 && record.ref !== undefined ? this.stampedRefs.get(record.ref) : undefined;
-      if (id === undefined) return;
-      this.stampedRefs.delete(record.ref ?? 0);
-      const stamps = this.stamped.get(id);
-      if (stamps) stamps.sentAt = record.t;
-      return;
-    }
+    // Only answers matter here, and the bridge's stamps (our own messages come back as the
+    // toServer frames the wire client completes from them) only when asked for.
     if (record.type !== 'frame') return;
     const message = record.message;
     if (message?.id !== undefined && this.stamped.size > 0) {
       const stamps = this.stamped.get(message.id);
+      if (stamps && record.dir === 'toServer' && message.method !== undefined) stamps.sentAt = record.t;
       if (stamps && record.dir === 'fromServer' && message.method === undefined) stamps.answeredAt = record.t;
     }
     if (record.dir !== 'fromServer') return;
