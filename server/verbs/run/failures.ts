@@ -72,3 +72,29 @@ export function printRpcError(context: VerbContext, error: unknown, latencyMs: n
     meta: metaOf(context, latencyMs),
   });
 }
+
+/**
+ * Runs one of the verb's requests under `--timeout` (cancelled on the wire when it runs out):
+ * resolves with its result and latency; a failure is printed as the result with `--json` when the
+ * server answered an error, then thrown as the verb's failure for `what`.
+ */
+export async function timedRequest<T>(
+  context: VerbContext,
+  method: string,
+  what: string,
+  send: (signal: AbortSignal) => Promise<T>,
+): Promise<{ result: T; latencyMs: number }> {
+  const controller = new AbortController();
+  const stop = abortAfter(controller, context.request.timeoutMs, method);
+  const started = performance.now();
+  try {
+    const result = await send(controller.signal);
+    return { result, latencyMs: performance.now() - started };
+  } catch (error) {
+    const reason: unknown = controller.signal.reason;
+    printRpcError(context, error, performance.now() - started);
+    throw requestFailure(reason instanceof TimedOut ? reason : error, context.link, what);
+  } finally {
+    stop();
+  }
+}

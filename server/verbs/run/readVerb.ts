@@ -1,7 +1,6 @@
-import type { ReadResourceResult } from '@modelcontextprotocol/client';
 import { readOwner, readResource } from '../../../shared/core/index.js';
 import { resourceLines } from '../render/content.js';
-import { abortAfter, printRpcError, requestFailure, TimedOut } from './failures.js';
+import { timedRequest } from './failures.js';
 import { metaOf, type VerbContext } from './verbContext.js';
 
 /**
@@ -10,26 +9,15 @@ import { metaOf, type VerbContext } from './verbContext.js';
  * input rounds are answered as a call's are.
  */
 export async function readVerb(context: VerbContext): Promise<void> {
-  const { out, session, link, request } = context;
+  const { out, session, request } = context;
   const uri = request.subject ?? '';
-  const controller = new AbortController();
-  const stop = abortAfter(controller, request.timeoutMs, 'resources/read');
-  const started = performance.now();
-  let result: ReadResourceResult;
-  try {
-    result = await readResource(session.client, uri, {
-      answerer: session.answerer,
-      owner: readOwner(uri),
-      signal: controller.signal,
-    });
-  } catch (error) {
-    const reason: unknown = controller.signal.reason;
-    printRpcError(context, error, performance.now() - started);
-    throw requestFailure(reason instanceof TimedOut ? reason : error, link, `resources/read ${uri}`);
-  } finally {
-    stop();
-  }
-  const latencyMs = performance.now() - started;
+  const { result, latencyMs } = await timedRequest(
+    context,
+    'resources/read',
+    `resources/read ${uri}`,
+    (signal) =>
+      readResource(session.client, uri, { answerer: session.answerer, owner: readOwner(uri), signal }),
+  );
   if (out.json) {
     out.document({ ...result, meta: metaOf(context, latencyMs) });
     return;
