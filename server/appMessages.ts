@@ -1,5 +1,6 @@
 import { jsonRpcEnvelope } from '../shared/jsonRpcShape.js';
-import { APP_MESSAGE_LIMIT_BYTES, type AppMessage, type AppMessageOut } from '../shared/wire.js';
+import { APP_MESSAGE_LIMIT_BYTES } from '../shared/wireConstants.js';
+import type { AppMessage, AppMessageOut } from '../shared/wire.js';
 
 export { APP_MESSAGE_LIMIT_BYTES };
 

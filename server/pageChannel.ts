@@ -1,4 +1,4 @@
-import { CLOSE_TAKEN_OVER } from '../shared/wire.js';
+import { CLOSE_TAKEN_OVER } from '../shared/wireConstants.js';
 import {
   JsonText,
   envelopeText,

@@ -1,5 +1,5 @@
 import type { WebSocket } from 'ws';
-import { CLOSE_PAGE_FELL_BEHIND } from '../shared/wire.js';
+import { CLOSE_PAGE_FELL_BEHIND } from '../shared/wireConstants.js';
 import type { PageSink } from './pageChannel.js';
 
 /**

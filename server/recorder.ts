@@ -1,14 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import type { Readable } from 'node:stream';
 import type { JSONRPCErrorResponse, JSONRPCMessage, RequestId } from '@modelcontextprotocol/client';
-import {
-  LARGE_FRAME_BYTES,
-  type AppMessageOut,
-  type FrameDirection,
-  type FrameStamp,
-  type TargetInfo,
-  type TargetState,
-} from '../shared/wire.js';
+import { LARGE_FRAME_BYTES } from '../shared/wireConstants.js';
+import type { AppMessageOut, FrameDirection, FrameStamp, TargetInfo, TargetState } from '../shared/wire.js';
 import { appRecord } from './appMessages.js';
 import { JsonText, type FrameOut } from './envelopeText.js';
 import { elideMessage } from './largeFrames.js';

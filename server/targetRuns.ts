@@ -1,6 +1,6 @@
 import type { JSONRPCErrorResponse, JSONRPCMessage, RequestId } from '@modelcontextprotocol/client';
 import { isRequest, requestIdOf, responseIdOf } from '../shared/jsonRpcShape.js';
-import { BRIDGE_CONNECTION_CLOSED } from '../shared/wire.js';
+import { BRIDGE_CONNECTION_CLOSED } from '../shared/wireConstants.js';
 import type { TargetAuth } from './oauth/oauthManager.js';
 import type { Recorder } from './recorder.js';
 import { NegotiationWatch } from './negotiationWatch.js';

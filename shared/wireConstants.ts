@@ -31,3 +31,51 @@ export const WS_TOKEN_PROTOCOL_PREFIX = 'token.';
  * evaluating its code (client/bridge/earlyConnection.ts). Either way, one hello per socket.
  */
 export const WS_HELLO_PROTOCOL_PREFIX = 'hello.';
+
+/**
+ * The JSON-RPC error code of a response the bridge writes itself for a request the server can
+ * no longer answer (it exited or was stopped): the implementation-defined `-32000`, which MCP
+ * SDKs call ConnectionClosed.
+ */
+export const BRIDGE_CONNECTION_CLOSED = -32000;
+
+// ─── Closing, and sizes both ends act on ────────────────────────────────────────────────
+
+// The bridge closes a page's socket with one of these (the private range, 4000–4999, and one
+// standard code), so the page can tell why and whether to reconnect.
+/** Another page attached to the session and took it over. */
+export const CLOSE_TAKEN_OVER = 4001;
+/** The page speaks another WIRE_PROTOCOL_VERSION: it must be reloaded from this bridge. */
+export const CLOSE_WIRE_MISMATCH = 4002;
+/** The page's first envelope was not `hello`. */
+export const CLOSE_NO_HELLO = 4003;
+/** The page stopped reading and too much waited for it; reloading catches up from the history. */
+export const CLOSE_PAGE_FELL_BEHIND = 4004;
+/** The standard "going away": mcp-inspect is shutting down. */
+export const CLOSE_BRIDGE_EXITING = 1001;
+
+/**
+ * Closes after which the page does not reconnect on its own: it would be refused again, or take
+ * the session back from the page that took it over. After 4004 the person reloads when ready.
+ */
+export const FINAL_CLOSE_CODES: ReadonlySet<number> = new Set([
+  CLOSE_TAKEN_OVER,
+  CLOSE_WIRE_MISMATCH,
+  CLOSE_NO_HELLO,
+  CLOSE_PAGE_FELL_BEHIND,
+  CLOSE_BRIDGE_EXITING,
+]);
+
+/**
+ * Frames of more bytes than this are kept in the bridge's history as their envelope only (the
+ * whole text is kept apart, at API_FRAMES_PATH); the page marks them large. A page that reloads
+ * should not pull dozens of megabytes of one old result through its history.
+ */
+export const LARGE_FRAME_BYTES = 1024 * 1024;
+
+/**
+ * MCP App messages of more bytes than this travel and are kept as their envelope only: the same
+ * data usually travelled as an MCP frame already (a tool result the host passes on to the app),
+ * and a large app message must not cost the history more than a frame would.
+ */
+export const APP_MESSAGE_LIMIT_BYTES = 256 * 1024;

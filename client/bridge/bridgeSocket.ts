@@ -1,9 +1,9 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
-import { WireClient, type DeliveredEnvelope } from '../../shared/core';
+import { WireClient, type DeliveredEnvelope } from '../../shared/core/wireClient';
 import { FINAL_CLOSE_CODES, type PageEnvelope } from '../../shared/wire';
 import { socketProtocols, socketUrl, type EarlySocket } from './earlyConnection';
 
-export type { DeliveredEnvelope } from '../../shared/core';
+export type { DeliveredEnvelope } from '../../shared/core/wireClient';
 
 export type SocketStatus =
   | { kind: 'connecting'; attempt: number }

@@ -1,6 +1,6 @@
 import WebSocket from 'ws';
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
-import { WireClient } from '../../shared/core/index.js';
+import { WireClient } from '../../shared/core/wireClient.js';
 import { WS_PATH, WS_SUBPROTOCOL, WS_TOKEN_PROTOCOL_PREFIX } from '../../shared/wire.js';
 
 /** An envelope as the bridge sent it, loosely typed: tests assert on its fields. */

@@ -98,8 +98,8 @@ export { ListChanges, type ListKind } from './listChanges.js';
 export { ListenSubscription, defaultFilter, type ListenState } from './listenSubscription.js';
 export { ResourceSubscriptions } from './resourceSubscriptions.js';
 
-// The page–bridge wire.
-export { WireClient, type DeliveredEnvelope, type WireClientEvents } from './wireClient.js';
+// The page–bridge wire. Its client (wireClient.ts) is imported by its own path, not from here:
+// it loads the wire's zod schemas, which a headless verb (no page, no bridge) never needs.
 export { isFrameRecordShape } from './recordShape.js';
 export { SentFrames, isFrameStampShape } from '../frameStamps.js';
 
@@ -108,4 +108,9 @@ export { collectSurface, stableSurface, type Surface, type SurfaceList } from '.
 export { sortedKeys, stableJson } from './stableJson.js';
 
 // The SDK transport over a shell's relay to the target (the page's socket, the CLI's target layer).
-export { RelayTransport, type Relay, type RelayTransportOptions, type TransportShape } from './relayTransport.js';
+export {
+  RelayTransport,
+  type Relay,
+  type RelayTransportOptions,
+  type TransportShape,
+} from './relayTransport.js';
