@@ -7,19 +7,9 @@ import { parseElicitFlags, type ElicitPlan } from './answers/elicitPlan.js';
 import { EXIT, EXIT_CODE_HELP, VerbFailure } from './exitCodes.js';
 import { readRawArguments, type RawArguments } from './toolArguments.js';
 import type { VerbName } from './verbNames.js';
+import { LOG_LEVELS, type LogLevel } from '../../shared/core/logLevels.js';
 
-/** The log levels of MCP's logging, least severe first. */
-export const LOG_LEVELS = [
-  'debug',
-  'info',
-  'notice',
-  'warning',
-  'error',
-  'critical',
-  'alert',
-  'emergency',
-] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
+export { LOG_LEVELS, type LogLevel };
 
 /** The default of `--timeout`, as the page's call timeout: a minute. */
 const DEFAULT_TIMEOUT_SECONDS = 60;

@@ -1,17 +1,9 @@
 import type { LoggingLevel } from '@modelcontextprotocol/client';
 import type { TrafficRecord } from '../../../shared/core/traffic/trafficRecord';
 
-/** RFC 5424 severities, least severe first, as MCP uses them. */
-export const LOG_LEVELS: readonly LoggingLevel[] = [
-  'debug',
-  'info',
-  'notice',
-  'warning',
-  'error',
-  'critical',
-  'alert',
-  'emergency',
-];
+import { LOG_LEVELS } from '../../../shared/core/logLevels';
+
+export { LOG_LEVELS };
 
 export interface LogEntry {
   /** Absolute position of the record in the traffic log. */
