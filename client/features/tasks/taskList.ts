@@ -1,5 +1,7 @@
-/** One task the page follows, as the Tasks tab shows it. */
-export interface TaskEntry {
+import type { TaskUpdate } from '../../../shared/core';
+
+/** One task the page follows, as the Tasks tab shows it: what the core last saw of it, and whose it is. */
+export interface TaskEntry extends Omit<TaskUpdate, 'status'> {
   taskId: string;
   /** Which era's task vocabulary the server used. */
   form: 'modern' | 'legacy';
@@ -7,15 +9,6 @@ export interface TaskEntry {
   tool: string;
   callId: number;
   status: string;
-  statusMessage?: string;
-  /** How long the server keeps it, in ms, when it said. */
-  ttlMs?: number;
-  pollIntervalMs?: number;
-  createdAt?: string;
-  lastUpdatedAt?: string;
-  /** What it ended with: the tool result, or the error, once terminal. */
-  result?: unknown;
-  error?: string;
 }
 
 /** Old entries beyond this are dropped, oldest first. */
