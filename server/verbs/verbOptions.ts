@@ -7,6 +7,12 @@ import { parseElicitFlags, type ElicitPlan } from './answers/elicitPlan.js';
 import { EXIT, EXIT_CODE_HELP, VerbFailure } from './exitCodes.js';
 import { readRawArguments, type RawArguments } from './toolArguments.js';
 import type { VerbName } from './verbNames.js';
+import {
+  addSurfaceVerbOptions,
+  SURFACE_VERBS,
+  surfaceVerbRequest,
+  type SurfaceVerbOptions,
+} from './surfaceVerbOptions.js';
 
 /** The log levels of MCP's logging, least severe first. */
 export const LOG_LEVELS = [
@@ -48,6 +54,8 @@ export interface VerbRequest {
   elicit: ElicitPlan;
   samplingReply?: string;
   roots: string[];
+  /** `snapshot --out`, `diff`/`mock` files, `mock --http --port --speed`: see surfaceVerbOptions.ts. */
+  surface?: SurfaceVerbOptions;
 }
 
 /** `--help` was asked for and printed. */
@@ -64,6 +72,10 @@ interface VerbShape {
   /** Takes `--save-media`. */
   savesMedia?: boolean;
   examples: string[];
+  /** A second, optional argument (diff's `[b]`). */
+  secondSubject?: { name: string; description: string };
+  /** Serves no target of its own (mock): a server command or --url is a usage error. */
+  noTarget?: boolean;
 }
 
 const VERBS: Record<VerbName, VerbShape> = {
@@ -120,6 +132,7 @@ const VERBS: Record<VerbName, VerbShape> = {
     savesMedia: true,
     examples: ['mcp-inspect prompt greeting --arg name=Ada'],
   },
+  ...SURFACE_VERBS,
 };
 
 interface RawVerbOptions extends TargetOptions {
@@ -139,6 +152,10 @@ interface RawVerbOptions extends TargetOptions {
   saveMedia?: string;
   oauth?: boolean;
   oauthAutoConsent?: boolean;
+  out?: string;
+  http?: boolean;
+  port?: number;
+  speed?: number;
 }
 
 /**
@@ -177,7 +194,8 @@ export function parseVerbArgs(argv: readonly string[], demoServerPath: string): 
   }
   const options = program.opts<RawVerbOptions>();
   const subject = shape.subject ? (program.processedArgs[0] as string | undefined) : undefined;
-  const extra = program.args.slice(shape.subject ? 1 : 0);
+  const second = shape.secondSubject ? (program.processedArgs[1] as string | undefined) : undefined;
+  const extra = program.args.slice((shape.subject ? 1 : 0) + (shape.secondSubject ? 1 : 0));
   if (extra.length > 0) {
     throw usage(
       `unexpected "${extra.join(' ')}": the server's command goes after --, as in mcp-inspect ${verb}${shape.subject ? ` ${subject ?? shape.subject.name}` : ''} -- node build/index.js`,
@@ -186,6 +204,8 @@ export function parseVerbArgs(argv: readonly string[], demoServerPath: string): 
   const fail = (message: string): never => {
     throw usage(message);
   };
+  if (shape.noTarget && serverGiven(server, options))
+    fail(`${verb} serves a recording: it takes no server command, --url or --config`);
   const chosen = targetFromOptions(options, server[0], server.slice(1), demoServerPath, fail);
   const { target } = chosen;
   const oauthAutoConsent = options.oauthAutoConsent === true;
@@ -217,19 +237,26 @@ export function parseVerbArgs(argv: readonly string[], demoServerPath: string): 
     elicit: elicit as ElicitPlan,
     ...(options.samplingReply === undefined ? {} : { samplingReply: options.samplingReply }),
     roots: options.root ?? [],
+    ...surfaceVerbRequest(verb, options, subject, second, serverGiven(server, options), fail),
   };
 }
 
 function verbProgram(verb: VerbName, shape: VerbShape): Command {
-  const subject = shape.subject ? `${shape.subject.name} ` : '';
+  const subject =
+    (shape.subject ? `${shape.subject.name} ` : '') +
+    (shape.secondSubject ? `${shape.secondSubject.name} ` : '');
   const program = new Command(`mcp-inspect ${verb}`)
-    .usage(`${subject}[options] [-- command [args...]]`)
+    .usage(`${subject}[options]${shape.noTarget ? '' : ' [-- command [args...]]'}`)
     .description(
-      `${shape.description}\nThe server: a stdio command after --, --url or --config (default: the bundled demo server).`,
+      shape.noTarget
+        ? shape.description
+        : `${shape.description}\nThe server: a stdio command after --, --url or --config (default: the bundled demo server).`,
     )
     .helpOption('-h, --help')
     .allowExcessArguments(true);
   if (shape.subject) program.argument(shape.subject.name, shape.subject.description);
+  if (shape.secondSubject) program.argument(shape.secondSubject.name, shape.secondSubject.description);
+  addSurfaceVerbOptions(verb, program);
   program
     .option('--json', 'print one JSON document: the result as the server sent it, plus meta')
     .option('-q, --quiet', 'no progress, log messages, task status or notices on stderr; errors only')
@@ -291,6 +318,10 @@ function verbProgram(verb: VerbName, shape: VerbShape): Command {
     `\nExamples:\n${shape.examples.map((example) => `  ${example}`).join('\n')}\n\n${EXIT_CODE_HELP}`,
   );
   return program;
+}
+
+function serverGiven(server: readonly string[], options: RawVerbOptions): boolean {
+  return server.length > 0 || options.url !== undefined || options.config !== undefined;
 }
 
 /** A repeatable option, with no default to show in the help. */
