@@ -16,6 +16,8 @@ export function runApart(request: VerbRequest): Promise<number> | number {
   switch (request.surface?.verb) {
     case 'diff':
       return diffFiles(request, out);
+    case 'mock':
+      return import('./mock/mockVerb.js').then(({ runMock }) => runMock(request, out));
     default:
       return EXIT.usage;
   }
