@@ -18,6 +18,8 @@ export function runApart(request: VerbRequest): Promise<number> | number {
       return diffFiles(request, out);
     case 'mock':
       return import('./mock/mockVerb.js').then(({ runMock }) => runMock(request, out));
+    case 'parity':
+      return import('./run/parityVerb.js').then(({ runParity }) => runParity(request, out));
     default:
       return EXIT.usage;
   }
