@@ -78,6 +78,26 @@ describe.each(ERAS)(
       );
     });
 
+    it("the server's questions replayed (legacy: its own requests, each awaited; modern: input rounds)", async () => {
+      const { real, mocked } = await recordAndReplay(
+        [
+          'call',
+          'book_table',
+          '--arg',
+          'restaurant=Chez MCP',
+          '--elicit',
+          '{"name":"Ada","seats":2}',
+          '--sampling-reply',
+          'Welcome, Ada!',
+          '--era',
+          era,
+        ],
+        [],
+      );
+      expect(result(mocked.stdout)).toEqual(result(real.stdout));
+      expect(mocked.stdout).toContain('Booked a table for 2 at Chez MCP under the name Ada');
+    });
+
     it('log messages replayed', async () => {
       const { mocked } = await recordAndReplay(
         [
