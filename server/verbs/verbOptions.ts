@@ -192,7 +192,14 @@ export function parseVerbArgs(argv: readonly string[], demoServerPath: string): 
     }
     throw error;
   }
-  const options = program.opts<RawVerbOptions>();
+  // The defaults of the options a verb without a target does not offer (see verbProgram).
+  const given = program.opts<Partial<RawVerbOptions>>();
+  const options: RawVerbOptions = {
+    ...given,
+    header: given.header ?? [],
+    env: given.env ?? [],
+    timeout: given.timeout ?? DEFAULT_TIMEOUT_SECONDS,
+  };
   const subject = shape.subject ? (program.processedArgs[0] as string | undefined) : undefined;
   const second = shape.secondSubject ? (program.processedArgs[1] as string | undefined) : undefined;
   const extra = program.args.slice((shape.subject ? 1 : 0) + (shape.secondSubject ? 1 : 0));
@@ -259,7 +266,10 @@ function verbProgram(verb: VerbName, shape: VerbShape): Command {
   addSurfaceVerbOptions(verb, program);
   program
     .option('--json', 'print one JSON document: the result as the server sent it, plus meta')
-    .option('-q, --quiet', 'no progress, log messages, task status or notices on stderr; errors only')
+    .option('-q, --quiet', 'no progress, log messages, task status or notices on stderr; errors only');
+  // A verb that serves rather than connects (mock) has none of a client's or a target's options.
+  if (shape.noTarget) return withExamples(program, shape);
+  program
     .option(
       '--traffic <file>',
       'write the session as JSON Lines, as the page exports it (the page imports it)',
@@ -313,11 +323,14 @@ function verbProgram(verb: VerbName, shape: VerbShape): Command {
       '--oauth-auto-consent',
       "OAuth: follow the authorization page's redirects instead of waiting for a person, for test authorization servers that consent by themselves (CI)",
     );
-  program.addHelpText(
+  return withExamples(program, shape);
+}
+
+function withExamples(program: Command, shape: VerbShape): Command {
+  return program.addHelpText(
     'after',
     `\nExamples:\n${shape.examples.map((example) => `  ${example}`).join('\n')}\n\n${EXIT_CODE_HELP}`,
   );
-  return program;
 }
 
 function serverGiven(server: readonly string[], options: RawVerbOptions): boolean {
