@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import { fixtureStdio } from './support/servers.js';
 import { expect, test } from './support/test.js';
 
 // The Server tab's "Compare with a snapshot…" (issue 25): the demo server's snapshot saved from the
@@ -60,4 +61,37 @@ test('a saved snapshot, changed, compared with the live server: each change besi
   await expect(compare.getByRole('alert')).toContainText(
     /^cut\.json: line \d+, column \d+: .*\(the file is cut off\)$/,
   );
+});
+
+test('Check era parity: the demo server agrees with itself in both eras', async ({ page, cli }) => {
+  await page.goto(cli.url);
+  await page.getByRole('tab', { name: 'Server', exact: true }).click();
+  await page.getByRole('button', { name: 'Check era parity' }).click();
+  await expect(page.getByRole('status', { name: 'Era parity' })).toHaveText(
+    'The eras agree (2025-11-25 and 2026-07-28)',
+    { timeout: 30_000 },
+  );
+});
+
+test.describe('a server whose eras drifted apart', () => {
+  test.use({ cliArgs: fixtureStdio('eraSplit.mjs') });
+  test('Check era parity names each difference with its legacy and modern values', async ({ page, cli }) => {
+    await page.goto(cli.url);
+    await page.getByRole('tab', { name: 'Server', exact: true }).click();
+    await page.getByRole('button', { name: 'Check era parity' }).click();
+    await expect(page.getByRole('status', { name: 'Era parity' })).toHaveText(
+      'The eras differ: 2 differences',
+      {
+        timeout: 30_000,
+      },
+    );
+    const table = page.getByRole('table', { name: 'Era differences' });
+    await expect(
+      table.getByRole('row', { name: 'tool "legacy_only" is in the legacy era only' }),
+    ).toContainText('$.tools["legacy_only"]');
+    const lang = table.getByRole('row', {
+      name: 'tool "echo": required argument "lang" is in the modern era only',
+    });
+    await expect(lang.locator('td.value.after')).toHaveText(/"type": "string"/);
+  });
 });

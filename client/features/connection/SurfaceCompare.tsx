@@ -4,6 +4,7 @@ import { collectSurface } from '../../../shared/core/surface';
 import type { SurfaceChange } from '../../../shared/surfaceDiff/changes';
 import { diffSurfaces } from '../../../shared/surfaceDiff/diffSurfaces';
 import { readSurfaceFile, snapshotText } from '../../../shared/surfaceDiff/snapshotFile';
+import { ParityCheck } from './ParityCheck';
 import './surfaceCompare.css';
 
 type Comparison =
@@ -68,6 +69,7 @@ export function SurfaceCompare({ client }: { client: Client }) {
           Save snapshot
         </button>
       </div>
+      <ParityCheck />
       {comparison.state === 'working' && <p className="muted">Comparing…</p>}
       {comparison.state === 'failed' && (
         <p role="alert" className="bad">

@@ -1,12 +1,9 @@
-import { collectSurface, type Surface } from '../../../shared/core/surface.js';
+import type { Surface } from '../../../shared/core/surface.js';
 import { eraDifferences } from '../../../shared/surfaceDiff/eraParity.js';
-import { cliAnswerer } from '../answers/cliAnswerer.js';
 import { EXIT, VerbFailure } from '../exitCodes.js';
-import { TargetLink } from '../targetLink.js';
+import { surfaceInEra } from '../surfaceInEra.js';
 import type { VerbOutput } from '../verbOutput.js';
 import type { VerbRequest } from '../verbOptions.js';
-import { connectSession } from '../verbSession.js';
-import { requestFailure, within } from './failures.js';
 
 type Era = 'legacy' | 'modern';
 
@@ -71,48 +68,16 @@ export async function runParity(request: VerbRequest, out: VerbOutput): Promise<
   }
 }
 
-/** The surface over a fresh connection pinned to `era`; the target stopped after. */
 async function surfaceIn(era: Era, request: VerbRequest, out: VerbOutput): Promise<Surface> {
-  const link = new TargetLink(
-    { ...request.target, era },
-    {
-      events: { stderr: (line) => out.serverStderr(line), transportError: (message) => out.warning(message) },
-    },
-  );
-  let session: Awaited<ReturnType<typeof connectSession>> | undefined;
-  try {
-    try {
-      session = await connectSession(link, {
-        answerer: cliAnswerer({
-          elicit: request.elicit,
-          samplingReply: request.samplingReply,
-          roots: request.roots,
-          terminal: undefined,
-          notice: (line) => out.notice(line),
-        }),
-        timeoutMs: request.timeoutMs,
-        notice: (line) => out.notice(line),
-      });
-    } catch (error) {
-      const failure = error instanceof VerbFailure ? error : requestFailure(error, link, 'connect');
-      throw new VerbFailure(failure.exitCode, failure.kind, `the ${era} era: ${failure.message}`, [
-        ...failure.details,
-        'parity compares a server that speaks both eras; this one could not be spoken to in one of them',
-      ]);
-    }
-    try {
-      return await within(
-        collectSurface(session.client),
-        request.timeoutMs,
-        `reading the lists (${era} era)`,
-      );
-    } catch (error) {
-      throw requestFailure(error, link, `reading the lists (${era} era)`);
-    }
-  } finally {
-    await session?.client.close().catch(() => undefined);
-    await link.close();
-  }
+  return surfaceInEra(request.target, era, {
+    timeoutMs: request.timeoutMs,
+    notice: (line) => out.notice(line),
+    stderr: (line) => out.serverStderr(line),
+    warning: (message) => out.warning(message),
+    elicit: request.elicit,
+    samplingReply: request.samplingReply,
+    roots: request.roots,
+  });
 }
 
 function short(value: unknown): string {
