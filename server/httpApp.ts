@@ -1,6 +1,13 @@
 import { pipeline } from 'node:stream/promises';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { API_APP_SANDBOX_PATH, API_FRAMES_PATH, API_SESSION_PATH, AUTH_SCHEME } from '../shared/http.js';
+import {
+  API_APP_SANDBOX_PATH,
+  API_FRAMES_PATH,
+  API_PARITY_PATH,
+  API_SESSION_PATH,
+  AUTH_SCHEME,
+} from '../shared/http.js';
+import { parityRoute } from './parityRoute.js';
 import { appSandboxRoute } from './appSandbox/sandboxRoute.js';
 import type { RunningAppSandbox } from './appSandbox/sandboxServer.js';
 import type { OAuthManager } from './oauth/oauthManager.js';
@@ -134,6 +141,11 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
     res.type('application/json');
     await pipeline(json, res).catch(() => res.destroy());
   });
+
+  app.post(
+    API_PARITY_PATH,
+    parityRoute(() => options.session.spec),
+  );
 
   if (options.oauth) app.use(oauthApiRouter(options.oauth, options.session));
 

@@ -94,6 +94,11 @@ export class BridgeSession {
   }
 
   /** What the session inspects, as the page may see it (no secret values). */
+  /** The target as the session runs it (secrets included: for the bridge's own use only). */
+  get spec(): TargetSpec {
+    return this.runs.spec;
+  }
+
   get targetInfo(): TargetInfo {
     return describeTarget(this.runs.spec);
   }

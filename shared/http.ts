@@ -11,3 +11,5 @@ export const AUTH_SCHEME = 'Bearer';
 
 /** Environment variable that fixes the token instead of a random one per run. */
 export const TOKEN_ENV_VAR = 'MCP_INSPECT_TOKEN';
+/** POST: the connected target's surface read in the legacy and the modern era, compared (`parity`). */
+export const API_PARITY_PATH = '/api/parity';

@@ -1,4 +1,4 @@
-import { API_FRAMES_PATH, AUTH_SCHEME } from '../../shared/http';
+import { API_FRAMES_PATH, API_PARITY_PATH, AUTH_SCHEME } from '../../shared/http';
 import { currentToken } from './token';
 
 /**
@@ -14,4 +14,23 @@ export async function fetchWholeFrame(seq: number): Promise<unknown> {
     throw new Error(body.error ?? `HTTP ${response.status}`);
   }
   return response.json();
+}
+
+/** The bridge's era parity check of the connected target (see server/parityRoute.ts). */
+export interface ParityReport {
+  agree: boolean;
+  differences: { kind: string; path: string; what: string; before?: unknown; after?: unknown }[];
+  legacy: { protocolVersion: string | null; tools: number };
+  modern: { protocolVersion: string | null; tools: number };
+}
+
+/** Asks the bridge to read the target in both eras and compare; rejects with words for the person. */
+export async function checkEraParity(): Promise<ParityReport> {
+  const response = await fetch(API_PARITY_PATH, {
+    method: 'POST',
+    headers: { authorization: `${AUTH_SCHEME} ${currentToken() ?? ''}` },
+  });
+  const body = (await response.json().catch(() => ({}))) as ParityReport & { error?: string };
+  if (!response.ok) throw new Error(body.error ?? `HTTP ${response.status}`);
+  return body;
 }

@@ -11,6 +11,8 @@ import { runInfoVerb } from './run/infoVerb.js';
 import { runListVerb } from './run/listVerbs.js';
 import { promptVerb } from './run/promptVerb.js';
 import { readVerb } from './run/readVerb.js';
+import { snapshotVerb } from './run/snapshotVerb.js';
+import { diffVerb } from './run/diffVerb.js';
 import type { VerbContext } from './run/verbContext.js';
 import { TargetLink } from './targetLink.js';
 import { TrafficFile } from './trafficFile.js';
@@ -148,6 +150,14 @@ function run(context: VerbContext): Promise<void> | void {
       return readVerb(context);
     case 'prompt':
       return promptVerb(context);
+    case 'snapshot':
+      return snapshotVerb(context);
+    case 'diff':
+      return diffVerb(context);
+    case 'mock':
+    case 'parity':
+      // These run apart from one connected session (see main.ts): never here.
+      throw new Error(`${verb} does not run over one session`);
   }
 }
 

@@ -3,6 +3,7 @@ import { SpawnedServer } from '../targets/spawnServer.js';
 import { EXIT, VerbFailure } from './exitCodes.js';
 
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+import { runsApart } from './surfaceVerbOptions.js';
 import { parseVerbArgs, type VerbRequest } from './verbOptions.js';
 import { VerbOutput } from './verbOutput.js';
 
@@ -40,6 +41,14 @@ export async function runVerb(
   }
   if ('help' in parsed) {
     started?.server.discard();
+    return;
+  }
+  if (runsApart(parsed)) {
+    // Two files, a recording to serve, or two connections: no one session to start early.
+    started?.server.discard();
+    running();
+    const { runApart } = await import('./apartVerbs.js');
+    process.exitCode = await runApart(parsed);
     return;
   }
   let early: SpawnedServer | undefined;

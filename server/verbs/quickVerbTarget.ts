@@ -27,6 +27,8 @@ const ERAS = new Set(['auto', 'modern', 'legacy']);
  * which has the last word either way (`sameStdioTarget`).
  */
 export function quickVerbTarget(args: readonly string[], demoServerPath: string): StdioTarget | undefined {
+  // Verbs that serve a file or compare eras start no server of this shape.
+  if (args[0] === 'mock' || args[0] === 'parity' || args[0] === 'diff') return undefined;
   const dash = args.indexOf('--');
   const ours = dash < 0 ? args : args.slice(0, dash);
   let era: StdioTarget['era'] = 'auto';

@@ -11,6 +11,10 @@ export const VERB_NAMES = [
   'read',
   'prompts',
   'prompt',
+  'snapshot',
+  'diff',
+  'mock',
+  'parity',
 ] as const;
 
 export type VerbName = (typeof VERB_NAMES)[number];
@@ -27,5 +31,10 @@ export const VERB_HELP = `Headless verbs (no browser; the verb comes first, the 
   mcp-inspect resources | templates | prompts     the resources, resource templates, prompts
   mcp-inspect read <uri>      [options] [-- command…]   read a resource
   mcp-inspect prompt <name>   [--arg k=v…] [options] [-- command…]   get a prompt
+  mcp-inspect snapshot [--out FILE] [options] [-- command…]   the server's surface, sorted, to commit
+  mcp-inspect diff <a> [b] [options] [-- command…]   breaking and compatible changes from a to b
+                                  (each a snapshot or a --traffic recording; without b, the live server)
+  mcp-inspect mock <session.jsonl> [--http --port N] [--speed X]   serve a recording as an MCP server
+  mcp-inspect parity [options] [-- command…]   the same lists in the legacy and the modern era, compared
   A server whose command is a verb's name: mcp-inspect -- <command>.
   Run mcp-inspect <verb> --help for a verb's options.`;

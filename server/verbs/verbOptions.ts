@@ -8,6 +8,12 @@ import { EXIT, EXIT_CODE_HELP, VerbFailure } from './exitCodes.js';
 import { readRawArguments, type RawArguments } from './toolArguments.js';
 import type { VerbName } from './verbNames.js';
 import { LOG_LEVELS, type LogLevel } from '../../shared/core/logLevels.js';
+import {
+  addSurfaceVerbOptions,
+  SURFACE_VERBS,
+  surfaceVerbRequest,
+  type SurfaceVerbOptions,
+} from './surfaceVerbOptions.js';
 
 export { LOG_LEVELS, type LogLevel };
 
@@ -38,6 +44,8 @@ export interface VerbRequest {
   elicit: ElicitPlan;
   samplingReply?: string;
   roots: string[];
+  /** `snapshot --out`, `diff`/`mock` files, `mock --http --port --speed`: see surfaceVerbOptions.ts. */
+  surface?: SurfaceVerbOptions;
 }
 
 /** `--help` was asked for and printed. */
@@ -54,6 +62,10 @@ interface VerbShape {
   /** Takes `--save-media`. */
   savesMedia?: boolean;
   examples: string[];
+  /** A second, optional argument (diff's `[b]`). */
+  secondSubject?: { name: string; description: string };
+  /** Serves no target of its own (mock): a server command or --url is a usage error. */
+  noTarget?: boolean;
 }
 
 const VERBS: Record<VerbName, VerbShape> = {
@@ -110,6 +122,7 @@ const VERBS: Record<VerbName, VerbShape> = {
     savesMedia: true,
     examples: ['mcp-inspect prompt greeting --arg name=Ada'],
   },
+  ...SURFACE_VERBS,
 };
 
 interface RawVerbOptions extends TargetOptions {
@@ -129,6 +142,10 @@ interface RawVerbOptions extends TargetOptions {
   saveMedia?: string;
   oauth?: boolean;
   oauthAutoConsent?: boolean;
+  out?: string;
+  http?: boolean;
+  port?: number;
+  speed?: number;
 }
 
 /**
@@ -165,9 +182,17 @@ export function parseVerbArgs(argv: readonly string[], demoServerPath: string): 
     }
     throw error;
   }
-  const options = program.opts<RawVerbOptions>();
+  // The defaults of the options a verb without a target does not offer (see verbProgram).
+  const given = program.opts<Partial<RawVerbOptions>>();
+  const options: RawVerbOptions = {
+    ...given,
+    header: given.header ?? [],
+    env: given.env ?? [],
+    timeout: given.timeout ?? DEFAULT_TIMEOUT_SECONDS,
+  };
   const subject = shape.subject ? (program.processedArgs[0] as string | undefined) : undefined;
-  const extra = program.args.slice(shape.subject ? 1 : 0);
+  const second = shape.secondSubject ? (program.processedArgs[1] as string | undefined) : undefined;
+  const extra = program.args.slice((shape.subject ? 1 : 0) + (shape.secondSubject ? 1 : 0));
   if (extra.length > 0) {
     throw usage(
       `unexpected "${extra.join(' ')}": the server's command goes after --, as in mcp-inspect ${verb}${shape.subject ? ` ${subject ?? shape.subject.name}` : ''} -- node build/index.js`,
@@ -176,6 +201,8 @@ export function parseVerbArgs(argv: readonly string[], demoServerPath: string): 
   const fail = (message: string): never => {
     throw usage(message);
   };
+  if (shape.noTarget && serverGiven(server, options))
+    fail(`${verb} serves a recording: it takes no server command, --url or --config`);
   const chosen = targetFromOptions(options, server[0], server.slice(1), demoServerPath, fail);
   const { target } = chosen;
   const oauthAutoConsent = options.oauthAutoConsent === true;
@@ -207,22 +234,32 @@ export function parseVerbArgs(argv: readonly string[], demoServerPath: string): 
     elicit: elicit as ElicitPlan,
     ...(options.samplingReply === undefined ? {} : { samplingReply: options.samplingReply }),
     roots: options.root ?? [],
+    ...surfaceVerbRequest(verb, options, subject, second, serverGiven(server, options), fail),
   };
 }
 
 function verbProgram(verb: VerbName, shape: VerbShape): Command {
-  const subject = shape.subject ? `${shape.subject.name} ` : '';
+  const subject =
+    (shape.subject ? `${shape.subject.name} ` : '') +
+    (shape.secondSubject ? `${shape.secondSubject.name} ` : '');
   const program = new Command(`mcp-inspect ${verb}`)
-    .usage(`${subject}[options] [-- command [args...]]`)
+    .usage(`${subject}[options]${shape.noTarget ? '' : ' [-- command [args...]]'}`)
     .description(
-      `${shape.description}\nThe server: a stdio command after --, --url or --config (default: the bundled demo server).`,
+      shape.noTarget
+        ? shape.description
+        : `${shape.description}\nThe server: a stdio command after --, --url or --config (default: the bundled demo server).`,
     )
     .helpOption('-h, --help')
     .allowExcessArguments(true);
   if (shape.subject) program.argument(shape.subject.name, shape.subject.description);
+  if (shape.secondSubject) program.argument(shape.secondSubject.name, shape.secondSubject.description);
+  addSurfaceVerbOptions(verb, program);
   program
     .option('--json', 'print one JSON document: the result as the server sent it, plus meta')
-    .option('-q, --quiet', 'no progress, log messages, task status or notices on stderr; errors only')
+    .option('-q, --quiet', 'no progress, log messages, task status or notices on stderr; errors only');
+  // A verb that serves rather than connects (mock) has none of a client's or a target's options.
+  if (shape.noTarget) return withExamples(program, shape);
+  program
     .option(
       '--traffic <file>',
       'write the session as JSON Lines, as the page exports it (the page imports it)',
@@ -276,11 +313,18 @@ function verbProgram(verb: VerbName, shape: VerbShape): Command {
       '--oauth-auto-consent',
       "OAuth: follow the authorization page's redirects instead of waiting for a person, for test authorization servers that consent by themselves (CI)",
     );
-  program.addHelpText(
+  return withExamples(program, shape);
+}
+
+function withExamples(program: Command, shape: VerbShape): Command {
+  return program.addHelpText(
     'after',
     `\nExamples:\n${shape.examples.map((example) => `  ${example}`).join('\n')}\n\n${EXIT_CODE_HELP}`,
   );
-  return program;
+}
+
+function serverGiven(server: readonly string[], options: RawVerbOptions): boolean {
+  return server.length > 0 || options.url !== undefined || options.config !== undefined;
 }
 
 /** A repeatable option, with no default to show in the help. */

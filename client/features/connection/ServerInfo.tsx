@@ -3,6 +3,7 @@ import { SafeMarkdown } from '../../components/SafeMarkdown';
 import { useInspectorSnapshot } from './inspectorContext';
 import { PingButton } from './PingButton';
 import { SubscriptionsEditor } from './SubscriptionsEditor';
+import { SurfaceCompare } from './SurfaceCompare';
 import './connection.css';
 
 /** Capabilities 2026-07-28 deprecates (SEP-2577): they still work, and the page says so. */
@@ -79,6 +80,7 @@ export function ServerInfo() {
         </dd>
       </dl>
       {modern && <SubscriptionsEditor />}
+      <SurfaceCompare client={mcp.client} />
       {instructions && (
         <details open>
           <summary>Instructions</summary>

@@ -1,0 +1,122 @@
+import type { Client } from '@modelcontextprotocol/client';
+import { useState } from 'react';
+import { collectSurface } from '../../../shared/core/surface';
+import type { SurfaceChange } from '../../../shared/surfaceDiff/changes';
+import { diffSurfaces } from '../../../shared/surfaceDiff/diffSurfaces';
+import { readSurfaceFile, snapshotText } from '../../../shared/surfaceDiff/snapshotFile';
+import { ParityCheck } from './ParityCheck';
+import './surfaceCompare.css';
+
+type Comparison =
+  | { state: 'idle' }
+  | { state: 'working' }
+  | { state: 'failed'; message: string }
+  | { state: 'done'; file: string; changes: SurfaceChange[] };
+
+/**
+ * The Server tab's "Compare with a snapshot…": a snapshot file (or a recording) against this
+ * server's surface, read now, with each change beside its old and new values, breaking ones
+ * marked. The same comparison as `mcp-inspect diff FILE -- <this server>`. And "Save snapshot",
+ * the file `mcp-inspect snapshot` writes, for the next comparison.
+ */
+export function SurfaceCompare({ client }: { client: Client }) {
+  const [comparison, setComparison] = useState<Comparison>({ state: 'idle' });
+
+  const compare = async (file: File) => {
+    setComparison({ state: 'working' });
+    const read = readSurfaceFile(await file.text());
+    if ('error' in read) {
+      const where = read.line !== undefined && !read.error.startsWith('line ') ? `line ${read.line}: ` : '';
+      setComparison({ state: 'failed', message: `${file.name}: ${where}${read.error}` });
+      return;
+    }
+    try {
+      const live = await collectSurface(client);
+      setComparison({ state: 'done', file: file.name, changes: diffSurfaces(read.surface, live) });
+    } catch (error) {
+      setComparison({ state: 'failed', message: `reading this server's lists: ${(error as Error).message}` });
+    }
+  };
+
+  const save = async () => {
+    const text = snapshotText(await collectSurface(client));
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+    link.download = 'surface.json';
+    link.click();
+    URL.revokeObjectURL(link.href);
+  };
+
+  return (
+    <section className="surface-compare" aria-label="Compare surfaces">
+      <h3>Compare</h3>
+      <div className="actions">
+        <label className="button">
+          Compare with a snapshot…
+          <input
+            type="file"
+            accept=".json,.jsonl,application/json"
+            aria-label="Compare with a snapshot or recording"
+            hidden
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (file) void compare(file);
+            }}
+          />
+        </label>
+        <button type="button" onClick={() => void save()}>
+          Save snapshot
+        </button>
+      </div>
+      <ParityCheck />
+      {comparison.state === 'working' && <p className="muted">Comparing…</p>}
+      {comparison.state === 'failed' && (
+        <p role="alert" className="bad">
+          {comparison.message}
+        </p>
+      )}
+      {comparison.state === 'done' && <ChangeTable file={comparison.file} changes={comparison.changes} />}
+    </section>
+  );
+}
+
+function ChangeTable({ file, changes }: { file: string; changes: SurfaceChange[] }) {
+  const breaking = changes.filter((change) => change.kind === 'breaking').length;
+  return (
+    <>
+      <p role="status" aria-label="Comparison summary">
+        {changes.length === 0
+          ? `${file} → this server: no changes`
+          : `${file} → this server: ${breaking} breaking, ${changes.length - breaking} compatible`}
+      </p>
+      {changes.length > 0 && (
+        <table className="surface-changes" aria-label="Changes">
+          <thead>
+            <tr>
+              <th>Change</th>
+              <th>{file}</th>
+              <th>This server</th>
+            </tr>
+          </thead>
+          <tbody>
+            {changes.map((change, index) => (
+              <tr key={index} className={change.kind} aria-label={`${change.kind}: ${change.what}`}>
+                <td>
+                  <span className={`chip ${change.kind}`}>{change.kind}</span> {change.what}
+                  <div className="muted path">{change.path}</div>
+                </td>
+                <td className="value before">{shown(change.before)}</td>
+                <td className="value after">{shown(change.after)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}
+
+function shown(value: unknown): string {
+  return value === undefined ? '—' : JSON.stringify(value, null, 2);
+}

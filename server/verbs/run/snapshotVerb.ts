@@ -1,0 +1,67 @@
+import { renameSync, writeFileSync } from 'node:fs';
+import { collectSurface, type Surface } from '../../../shared/core/surface.js';
+import { snapshotText } from '../../../shared/surfaceDiff/snapshotFile.js';
+import { EXIT, VerbFailure } from '../exitCodes.js';
+import { requestFailure, within } from './failures.js';
+import { metaOf, type VerbContext } from './verbContext.js';
+
+/** The live server's surface, every declared list read (all pages), within `--timeout`. */
+export async function liveSurface(context: VerbContext): Promise<Surface> {
+  try {
+    return await within(
+      collectSurface(context.session.client),
+      context.request.timeoutMs,
+      'reading the lists',
+    );
+  } catch (error) {
+    throw requestFailure(error, context.link, 'reading the lists');
+  }
+}
+
+/**
+ * `snapshot`: the surface as a stable JSON file. Without `--out` the file's text is the result, on
+ * stdout (`> surface.json`); with it, the file is written whole (a temporary file renamed over it,
+ * so an interrupted run never leaves half a snapshot to be committed) and a summary is the result.
+ */
+export async function snapshotVerb(context: VerbContext): Promise<void> {
+  const { out, request } = context;
+  const started = performance.now();
+  const surface = await liveSurface(context);
+  const text = snapshotText(surface);
+  for (const [method, message] of Object.entries(surface.failures ?? {}))
+    out.warning(`${method} failed, kept in the snapshot as a failure: ${message}`);
+  const path = request.surface?.verb === 'snapshot' ? request.surface.out : undefined;
+  if (path === undefined) {
+    process.stdout.write(text);
+    return;
+  }
+  try {
+    const temporary = `${path}.${process.pid}.tmp`;
+    writeFileSync(temporary, text);
+    renameSync(temporary, path);
+  } catch (error) {
+    throw new VerbFailure(
+      EXIT.usage,
+      'usage',
+      `--out: cannot write ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
+  }
+  const counts = {
+    tools: surface.tools.length,
+    resources: surface.resources.length,
+    resourceTemplates: surface.resourceTemplates.length,
+    prompts: surface.prompts.length,
+  };
+  if (out.json) {
+    out.document({
+      path,
+      bytes: Buffer.byteLength(text),
+      counts,
+      meta: metaOf(context, performance.now() - started),
+    });
+    return;
+  }
+  out.lines([
+    `wrote ${path}: ${counts.tools} tools, ${counts.resources} resources, ${counts.resourceTemplates} resource templates, ${counts.prompts} prompts`,
+  ]);
+}
