@@ -42,6 +42,13 @@ export async function runVerb(
     started?.server.discard();
     return;
   }
+  if (parsed.lint?.listRules) {
+    // `lint --rules` connects to nothing.
+    started?.server.discard();
+    const { printRules } = await import('./run/lintRules.js');
+    printRules(parsed);
+    return;
+  }
   let early: SpawnedServer | undefined;
   if (started && sameStdioTarget(started.target, parsed.target)) {
     // The link takes over a process started for this very spec (see TargetRuns).

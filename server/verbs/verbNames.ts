@@ -11,6 +11,7 @@ export const VERB_NAMES = [
   'read',
   'prompts',
   'prompt',
+  'lint',
 ] as const;
 
 export type VerbName = (typeof VERB_NAMES)[number];
@@ -27,5 +28,6 @@ export const VERB_HELP = `Headless verbs (no browser; the verb comes first, the 
   mcp-inspect resources | templates | prompts     the resources, resource templates, prompts
   mcp-inspect read <uri>      [options] [-- command…]   read a resource
   mcp-inspect prompt <name>   [--arg k=v…] [options] [-- command…]   get a prompt
+  mcp-inspect lint    [--probe] [--format text|json|sarif] [-- command…]   check the server (exit 6 on an error)
   A server whose command is a verb's name: mcp-inspect -- <command>.
   Run mcp-inspect <verb> --help for a verb's options.`;

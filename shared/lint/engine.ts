@@ -76,7 +76,7 @@ export function lintSurface(input: LintInput, config: LintConfig = { rules: {} }
   findings.sort(
     (a, b) =>
       SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity) ||
-      compare(a.path, b.path) ||
+      comparePaths(a.path, b.path) ||
       compare(a.ruleId, b.ruleId),
   );
   return { findings, summary: summarise(findings, off) };
@@ -100,6 +100,20 @@ export function findingsByTool(findings: readonly Finding[]): Map<string, Findin
     if (finding.subjectKind === 'tool' && finding.subject !== undefined)
       byTool.set(finding.subject, [...(byTool.get(finding.subject) ?? []), finding]);
   return byTool;
+}
+
+/** tools[2] before tools[10]: the indices compared as numbers. */
+function comparePaths(a: string, b: string): number {
+  const parts = (path: string) => path.split(/(\d+)/);
+  const left = parts(a);
+  const right = parts(b);
+  for (let i = 0; i < Math.min(left.length, right.length); i += 1) {
+    const x = left[i] ?? '';
+    const y = right[i] ?? '';
+    if (x === y) continue;
+    return i % 2 === 1 ? Number(x) - Number(y) : compare(x, y);
+  }
+  return left.length - right.length;
 }
 
 function compare(a: string, b: string): number {

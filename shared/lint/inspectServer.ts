@@ -3,12 +3,13 @@ import { collectSurface } from '../core/surface.js';
 import type { LintInput } from './findings.js';
 import { runProbes, type ProbeOptions } from './probes.js';
 import { readRawLists, withRawLists } from './rawPages.js';
+import type { TrafficWatch } from './trafficWatch.js';
 
 export interface InspectOptions {
   /** Run the behaviour probes (they call tools). */
   probe?: ProbeOptions;
-  /** The methods of the notifications seen so far, read once the lists and probes are done. */
-  notificationsSeen?: () => string[];
+  /** The traffic as it passed (notifications, list pages as sent), fed by the shell. */
+  traffic?: TrafficWatch;
 }
 
 export interface Inspected extends LintInput {
@@ -23,7 +24,7 @@ export interface Inspected extends LintInput {
  */
 export async function inspectServer(client: Client, options: InspectOptions = {}): Promise<Inspected> {
   const surface = await collectSurface(client);
-  const lists = await readRawLists(client, surface);
+  const lists = await readRawLists(client, surface, options.traffic);
   const input = withRawLists(surface, lists);
   let probeSkipped: string[] = [];
   if (options.probe) {
@@ -31,8 +32,8 @@ export async function inspectServer(client: Client, options: InspectOptions = {}
     input.observations = { ...input.observations, probes: run.probes, results: run.results };
     probeSkipped = run.skipped;
   }
-  const notifications = options.notificationsSeen?.();
-  if (notifications && notifications.length > 0)
-    input.observations = { ...input.observations, notifications };
+  const notifications = options.traffic?.notifications ?? [];
+  if (notifications.length > 0)
+    input.observations = { ...input.observations, notifications: [...notifications] };
   return { ...input, probeSkipped };
 }

@@ -10,6 +10,11 @@ export interface ProbeOptions {
   all: boolean;
   /** Size of the oversized argument, in characters (1 MiB unless said). */
   oversizedChars?: number;
+  /**
+   * Whether the shell saw the server go (a process that exited): its transport may answer the
+   * pending request with an error of its own rather than the SDK's "connection closed".
+   */
+  connectionLost?: () => boolean;
   /** Said before each call, so the person sees what is being called. */
   onCall?: (line: string) => void;
 }
@@ -61,7 +66,7 @@ export async function runProbes(
         detail: firstText(result),
       };
     } catch (error) {
-      return { ...classify(error), result: undefined };
+      return { ...classify(error, options), result: undefined };
     }
   };
 
@@ -71,7 +76,7 @@ export async function runProbes(
       await client.ping({ timeout: options.timeoutMs });
       note('ping', 'result');
     } catch (error) {
-      const { answer, detail } = classify(error);
+      const { answer, detail } = classify(error, options);
       if (!note('ping', answer, detail)) return run;
     }
   }
@@ -117,8 +122,9 @@ const LOST = new Set<string>([
   SdkErrorCode.SendFailed,
 ]);
 
-function classify(error: unknown): { answer: ProbeAnswer; detail: string } {
+function classify(error: unknown, options: ProbeOptions): { answer: ProbeAnswer; detail: string } {
   const detail = error instanceof Error ? error.message : String(error);
+  if (options.connectionLost?.() === true) return { answer: 'crash', detail };
   if (error instanceof ProtocolError) return { answer: 'rpc-error', detail };
   if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout)
     return { answer: 'timeout', detail };

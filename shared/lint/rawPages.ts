@@ -1,7 +1,8 @@
-import type { Client } from '@modelcontextprotocol/client';
+import { SdkError, SdkErrorCode, type Client } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import type { LintObservations, PageSeen } from './findings.js';
 import type { Surface, SurfaceList } from '../core/surface.js';
+import type { TrafficWatch } from './trafficWatch.js';
 
 /** Pages read at most per list: the pagination rule needs to see a loop, not follow it forever. */
 const MAX_PAGES = 100;
@@ -23,21 +24,22 @@ export interface RawList {
 }
 
 /**
- * Reads one list page by page as the server sends it, without the SDK's result schemas: the
- * pagination rule sees every cursor, and a list the SDK refuses as a whole (one tool with a bad
- * schema) can still be linted item by item. Stops at a cursor seen before.
+ * Reads one list page by page as the server sends it: the pagination rule sees every cursor, and
+ * a list the SDK refuses as a whole (one tool with a bad schema) can still be linted item by item.
+ * Stops at a cursor seen before.
  */
-export async function readRawList(client: Client, list: SurfaceList): Promise<RawList> {
+export async function readRawList(
+  client: Client,
+  list: SurfaceList,
+  traffic?: TrafficWatch,
+): Promise<RawList> {
   const pages: PageSeen[] = [];
   const items: unknown[] = [];
   const seen = new Set<string>();
   let cursor: string | undefined;
   for (let page = 0; page < MAX_PAGES; page += 1) {
-    const result = await client.request(
-      { method: METHOD[list], params: cursor === undefined ? {} : { cursor } } as never,
-      AnyPage,
-    );
-    const listed = (result as Record<string, unknown>)[list];
+    const result = await readPage(client, list, cursor, traffic);
+    const listed = result[list];
     const pageItems = Array.isArray(listed) ? listed : [];
     items.push(...pageItems);
     const nextCursor = typeof result.nextCursor === 'string' ? result.nextCursor : undefined;
@@ -53,6 +55,30 @@ export async function readRawList(client: Client, list: SurfaceList): Promise<Ra
   return { pages, items };
 }
 
+/**
+ * One page, as the server sent it. A modern-era client checks every result against the spec's
+ * schema whatever schema it is given, and refuses a page with one bad item: the page is then taken
+ * from the traffic, where it passed before the client judged it.
+ */
+async function readPage(
+  client: Client,
+  list: SurfaceList,
+  cursor: string | undefined,
+  traffic: TrafficWatch | undefined,
+): Promise<Record<string, unknown>> {
+  try {
+    return await client.request(
+      { method: METHOD[list], params: cursor === undefined ? {} : { cursor } } as never,
+      AnyPage,
+    );
+  } catch (error) {
+    const sent = traffic?.answer(METHOD[list], cursor);
+    const refused = error instanceof SdkError && error.code === SdkErrorCode.InvalidResult;
+    if (!refused || typeof sent !== 'object' || sent === null) throw error;
+    return sent as Record<string, unknown>;
+  }
+}
+
 /** What names an item in its list: a resource its URI, a template its URI template, others their name. */
 function keyOf(list: SurfaceList, item: unknown): string {
   if (typeof item !== 'object' || item === null) return String(item);
@@ -63,12 +89,13 @@ function keyOf(list: SurfaceList, item: unknown): string {
 }
 
 /**
- * Every list the surface read, page by page as sent; a list that fails here too is left out (the
- * surface keeps its failure).
+ * Every list the capabilities declare, page by page as sent; a list that fails here too is left
+ * out (the surface keeps its failure).
  */
 export async function readRawLists(
   client: Client,
   surface: Surface,
+  traffic?: TrafficWatch,
 ): Promise<Partial<Record<SurfaceList, RawList>>> {
   const capabilities = (surface.capabilities ?? {}) as Record<string, unknown>;
   const declared: Record<SurfaceList, boolean> = {
@@ -81,7 +108,7 @@ export async function readRawLists(
   for (const list of Object.keys(METHOD) as SurfaceList[]) {
     if (!declared[list]) continue;
     try {
-      lists[list] = await readRawList(client, list);
+      lists[list] = await readRawList(client, list, traffic);
     } catch {
       // The surface says how this list failed.
     }

@@ -442,9 +442,9 @@ export const SPEC_RULES: Rule[] = [
     reference: REF.capabilities,
     check: (input) =>
       Object.entries(input.surface.failures ?? {}).map(([method, message]) => ({
-        path: `capabilities.${method.split('/')[0] === 'resources' ? 'resources' : method.split('/')[0]}`,
+        path: `capabilities.${method.split('/')[0]}`,
         subjectKind: 'server' as const,
-        message: `the server declares the capability but ${method} failed: ${message}`,
+        message: `the server declares the capability but ${method} failed: ${shortFailure(message)}`,
       })),
   },
   {
@@ -544,4 +544,26 @@ function balancedTemplate(template: string): boolean {
     } else if (open) inside += 1;
   }
   return !open;
+}
+
+/**
+ * A list's failure in a line: the SDK's refusal of a result lists its schema issues as JSON, which
+ * are said here as paths (the rules say more of each item).
+ */
+function shortFailure(message: string): string {
+  const refused = /^Invalid result for [^:]+: (\[[\s\S]*\])$/.exec(message);
+  if (!refused) return message.split('\n')[0] ?? message;
+  try {
+    const issues = JSON.parse(refused[1] ?? '[]') as { path?: (string | number)[]; message?: string }[];
+    const said = issues
+      .slice(0, 3)
+      .map(
+        (issue) =>
+          `${(issue.path ?? []).reduce<string>((at, key) => child(at, key), '').replace(/^\./, '')}: ${issue.message ?? 'invalid'}`,
+      );
+    const more = issues.length > 3 ? `; and ${issues.length - 3} more` : '';
+    return `clients refuse the whole result (${said.join('; ')}${more})`;
+  } catch {
+    return message.split('\n')[0] ?? message;
+  }
 }
