@@ -18,6 +18,7 @@ test('findings by severity, each explained, one click from a finding to its tool
     '4 lint findings (see the Lint tab)',
   );
   await expect(ui.tools.locator('.lint-badge.error[data-tool="weather"]')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('tool-badges.png') });
 
   await page.getByRole('tab', { name: 'Lint' }).click();
   const lint = page.getByRole('region', { name: 'Lint' });
