@@ -22,8 +22,9 @@ export default tseslint.config(
   },
   ...pluginQuery.configs['flat/recommended'],
   // The layers (design.md, "One core, two shells"): the page and the bridge may import shared/
-  // (the core with it); shared/ imports only itself, the SDK and zod, so it runs in both and the
-  // core never reaches into a shell or a feature.
+  // (the core with it); shared/ imports only itself, the SDK and zod (and ajv, pure JavaScript, for
+  // the lint rules that check JSON Schemas), so it runs in both and the core never reaches into a
+  // shell or a feature.
   {
     files: ['shared/**/*.ts'],
     rules: {
@@ -32,8 +33,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(?!\\.|@modelcontextprotocol/|zod$|zod/|vitest$)',
-              message: 'shared/ imports only shared/, the MCP SDK (@modelcontextprotocol/*) and zod.',
+              regex: '^(?!\\.|@modelcontextprotocol/|zod$|zod/|ajv$|ajv/|vitest$)',
+              message: 'shared/ imports only shared/, the MCP SDK (@modelcontextprotocol/*), zod and ajv.',
             },
             {
               regex: '^(\\.\\./)+(client|server|e2e|bench|scripts)(/|$)',

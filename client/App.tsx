@@ -7,11 +7,13 @@ import { ConnectionProblem } from './features/connection/ConnectionProblem';
 import { useInspectorSnapshot } from './features/connection/inspectorContext';
 import { focusServerRequest, onShowServerRequest } from './features/serverRequests/requestNavigation';
 import { OAuthBanner } from './features/oauth/OAuthBanner';
+import { onShowTool } from './features/lint/lintNavigation';
 import { useServerRequests } from './features/serverRequests/useServerRequests';
 import { ToolsWorkbench } from './features/tools/ToolsWorkbench';
 import { TrafficPane } from './features/traffic/TrafficPane';
 import {
   ConnectionSettings,
+  LintPanel,
   LogsPanel,
   OAuthPanel,
   PromptsPanel,
@@ -22,7 +24,16 @@ import {
 } from './lazyFeatures';
 
 type FeatureTab =
-  'tools' | 'resources' | 'prompts' | 'requests' | 'tasks' | 'logs' | 'server' | 'connection' | 'oauth';
+  | 'tools'
+  | 'resources'
+  | 'prompts'
+  | 'requests'
+  | 'tasks'
+  | 'logs'
+  | 'lint'
+  | 'server'
+  | 'connection'
+  | 'oauth';
 
 export function App() {
   const snapshot = useInspectorSnapshot();
@@ -37,6 +48,8 @@ export function App() {
       }),
     [],
   );
+  // A lint finding's "Show" opens the tool's definition (the workbench selects it).
+  useEffect(() => onShowTool(() => setTab('tools')), []);
   // Several inspectors open at once are told apart by their tab titles.
   useEffect(() => {
     document.title = serverName ? `${serverName} · mcp-inspect` : 'mcp-inspect';
@@ -96,6 +109,12 @@ export function App() {
                 },
                 { key: 'tasks', label: 'Tasks', content: () => <TasksPanel /> },
                 { key: 'logs', label: 'Logs', content: () => <LogsPanel mcp={mcp} /> },
+                {
+                  key: 'lint',
+                  label: 'Lint',
+                  content: () =>
+                    mcp ? <LintPanel mcp={mcp} /> : <p className="placeholder">Waiting for the server…</p>,
+                },
                 { key: 'server', label: 'Server', content: () => <ServerInfo /> },
                 { key: 'connection', label: 'Connection', content: () => <ConnectionSettings /> },
                 { key: 'oauth', label: 'OAuth', content: () => <OAuthPanel /> },

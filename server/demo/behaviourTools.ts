@@ -11,7 +11,9 @@ export function registerBehaviourTools(server: McpServer, state: DemoState): voi
     {
       title: 'Fail',
       description: 'Always fails with isError: true, to show how tool errors are reported.',
-      inputSchema: z.object({ reason: z.string().optional().describe('Text to include in the error') }),
+      inputSchema: z.object({
+        reason: z.string().max(500).optional().describe('Text to include in the error'),
+      }),
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     ({ reason }) => ({
@@ -59,7 +61,8 @@ export function registerBehaviourTools(server: McpServer, state: DemoState): voi
     'toggle_bonus_tool',
     {
       title: 'Toggle bonus tool',
-      description: 'Adds or removes the `bonus` tool, which makes the server send tools/list_changed.',
+      description:
+        'Adds or removes the `bonus` tool, which makes the server send tools/list_changed. Takes no arguments and never fails: each call flips the state.',
       annotations: {
         readOnlyHint: false,
         destructiveHint: false,
@@ -95,7 +98,7 @@ export function registerBehaviourTools(server: McpServer, state: DemoState): voi
       description: 'Sends a notifications/message log entry at the chosen level.',
       inputSchema: z.object({
         level: z.enum(['debug', 'info', 'notice', 'warning', 'error']).describe('Log level'),
-        text: z.string().describe('Message to log'),
+        text: z.string().max(2000).describe('Message to log'),
       }),
       annotations: { readOnlyHint: true, openWorldHint: false },
     },

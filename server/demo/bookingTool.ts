@@ -25,7 +25,7 @@ export function registerBookingTool(server: McpServer): void {
         'Asks you for a name and a number of seats (elicitation form), then asks the model for a ' +
         'welcome line (sampling), then confirms the booking. Needs the client to support both.',
       inputSchema: z.object({
-        restaurant: z.string().min(1).default('Chez MCP').describe('Where to book'),
+        restaurant: z.string().min(1).max(100).default('Chez MCP').describe('Where to book'),
       }),
       annotations: {
         readOnlyHint: false,

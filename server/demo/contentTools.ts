@@ -26,7 +26,7 @@ export function registerContentTools(server: McpServer): void {
       title: 'Echo',
       description: 'Returns the message as text, optionally uppercased.',
       inputSchema: z.object({
-        message: z.string().describe('Text to send back'),
+        message: z.string().max(10_000).describe('Text to send back'),
         uppercase: z.boolean().optional().describe('Uppercase the message first'),
       }),
       annotations: {
@@ -161,7 +161,7 @@ export function registerContentTools(server: McpServer): void {
     {
       title: 'Get weather',
       description: 'Returns made-up but repeatable weather for a city as structured content.',
-      inputSchema: z.object({ city: z.string().min(1).describe('City name') }),
+      inputSchema: z.object({ city: z.string().min(1).max(100).describe('City name') }),
       outputSchema: z.object({
         city: z.string(),
         temperatureC: z.number(),

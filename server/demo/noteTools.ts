@@ -10,7 +10,7 @@ export function registerNoteTools(server: McpServer, state: DemoState): void {
     {
       title: 'Delete a note',
       description: 'Deletes an in-memory note by id. Deleting a missing note is not an error.',
-      inputSchema: z.object({ id: z.string().describe('Note id, e.g. "1"') }),
+      inputSchema: z.object({ id: z.string().max(20).describe('Note id, e.g. "1"') }),
       annotations: {
         readOnlyHint: false,
         destructiveHint: true,
@@ -33,7 +33,7 @@ export function registerNoteTools(server: McpServer, state: DemoState): void {
     {
       title: 'Add a note',
       description: 'Adds an in-memory note and returns its id.',
-      inputSchema: z.object({ text: z.string().min(1).describe('Note text') }),
+      inputSchema: z.object({ text: z.string().min(1).max(10_000).describe('Note text') }),
       annotations: {
         readOnlyHint: false,
         destructiveHint: false,

@@ -21,6 +21,7 @@ export function registerRegionTool(server: McpServer): void {
         region: z
           .string()
           .min(1)
+          .max(64)
           .describe('Region name, e.g. eu-west')
           // Zod copies .meta() into the JSON Schema that tools/list shows.
           .meta({ 'x-mcp-header': 'Region' }),

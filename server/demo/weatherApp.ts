@@ -14,7 +14,7 @@ import { fakeWeather } from './weather.js';
 export const WEATHER_APP_URI = 'ui://mcp-inspect-demo/weather-dashboard.html';
 
 const inputSchema = z.object({
-  city: z.string().min(1).describe('City name'),
+  city: z.string().min(1).max(100).describe('City name'),
   days: z.number().int().min(1).max(7).default(3).describe('How many days, 1 to 7'),
 });
 

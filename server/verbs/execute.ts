@@ -7,6 +7,8 @@ import type { HeadlessOAuth } from './oauth/headlessOAuth.js';
 import { MediaFiles } from './render/mediaFiles.js';
 import { callVerb } from './run/callVerb.js';
 import { requestFailure } from './run/failures.js';
+import { lintVerb } from './run/lintVerb.js';
+import { LintTraffic } from './run/lintTraffic.js';
 import { runInfoVerb } from './run/infoVerb.js';
 import { runListVerb } from './run/listVerbs.js';
 import { promptVerb } from './run/promptVerb.js';
@@ -42,6 +44,7 @@ export async function executeVerb(request: VerbRequest, early: SpawnedServer | u
   });
   const traffic = request.traffic ? new TrafficFile(request.traffic.fd) : undefined;
   const handshake = new HandshakeWatch();
+  const lintTraffic = request.verb === 'lint' ? new LintTraffic() : undefined;
   const killGraceMs = Number(process.env[KILL_GRACE_ENV_VAR]);
   let oauth: HeadlessOAuth | undefined;
   if (request.oauth && request.target.kind === 'url') {
@@ -72,6 +75,7 @@ export async function executeVerb(request: VerbRequest, early: SpawnedServer | u
       record: (record) => {
         traffic?.write(record);
         handshake.see(record);
+        lintTraffic?.seeRecord(record);
       },
     },
   });
@@ -105,6 +109,7 @@ export async function executeVerb(request: VerbRequest, early: SpawnedServer | u
           out,
           handshake,
           media: request.saveMedia === undefined ? undefined : new MediaFiles(request.saveMedia),
+          lintTraffic,
         };
         await run(context);
         return EXIT.ok;
@@ -158,6 +163,8 @@ function run(context: VerbContext): Promise<void> | void {
     case 'parity':
       // These run apart from one connected session (see main.ts): never here.
       throw new Error(`${verb} does not run over one session`);
+    case 'lint':
+      return lintVerb(context);
   }
 }
 

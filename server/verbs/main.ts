@@ -43,6 +43,13 @@ export async function runVerb(
     started?.server.discard();
     return;
   }
+  if (parsed.lint?.listRules) {
+    // `lint --rules` connects to nothing.
+    started?.server.discard();
+    const { printRules } = await import('./run/lintRules.js');
+    printRules(parsed);
+    return;
+  }
   if (runsApart(parsed)) {
     // Two files, a recording to serve, or two connections: no one session to start early.
     started?.server.discard();

@@ -15,6 +15,7 @@ export const VERB_NAMES = [
   'diff',
   'mock',
   'parity',
+  'lint',
 ] as const;
 
 export type VerbName = (typeof VERB_NAMES)[number];
@@ -36,5 +37,6 @@ export const VERB_HELP = `Headless verbs (no browser; the verb comes first, the 
                                   (each a snapshot or a --traffic recording; without b, the live server)
   mcp-inspect mock <session.jsonl> [--http --port N] [--speed X]   serve a recording as an MCP server
   mcp-inspect parity [options] [-- command…]   the same lists in the legacy and the modern era, compared
+  mcp-inspect lint    [--probe] [--format text|json|sarif] [-- command…]   check the server (exit 6 on an error)
   A server whose command is a verb's name: mcp-inspect -- <command>.
   Run mcp-inspect <verb> --help for a verb's options.`;

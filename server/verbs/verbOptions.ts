@@ -6,6 +6,7 @@ import type { TargetSpec } from '../targetSpec.js';
 import { parseElicitFlags, type ElicitPlan } from './answers/elicitPlan.js';
 import { EXIT, EXIT_CODE_HELP, VerbFailure } from './exitCodes.js';
 import { readRawArguments, type RawArguments } from './toolArguments.js';
+import { loadLintConfig, type LoadedLintConfig } from './lintConfigFile.js';
 import type { VerbName } from './verbNames.js';
 import { LOG_LEVELS, type LogLevel } from '../../shared/core/logLevels.js';
 import {
@@ -46,7 +47,23 @@ export interface VerbRequest {
   roots: string[];
   /** `snapshot --out`, `diff`/`mock` files, `mock --http --port --speed`: see surfaceVerbOptions.ts. */
   surface?: SurfaceVerbOptions;
+  /** Set for `lint`. */
+  lint?: LintRequest;
 }
+
+/** What `lint` runs with, beyond every verb's options. */
+export interface LintRequest {
+  format: 'text' | 'json' | 'sarif';
+  config: LoadedLintConfig;
+  /** `--rules`: list the rules, connect to nothing. */
+  listRules: boolean;
+  probe: boolean;
+  probeAll: boolean;
+  probeTimeoutMs: number;
+}
+
+/** The default of `--probe-timeout`: a probe answered later than this hangs, as far as lint says. */
+const DEFAULT_PROBE_TIMEOUT_SECONDS = 5;
 
 /** `--help` was asked for and printed. */
 export interface HelpShown {
@@ -115,6 +132,16 @@ const VERBS: Record<VerbName, VerbShape> = {
     description: 'The prompts, every page of prompts/list.',
     examples: ['mcp-inspect prompts'],
   },
+  lint: {
+    description:
+      'Checks every tool, prompt and resource the server lists against the MCP spec, schema portability and tool-design practice; with --probe, how it takes an unknown tool, bad and oversized arguments, and ping. Exit 6 when a finding is an error.',
+    examples: [
+      'mcp-inspect lint -- node build/index.js',
+      'mcp-inspect lint --format sarif --url http://127.0.0.1:3001/mcp > lint.sarif',
+      'mcp-inspect lint --probe --json -- node build/index.js',
+      'mcp-inspect lint --rules',
+    ],
+  },
   prompt: {
     subject: { name: '<name>', description: 'the prompt to get' },
     description: "Gets a prompt with its arguments (a prompt's arguments are strings).",
@@ -146,6 +173,12 @@ interface RawVerbOptions extends TargetOptions {
   http?: boolean;
   port?: number;
   speed?: number;
+  format?: 'text' | 'json' | 'sarif';
+  lintConfig?: string;
+  rules?: boolean;
+  probe?: boolean;
+  probeAll?: boolean;
+  probeTimeout?: number;
 }
 
 /**
@@ -214,6 +247,7 @@ export function parseVerbArgs(argv: readonly string[], demoServerPath: string): 
   if ('error' in elicit) fail(elicit.error);
   const args = readRawArguments(options.arg ?? [], options.args);
   if ('error' in args) fail(args.error);
+  const lint = verb === 'lint' ? lintRequest(options) : undefined;
   const traffic = options.traffic === undefined ? undefined : openTraffic(options.traffic, fail);
   return {
     verb,
@@ -221,7 +255,8 @@ export function parseVerbArgs(argv: readonly string[], demoServerPath: string): 
     target,
     ...(oauth ? { oauth } : {}),
     oauthAutoConsent,
-    json: options.json === true,
+    // lint's --format json and sarif are documents too: a failure is then one JSON line on stderr.
+    json: options.json === true || (lint !== undefined && lint.format !== 'text'),
     quiet: options.quiet === true,
     serverStderr: options.serverStderr === true,
     ...(traffic ? { traffic } : {}),
@@ -235,6 +270,21 @@ export function parseVerbArgs(argv: readonly string[], demoServerPath: string): 
     ...(options.samplingReply === undefined ? {} : { samplingReply: options.samplingReply }),
     roots: options.root ?? [],
     ...surfaceVerbRequest(verb, options, subject, second, serverGiven(server, options), fail),
+    ...(lint ? { lint } : {}),
+  };
+}
+
+/** lint's own options; the config is read now, so a broken one fails before the server starts. */
+function lintRequest(options: RawVerbOptions): LintRequest {
+  const format = options.json === true ? 'json' : (options.format ?? 'text');
+  const listRules = options.rules === true;
+  return {
+    format,
+    config: listRules ? { config: { rules: {} }, warnings: [] } : loadLintConfig(options.lintConfig),
+    listRules,
+    probe: options.probe === true || options.probeAll === true,
+    probeAll: options.probeAll === true,
+    probeTimeoutMs: Math.round((options.probeTimeout ?? DEFAULT_PROBE_TIMEOUT_SECONDS) * 1000),
   };
 }
 
@@ -289,6 +339,33 @@ function verbProgram(verb: VerbName, shape: VerbShape): Command {
     program
       .option('--no-validate', "send the arguments without checking them against the tool's inputSchema")
       .option('--task', 'run a tool that supports tasks as a task, and follow it to its result');
+  }
+  if (verb === 'lint') {
+    program
+      .addOption(
+        new Option(
+          '--format <format>',
+          'text, one JSON document (as --json), or SARIF 2.1.0 for code scanning',
+        ).choices(['text', 'json', 'sarif']),
+      )
+      .option(
+        '--lint-config <file>',
+        'rule settings (default: mcp-inspect.lint.json in this folder, if there is one)',
+      )
+      .option('--rules', 'list the rules, with their family and default severity, and exit')
+      .option(
+        '--probe',
+        'also call the server: an unknown tool, refused and oversized arguments (read-only tools only), ping',
+      )
+      .option(
+        '--probe-all',
+        'probe every tool, not only those that declare readOnlyHint (they may change things)',
+      )
+      .option(
+        '--probe-timeout <seconds>',
+        `a probe unanswered this long is a hang (default ${DEFAULT_PROBE_TIMEOUT_SECONDS})`,
+        parseSeconds,
+      );
   }
   if (shape.savesMedia)
     program.option('--save-media <dir>', 'write images, audio and binary contents to files in this folder');

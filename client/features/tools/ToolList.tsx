@@ -1,10 +1,11 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Fragment, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { Tool } from '@modelcontextprotocol/client';
 import { rowForKey, useVirtualRows } from '../../components/useVirtualRows';
 import { formatCount, formatCountOf } from '../../components/format';
 import { filterTools, indexTools } from './filterTools';
 import { declaresApp } from '../apps/declaresApp';
 import { destructiveness } from './toolHints';
+import type { LintBadge } from './useLintBadges';
 
 interface ToolListProps {
   tools: Tool[];
@@ -12,6 +13,8 @@ interface ToolListProps {
   onSelect: (name: string) => void;
   /** What the last list_changed refetch added or changed, highlighted for a while. */
   changes?: { added: ReadonlySet<string>; changed: ReadonlySet<string> };
+  /** Lint findings per tool name (see the Lint tab), once they are counted. */
+  lintBadges?: ReadonlyMap<string, LintBadge> | undefined;
 }
 
 /** How the list tells a tool that says it is destructive from one that says nothing (the default). */
@@ -32,7 +35,7 @@ export const LIST_DRAWN_MARK = 'mcp-inspect:tool-list-drawn';
  * The server's tools, filtered by name, title or description, drawn virtually so thousands stay
  * fluid. One focus stop: arrows, Home, End and Page keys move the active option, Enter opens it.
  */
-export function ToolList({ tools, selected, onSelect, changes }: ToolListProps) {
+export function ToolList({ tools, selected, onSelect, changes, lintBadges }: ToolListProps) {
   const [query, setQuery] = useState('');
   const toolIndex = useMemo(() => indexTools(tools), [tools]);
   const shown = useMemo(() => filterTools(toolIndex, query), [toolIndex, query]);
@@ -105,54 +108,81 @@ export function ToolList({ tools, selected, onSelect, changes }: ToolListProps) 
             if (!entry) return null;
             const { tool, title } = entry;
             const destructive = destructiveness(tool);
+            const lint = lintBadges?.get(tool.name);
             return (
-              <div
-                key={tool.name}
-                id={optionId(index)}
-                role="option"
-                aria-selected={tool.name === selected}
-                aria-setsize={shown.length}
-                aria-posinset={index + 1}
-                aria-description={destructive ? DESTRUCTIVE[destructive].description : undefined}
-                className={`tool-option${index === activeIndex ? ' active' : ''}${
-                  changes?.added.has(tool.name) ? ' added' : changes?.changed.has(tool.name) ? ' changed' : ''
-                }`}
-                style={{ height: ROW_HEIGHT, transform: `translateY(${index * ROW_HEIGHT}px)` }}
-                onClick={() => {
-                  setActive(index);
-                  onSelect(tool.name);
-                }}
-              >
-                <span className="tool-title">
-                  {title}
-                  {declaresApp(tool) && (
-                    <span className="tool-flag app" aria-label="has an MCP App" title="Has an MCP App">
-                      {' '}
-                      ▣
-                    </span>
-                  )}
-                </span>
-                {(title !== tool.name || destructive) && (
-                  <span className="tool-second-line">
-                    {title !== tool.name && <code className="tool-name">{tool.name}</code>}
-                    {destructive && (
-                      <span
-                        className={`tool-flag ${destructive}`}
-                        aria-hidden="true"
-                        title={DESTRUCTIVE[destructive].description}
-                      >
-                        {DESTRUCTIVE[destructive].label}
+              <Fragment key={tool.name}>
+                <div
+                  id={optionId(index)}
+                  role="option"
+                  aria-selected={tool.name === selected}
+                  aria-setsize={shown.length}
+                  aria-posinset={index + 1}
+                  aria-description={destructive ? DESTRUCTIVE[destructive].description : undefined}
+                  className={`tool-option${index === activeIndex ? ' active' : ''}${
+                    changes?.added.has(tool.name)
+                      ? ' added'
+                      : changes?.changed.has(tool.name)
+                        ? ' changed'
+                        : ''
+                  }`}
+                  style={{ height: ROW_HEIGHT, transform: `translateY(${index * ROW_HEIGHT}px)` }}
+                  onClick={() => {
+                    setActive(index);
+                    onSelect(tool.name);
+                  }}
+                >
+                  <span className="tool-title">
+                    {title}
+                    {declaresApp(tool) && (
+                      <span className="tool-flag app" aria-label="has an MCP App" title="Has an MCP App">
+                        {' '}
+                        ▣
                       </span>
                     )}
                   </span>
+                  {(title !== tool.name || destructive) && (
+                    <span className="tool-second-line">
+                      {title !== tool.name && <code className="tool-name">{tool.name}</code>}
+                      {destructive && (
+                        <span
+                          className={`tool-flag ${destructive}`}
+                          aria-hidden="true"
+                          title={DESTRUCTIVE[destructive].description}
+                        >
+                          {DESTRUCTIVE[destructive].label}
+                        </span>
+                      )}
+                    </span>
+                  )}
+                </div>
+                {lint && (
+                  // Beside the option, not in it: the option's name and text stay the tool's (tests and
+                  // screen readers find tools by them); the Lint tab says each finding.
+                  <span
+                    className={`lint-badge ${lint.worst}`}
+                    aria-hidden="true"
+                    data-tool={tool.name}
+                    title={`${lintSaid(lint.count)} (see the Lint tab)`}
+                    style={{ transform: `translateY(${index * ROW_HEIGHT}px)` }}
+                    onClick={() => {
+                      setActive(index);
+                      onSelect(tool.name);
+                    }}
+                  >
+                    {lint.count}
+                  </span>
                 )}
-              </div>
+              </Fragment>
             );
           })}
         </div>
       </div>
     </div>
   );
+}
+
+function lintSaid(count: number): string {
+  return `${count} lint finding${count === 1 ? '' : 's'}`;
 }
 
 function optionId(index: number): string {

@@ -1,4 +1,4 @@
-import { Suspense, useLayoutEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { McpConnection } from '../../bridge/inspectorSession';
 import { useInspector } from '../connection/inspectorContext';
@@ -10,6 +10,8 @@ import { ListFreshness } from '../../components/ListFreshness';
 import { mcpQueryKeys } from '../../bridge/mcpQueryKeys';
 import { useListChanges } from '../../hooks/useListChanges';
 import { useRefetchWhenShownStale } from '../../hooks/useRefetchWhenShownStale';
+import { onShowTool, pendingTool, takePendingTool } from '../lint/lintNavigation';
+import { useLintBadges } from './useLintBadges';
 import './tools.css';
 
 const TIMEOUT_KEY = 'mcp-inspect.callTimeoutSeconds';
@@ -26,7 +28,16 @@ export function ToolsWorkbench({ mcp }: { mcp: McpConnection }) {
     enabled: mcp.status === 'ready',
   });
   const changes = useListChanges(tools.data, toolName);
-  const [selected, setSelected] = useState<string | undefined>();
+  // A lint finding may have asked for a tool before this tab was drawn.
+  const [selected, setSelected] = useState<string | undefined>(pendingTool);
+  useEffect(() => {
+    takePendingTool();
+    return onShowTool((name) => {
+      takePendingTool();
+      setSelected(name);
+    });
+  }, []);
+  const lintBadges = useLintBadges(mcp, tools.data);
   // Calls outlive the panel: switching tools leaves the others running, each with its record.
   const session = useInspector();
   const [calls] = useState(() => new CallLog(session.answerer, session.tasks));
@@ -64,7 +75,13 @@ export function ToolsWorkbench({ mcp }: { mcp: McpConnection }) {
           </p>
         )}
         {tools.data && (
-          <ToolList tools={tools.data} selected={selected} onSelect={setSelected} changes={changes} />
+          <ToolList
+            tools={tools.data}
+            selected={selected}
+            onSelect={setSelected}
+            changes={changes}
+            lintBadges={lintBadges}
+          />
         )}
         {changes.removed.length > 0 && (
           <p className="muted" role="status" aria-label="Tools removed">

@@ -4,6 +4,7 @@ import type { TargetLink } from '../targetLink.js';
 import type { VerbOutput } from '../verbOutput.js';
 import type { VerbRequest } from '../verbOptions.js';
 import type { VerbSession } from '../verbSession.js';
+import type { LintTraffic } from './lintTraffic.js';
 
 /** What a verb runs with: its command line, the connected session, the link, and its output. */
 export interface VerbContext {
@@ -14,6 +15,8 @@ export interface VerbContext {
   handshake: HandshakeWatch;
   /** `--save-media`, for the verbs that take it. */
   media?: MediaFiles | undefined;
+  /** lint: the traffic as it passed (notifications, list pages as sent). */
+  lintTraffic?: LintTraffic | undefined;
 }
 
 /** `meta` of a `--json` document: the era, the protocol version, and how long the verb's requests took. */

@@ -1,0 +1,137 @@
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { McpConnection } from '../../bridge/inspectorSession';
+import { lintSurface, SEVERITIES, type Finding, type Severity } from '../../../shared/lint';
+import { toolsQueryOptions } from '../tools/toolsQuery';
+import { resourceListQueryOptions, resourceTemplatesQueryOptions } from '../resources/resourcesQuery';
+import { promptsQueryOptions } from '../prompts/promptsQuery';
+import { pageSurface } from './pageSurface';
+import { showTool } from './lintNavigation';
+import './lint.css';
+
+const HEADINGS: Record<Severity, string> = { error: 'Errors', warning: 'Warnings', hint: 'Hints' };
+
+/**
+ * The Lint tab: the rules of `mcp-inspect lint` (shared/lint) run on the lists the page already
+ * has, findings grouped by severity, each with its rule, path, what is wrong, why it matters, how
+ * to fix it and the reference; a finding about a tool links to its definition.
+ */
+export function LintPanel({ mcp }: { mcp: McpConnection }) {
+  const ready = mcp.status === 'ready';
+  const capabilities = mcp.capabilities ?? {};
+  const tools = useQuery({
+    ...toolsQueryOptions(mcp.client, mcp.generation),
+    enabled: ready && !!capabilities.tools,
+  });
+  const resources = useQuery({
+    ...resourceListQueryOptions(mcp.client, mcp.generation),
+    enabled: ready && !!capabilities.resources,
+  });
+  const templates = useQuery({
+    ...resourceTemplatesQueryOptions(mcp.client, mcp.generation),
+    enabled: ready && !!capabilities.resources,
+  });
+  const prompts = useQuery({
+    ...promptsQueryOptions(mcp.client, mcp.generation),
+    enabled: ready && !!capabilities.prompts,
+  });
+  const waiting = [tools, resources, templates, prompts].some(
+    (query) => query.isPending && query.fetchStatus !== 'idle',
+  );
+  const failures = useMemo(() => {
+    const failed: Record<string, string> = {};
+    if (tools.error) failed['tools/list'] = tools.error.message;
+    if (resources.error) failed['resources/list'] = resources.error.message;
+    if (templates.error) failed['resources/templates/list'] = templates.error.message;
+    if (prompts.error) failed['prompts/list'] = prompts.error.message;
+    return failed;
+  }, [tools.error, resources.error, templates.error, prompts.error]);
+  const report = useMemo(
+    () =>
+      waiting
+        ? undefined
+        : lintSurface({
+            surface: pageSurface(
+              mcp,
+              {
+                tools: tools.data,
+                resources: resources.data,
+                resourceTemplates: templates.data,
+                prompts: prompts.data,
+              },
+              failures,
+            ),
+          }),
+    [waiting, mcp, tools.data, resources.data, templates.data, prompts.data, failures],
+  );
+
+  if (!ready) return <p className="placeholder">Waiting for the server…</p>;
+  if (!report) return <p className="muted">Reading the server's lists…</p>;
+  const { error, warning, hint } = report.summary;
+  return (
+    <section className="lint-panel" aria-label="Lint">
+      <header className="lint-summary">
+        <h2>Lint</h2>
+        <p role="status">
+          {report.findings.length === 0
+            ? 'No findings.'
+            : `${count(error, 'error')}, ${count(warning, 'warning')}, ${count(hint, 'hint')}`}
+        </p>
+        <p className="muted">
+          The rules of <code>mcp-inspect lint</code> at their default severities, on what this page lists. The
+          terminal verb also reads <code>mcp-inspect.lint.json</code>, follows each page as sent and probes (
+          <code>--probe</code>).
+        </p>
+      </header>
+      {SEVERITIES.map((severity) => {
+        const group = report.findings.filter((finding) => finding.severity === severity);
+        if (group.length === 0) return null;
+        return (
+          <section key={severity} className={`lint-group ${severity}`} aria-label={HEADINGS[severity]}>
+            <h3>
+              {HEADINGS[severity]} <span className={`lint-count ${severity}`}>{group.length}</span>
+            </h3>
+            <ol className="lint-findings">
+              {group.map((finding, index) => (
+                <FindingView key={`${finding.ruleId}:${finding.path}:${index}`} finding={finding} />
+              ))}
+            </ol>
+          </section>
+        );
+      })}
+    </section>
+  );
+}
+
+function FindingView({ finding }: { finding: Finding }) {
+  return (
+    <li className="lint-finding">
+      <div className="lint-finding-head">
+        <code className="lint-rule">{finding.ruleId}</code>
+        <code className="lint-path">{finding.path || '(server)'}</code>
+        {finding.subjectKind === 'tool' && finding.subject !== undefined && (
+          <button type="button" className="lint-show" onClick={() => showTool(finding.subject as string)}>
+            Show {finding.subject}
+          </button>
+        )}
+      </div>
+      <p className="lint-message">{finding.message}</p>
+      <dl className="lint-detail">
+        <dt>Why</dt>
+        <dd>{finding.why}</dd>
+        <dt>Fix</dt>
+        <dd>{finding.fix}</dd>
+        <dt>See</dt>
+        <dd>
+          <a href={finding.reference} target="_blank" rel="noreferrer noopener">
+            {finding.reference}
+          </a>
+        </dd>
+      </dl>
+    </li>
+  );
+}
+
+function count(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}

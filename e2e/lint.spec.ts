@@ -1,0 +1,43 @@
+import { fileURLToPath } from 'node:url';
+import { expect, inspector, test } from './support/test.js';
+
+// The Lint tab on a server that breaks design rules (the lint fixture of that family, as the
+// lint verb's tests use it): findings by severity with rule, path, message, why, fix and
+// reference; a count on each tool in the list; one click from a finding to the tool.
+
+const SERVE = fileURLToPath(new URL('../server/testSupport/lintFixtures/serve.ts', import.meta.url));
+test.use({ cliArgs: [process.execPath, '--import', 'tsx', SERVE, 'design'] });
+
+test('findings by severity, each explained, one click from a finding to its tool', async ({ page, cli }) => {
+  await page.goto(cli.url);
+  const ui = inspector(page);
+  // The badges: counted once the list has painted.
+  await expect(ui.tools.locator('.lint-badge[data-tool="delete_file"]')).toHaveText('4');
+  await expect(ui.tools.locator('.lint-badge[data-tool="delete_file"]')).toHaveAttribute(
+    'title',
+    '4 lint findings (see the Lint tab)',
+  );
+  await expect(ui.tools.locator('.lint-badge.error[data-tool="weather"]')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('tool-badges.png') });
+
+  await page.getByRole('tab', { name: 'Lint' }).click();
+  const lint = page.getByRole('region', { name: 'Lint' });
+  await expect(lint.getByRole('status')).toHaveText(/^1 error, \d+ warnings, \d+ hints$/);
+  const errors = lint.getByRole('region', { name: 'Errors' });
+  const hidden = errors.getByRole('listitem').filter({ hasText: 'hidden-unicode' });
+  await expect(hidden).toContainText('tools[5].description');
+  await expect(hidden).toContainText('invisible character U+200B in text the model reads');
+  await expect(hidden).toContainText('Zero-width, bidirectional and tag characters hide text');
+  await expect(hidden).toContainText('Remove the invisible characters');
+  await expect(hidden.getByRole('link')).toHaveAttribute('href', /^https:\/\//);
+  const warnings = lint.getByRole('region', { name: 'Warnings' });
+  await expect(warnings.getByRole('listitem').filter({ hasText: 'raw-path-or-command' })).toContainText(
+    'tools[2].inputSchema.properties.path',
+  );
+  await expect(lint.getByRole('region', { name: 'Hints' })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('lint-tab.png'), fullPage: false });
+
+  await hidden.getByRole('button', { name: 'Show weather' }).click();
+  await expect(page.getByRole('tab', { name: 'Tools' })).toHaveAttribute('aria-selected', 'true');
+  await expect(ui.toolPanel('weather')).toBeVisible();
+});

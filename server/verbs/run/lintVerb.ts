@@ -1,0 +1,71 @@
+import { inspectServer } from '../../../shared/lint/inspectServer.js';
+import { lintSurface, ruleInfos, toSarif } from '../../../shared/lint/index.js';
+import { readVersion } from '../../version.js';
+import { EXIT, VerbFailure } from '../exitCodes.js';
+import { lintLines, summaryLine } from '../render/lintText.js';
+import { requestFailure, within } from './failures.js';
+import { metaOf, type VerbContext } from './verbContext.js';
+
+/**
+ * `lint`: the server's surface (every list, every page, as sent), the probes when asked for, and
+ * the rules; printed as text, one JSON document, or SARIF 2.1.0. Exit 6 when a finding is an error.
+ */
+export async function lintVerb(context: VerbContext): Promise<void> {
+  const { out, link, request, session } = context;
+  const lint = request.lint;
+  if (!lint) throw new Error('lint options missing');
+  for (const warning of lint.config.warnings) out.warning(warning);
+  const started = performance.now();
+  const probe = lint.probe
+    ? {
+        timeoutMs: lint.probeTimeoutMs,
+        all: lint.probeAll,
+        onCall: (line: string) => out.notice(line),
+        connectionLost: () => link.ended !== undefined,
+      }
+    : undefined;
+  let inspected;
+  try {
+    const inspecting = inspectServer(session.client, {
+      ...(probe ? { probe } : {}),
+      ...(context.lintTraffic ? { traffic: context.lintTraffic } : {}),
+    });
+    // Probes have a timeout each; without them, the whole read has --timeout.
+    inspected = probe ? await inspecting : await within(inspecting, request.timeoutMs, 'lint');
+  } catch (error) {
+    throw requestFailure(error, link, 'lint');
+  }
+  const latencyMs = performance.now() - started;
+  if (inspected.probeSkipped.length > 0)
+    out.notice(
+      `probes left alone (not read-only; --probe-all calls them too): ${inspected.probeSkipped.join(', ')}`,
+    );
+  const report = lintSurface(inspected, lint.config.config);
+  const serverInfo = session.facts.serverInfo;
+  const serverName = serverInfo ? `${serverInfo.name} ${serverInfo.version}` : 'the server';
+  if (lint.format === 'sarif') {
+    out.document(
+      toSarif(report, ruleInfos(), {
+        toolVersion: readVersion(),
+        ...(serverInfo ? { server: { name: serverInfo.name, version: serverInfo.version } } : {}),
+        ...(session.facts.protocolVersion ? { protocolVersion: session.facts.protocolVersion } : {}),
+        ...(session.facts.era ? { era: session.facts.era } : {}),
+      }),
+    );
+  } else if (lint.format === 'json') {
+    out.document({
+      findings: report.findings,
+      summary: report.summary,
+      meta: metaOf(context, latencyMs, {
+        server: serverInfo ?? null,
+        config: lint.config.path ?? null,
+        probed: lint.probe,
+        ...(lint.probe ? { probeSkipped: inspected.probeSkipped } : {}),
+      }),
+    });
+  } else {
+    out.lines(report.findings.length === 0 ? [`${serverName}: no findings`] : lintLines(report, serverName));
+  }
+  if (report.summary.error > 0)
+    throw new VerbFailure(EXIT.lintError, 'lint-error', `lint found ${summaryLine(report)}`);
+}

@@ -1,0 +1,24 @@
+/**
+ * Server lint: every definition a server lists checked against the spec, schema portability and
+ * tool-design practice, and the outcomes of behaviour probes judged. Pure (no DOM, no Node): the
+ * CLI's `lint` verb and the page's Lint tab run this same engine.
+ */
+export {
+  lintSurface,
+  findingsByTool,
+  ruleInfo,
+  ruleInfos,
+  RULE_IDS,
+  type LintReport,
+  type LintSummary,
+} from './engine.js';
+export {
+  LINT_CONFIG_FILE,
+  describeConfigProblem,
+  parseLintConfig,
+  type ConfigProblem,
+  type LintConfig,
+  type RuleSetting,
+} from './config.js';
+export * from './findings.js';
+export { toSarif, type SarifMeta } from './sarif.js';
