@@ -11,6 +11,8 @@ export const VERB_NAMES = [
   'read',
   'prompts',
   'prompt',
+  'test',
+  'load',
 ] as const;
 
 export type VerbName = (typeof VERB_NAMES)[number];
@@ -27,5 +29,7 @@ export const VERB_HELP = `Headless verbs (no browser; the verb comes first, the 
   mcp-inspect resources | templates | prompts     the resources, resource templates, prompts
   mcp-inspect read <uri>      [options] [-- command…]   read a resource
   mcp-inspect prompt <name>   [--arg k=v…] [options] [-- command…]   get a prompt
+  mcp-inspect test [file]     [options] [-- command…]   run a collection's items and check their expectations
+  mcp-inspect load <tool> [--arg k=v…] --concurrency C (--requests N | --duration 30s) [--rate R/s]   a load test
   A server whose command is a verb's name: mcp-inspect -- <command>.
   Run mcp-inspect <verb> --help for a verb's options.`;

@@ -107,15 +107,14 @@ export function jsonReport(run: CollectionRun, context: ReportContext): unknown 
 
 /** The run for a person: a line per item, the failing expectations under it, a summary last. */
 export function summaryLines(run: CollectionRun, suite: string): string[] {
-  const lines: string[] = [suite];
-  for (const item of run.items) lines.push(...itemLines(item));
+  return [suite, ...run.items.flatMap(itemLines), '', totalsLine(run)];
+}
+
+/** `3 passed, 1 failed, 1 did not run (5 items, 120 ms)`. */
+export function totalsLine(run: CollectionRun): string {
   const errors = run.items.filter((item) => item.status === 'error').length;
   const failed = run.items.length - run.passed - errors;
-  lines.push(
-    '',
-    `${run.passed} passed, ${failed} failed${errors > 0 ? `, ${errors} did not run` : ''} (${run.items.length} item${run.items.length === 1 ? '' : 's'}, ${round(run.durationMs)} ms)`,
-  );
-  return lines;
+  return `${run.passed} passed, ${failed} failed${errors > 0 ? `, ${errors} did not run` : ''} (${run.items.length} item${run.items.length === 1 ? '' : 's'}, ${round(run.durationMs)} ms)`;
 }
 
 export function itemLines(item: ItemRun): string[] {
