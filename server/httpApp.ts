@@ -2,6 +2,7 @@ import { pipeline } from 'node:stream/promises';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { API_APP_SANDBOX_PATH, API_FRAMES_PATH, API_SESSION_PATH, AUTH_SCHEME } from '../shared/http.js';
 import { appSandboxRoute } from './appSandbox/sandboxRoute.js';
+import { collectionRouter } from './collectionRoutes.js';
 import type { RunningAppSandbox } from './appSandbox/sandboxServer.js';
 import type { OAuthManager } from './oauth/oauthManager.js';
 import { oauthApiRouter, oauthCallbackRoute } from './oauth/routes.js';
@@ -24,6 +25,8 @@ export interface HttpAppOptions {
   appSandbox?: () => RunningAppSandbox | undefined;
   /** Where the bridge says what went wrong serving a request (the terminal). */
   log?: (line: string) => void;
+  /** The collection file the page saves calls to (`--collection`). */
+  collectionFile?: string;
 }
 
 /**
@@ -136,6 +139,8 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   });
 
   if (options.oauth) app.use(oauthApiRouter(options.oauth, options.session));
+  if (options.collectionFile !== undefined)
+    app.use(collectionRouter(options.collectionFile, () => options.session.targetInfo));
 
   app.use('/api', (_req: Request, res: Response) => {
     res.status(404).json({ error: 'No such route' });

@@ -11,3 +11,5 @@ export const AUTH_SCHEME = 'Bearer';
 
 /** Environment variable that fixes the token instead of a random one per run. */
 export const TOKEN_ENV_VAR = 'MCP_INSPECT_TOKEN';
+/** The collection file the CLI was started with (`--collection`): GET reads it, PUT saves it. */
+export const API_COLLECTION_PATH = '/api/collection';
