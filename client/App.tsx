@@ -11,6 +11,7 @@ import { useServerRequests } from './features/serverRequests/useServerRequests';
 import { ToolsWorkbench } from './features/tools/ToolsWorkbench';
 import { TrafficPane } from './features/traffic/TrafficPane';
 import {
+  CollectionPanel,
   ConnectionSettings,
   LogsPanel,
   OAuthPanel,
@@ -22,7 +23,16 @@ import {
 } from './lazyFeatures';
 
 type FeatureTab =
-  'tools' | 'resources' | 'prompts' | 'requests' | 'tasks' | 'logs' | 'server' | 'connection' | 'oauth';
+  | 'tools'
+  | 'resources'
+  | 'prompts'
+  | 'collection'
+  | 'requests'
+  | 'tasks'
+  | 'logs'
+  | 'server'
+  | 'connection'
+  | 'oauth';
 
 export function App() {
   const snapshot = useInspectorSnapshot();
@@ -88,6 +98,7 @@ export function App() {
                   content: () =>
                     mcp ? <PromptsPanel mcp={mcp} /> : <p className="placeholder">Waiting for the server…</p>,
                 },
+                { key: 'collection', label: 'Collection', content: () => <CollectionPanel mcp={mcp} /> },
                 {
                   key: 'requests',
                   label: <>Requests{pending.length > 0 && <span className="badge">{pending.length}</span>}</>,

@@ -30,6 +30,9 @@ export const ConnectionSettings = lazy(() =>
 export const TasksPanel = lazy(() =>
   import('./features/tasks/TasksPanel').then((m) => ({ default: m.TasksPanel })),
 );
+export const CollectionPanel = lazy(() =>
+  import('./features/collections/CollectionPanel').then((m) => ({ default: m.CollectionPanel })),
+);
 export const OAuthPanel = lazy(() =>
   import('./features/oauth/OAuthPanel').then((m) => ({ default: m.OAuthPanel })),
 );

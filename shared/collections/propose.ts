@@ -41,7 +41,8 @@ export function proposeExpectations(observation: Observation, options: ProposeOp
   if (options.hasOutputSchema && !isError && 'structuredContent' in result)
     proposed.push({ type: 'outputSchema' });
   const firstLine = textsOf(result)[0]?.split('\n')[0]?.trim().slice(0, 80);
-  if (firstLine) proposed.push({ type: 'textContains', text: firstLine });
+  // A line of words, not a lone bracket of pretty-printed JSON.
+  if (firstLine && /\w{3,}/.test(firstLine)) proposed.push({ type: 'textContains', text: firstLine });
   proposed.push({ type: 'latency', underMs: latencyBound(observation.durationMs) });
   if (options.snapshot) {
     const ignore = '_meta' in result ? ['$._meta'] : [];
