@@ -23,7 +23,9 @@ describe('command line', () => {
       // Collections are saved where the CLI was started, unless --collection says otherwise.
       collectionFile: join(process.cwd(), 'mcp-inspect.collection.json'),
     });
-    expect(parse('--collection', 'tests/api.json').collectionFile).toBe(join(process.cwd(), 'tests/api.json'));
+    expect(parse('--collection', 'tests/api.json').collectionFile).toBe(
+      join(process.cwd(), 'tests/api.json'),
+    );
   });
 
   it('passes everything from the command on to the server, its options included', () => {

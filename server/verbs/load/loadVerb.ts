@@ -1,5 +1,5 @@
-import type { CallToolResult } from '@modelcontextprotocol/client';
 import { callTool, mcpParamHeaders } from '../../../shared/core/index.js';
+import { loadOutcomeOf } from '../../../shared/load/callOutcome.js';
 import { LoadRun, type LoadOutcome } from '../../../shared/load/loadRun.js';
 import { EXIT, VerbFailure } from '../exitCodes.js';
 import { loadLines, loadProgressLine } from '../render/loadLines.js';
@@ -9,8 +9,6 @@ import { toolArguments } from '../toolArguments.js';
 
 /** How often the progress line is rewritten on stderr. */
 const PROGRESS_EVERY_MS = 1000;
-/** The words of an isError result kept to group it by. */
-const MESSAGE_CHARS = 200;
 
 /**
  * `load <tool>`: the tool looked up and its arguments checked once, as `call` does; then called
@@ -47,21 +45,7 @@ export async function loadVerb(context: VerbContext): Promise<void> {
       lost = true;
       run.stop();
     }
-    if (ended.status === 'timed out')
-      return { kind: 'timeout', durationMs: request.timeoutMs, message: 'no answer within --timeout' };
-    if (ended.status !== 'done') return { kind: 'rpcError', durationMs: 0, message: ended.reason };
-    const { outcome } = ended;
-    if (outcome.kind === 'error')
-      return {
-        kind: 'rpcError',
-        durationMs: outcome.durationMs,
-        message: outcome.code === undefined ? outcome.message : `error ${outcome.code}: ${outcome.message}`,
-      };
-    const result = outcome.result as CallToolResult;
-    if (result.isError !== true) return { kind: 'ok', durationMs: outcome.durationMs };
-    const text = result.content?.find((block) => block.type === 'text');
-    const words = text && 'text' in text ? text.text.trim().slice(0, MESSAGE_CHARS) : '';
-    return { kind: 'isError', durationMs: outcome.durationMs, message: `isError: ${words || '(no text)'}` };
+    return loadOutcomeOf(ended, request.timeoutMs);
   };
   const run = new LoadRun({
     ...settings,
