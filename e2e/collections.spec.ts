@@ -32,13 +32,33 @@ test.describe('saving and editing', () => {
       `Saved as "echo" in ${file}`,
     );
 
+    // A prompt get is saved the same way, from under its messages.
+    await ui.tab('Prompts');
+    await page
+      .getByRole('listbox', { name: 'Prompts' })
+      .getByRole('option', { name: /greeting/ })
+      .click();
+    const prompt = page.getByRole('region', { name: 'Prompt greeting' });
+    await prompt.getByRole('combobox', { name: 'name', exact: true }).fill('Ada');
+    await prompt.getByRole('button', { name: 'Get prompt' }).click();
+    await expect(page.getByRole('region', { name: 'Prompt messages' })).toContainText('Ada');
+    await prompt.getByRole('button', { name: 'Expect this result' }).click();
+    await expect(prompt.getByRole('status').filter({ hasText: 'Saved as' })).toHaveText(
+      `Saved as "greeting" in ${file}`,
+    );
+
     // The file: what `mcp-inspect test` reads, in the stable form (sorted keys, one item per block).
     const text = readFileSync(file, 'utf8');
     const parsed = parseCollection(text);
     expect('collection' in parsed).toBe(true);
     const saved = (parsed as { collection: Collection }).collection;
     expect(collectionText(saved)).toBe(text);
-    expect(saved.items.map((item) => item.name)).toEqual(['get_weather', 'echo']);
+    expect(saved.items.map((item) => item.name)).toEqual(['get_weather', 'echo', 'greeting']);
+    expect(saved.items[2]).toMatchObject({ kind: 'prompt', prompt: 'greeting', arguments: { name: 'Ada' } });
+    expect(saved.items[2]?.expect).toContainEqual({
+      type: 'textContains',
+      text: expect.stringContaining('Ada'),
+    });
     expect(saved.items[0]).toMatchObject({ kind: 'tool', tool: 'get_weather', arguments: { city: 'Paris' } });
     expect(saved.items[0]?.expect).toContainEqual({
       type: 'path',
@@ -70,7 +90,8 @@ test.describe('saving and editing', () => {
       });
 
     await page.getByRole('button', { name: 'Run all' }).click();
-    await expect(page.getByRole('status', { name: 'Run summary' })).toHaveText('1 passed, 1 failed');
+    await expect(page.getByRole('status', { name: 'Run summary' })).toHaveText('2 passed, 1 failed');
+    await expect(page.getByRole('status', { name: 'Status of greeting' })).toHaveText('passed');
     await expect(page.getByRole('status', { name: 'Status of get_weather' })).toHaveText('failed');
     await expect(page.getByRole('status', { name: 'Status of echo' })).toHaveText('passed');
     const result = weatherItem.getByLabel('Result of get_weather');

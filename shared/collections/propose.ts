@@ -6,6 +6,8 @@ export interface ProposeOptions {
   kind: ItemKind;
   /** The tool declares an outputSchema: propose checking structuredContent against it. */
   hasOutputSchema?: boolean;
+  /** The latency was not measured (a read the page's cache made): propose no bound for it. */
+  unmeasured?: boolean;
   /** Add a snapshot of the whole result (off by default: snapshots break on any change). */
   snapshot?: boolean;
 }
@@ -43,7 +45,7 @@ export function proposeExpectations(observation: Observation, options: ProposeOp
   const firstLine = textsOf(result)[0]?.split('\n')[0]?.trim().slice(0, 80);
   // A line of words, not a lone bracket of pretty-printed JSON.
   if (firstLine && /\w{3,}/.test(firstLine)) proposed.push({ type: 'textContains', text: firstLine });
-  proposed.push({ type: 'latency', underMs: latencyBound(observation.durationMs) });
+  if (!options.unmeasured) proposed.push({ type: 'latency', underMs: latencyBound(observation.durationMs) });
   if (options.snapshot) {
     const ignore = '_meta' in result ? ['$._meta'] : [];
     proposed.push({ type: 'snapshot', value: result, ...(ignore.length > 0 ? { ignore } : {}) });

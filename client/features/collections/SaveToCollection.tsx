@@ -3,17 +3,13 @@ import type { Observation } from '../../../shared/collections/expectations';
 import type { Expectation } from '../../../shared/collections/format';
 import { proposeExpectations } from '../../../shared/collections/propose';
 import type { CallRecord } from '../tools/callLog';
-import { collectionStore } from './collectionStore';
+import { collectionStore, type ItemDraft } from './collectionStore';
 import { useCollection } from './useCollection';
 
-/**
- * On a call card: "Save to collection" keeps the call (tool, arguments) as an item that must
- * succeed (or fail as it did); "Expect this result" keeps it with expectations proposed from the
- * result on the card, to edit in the Collection tab.
- */
+type Unsaved = ItemDraft extends infer T ? (T extends ItemDraft ? Omit<T, 'expect'> : never) : never;
+
+/** On a call card: the call, with what came back, to save. */
 export function SaveToCollection({ record }: { record: CallRecord }) {
-  const view = useCollection();
-  const [said, setSaid] = useState<string | undefined>();
   const outcome = record.outcome;
   if (!outcome) return null;
   const observation: Observation =
@@ -25,25 +21,48 @@ export function SaveToCollection({ record }: { record: CallRecord }) {
           message: outcome.message,
           durationMs: outcome.durationMs,
         };
+  return (
+    <SaveButtons
+      item={{ kind: 'tool', tool: record.tool.name, arguments: record.args }}
+      base={record.tool.name}
+      observation={observation}
+      hasOutputSchema={record.tool.outputSchema !== undefined}
+    />
+  );
+}
+
+/**
+ * "Save to collection" keeps the request (a tool call, a prompt get, a resource read) as an item
+ * expecting what it did (succeeds, isError, or its error code); "Expect this result" keeps it with
+ * expectations proposed from the result shown, to edit in the Collection tab.
+ */
+export function SaveButtons({
+  item,
+  base,
+  observation,
+  hasOutputSchema = false,
+  unmeasured = false,
+}: {
+  item: Unsaved;
+  base: string;
+  observation: Observation;
+  hasOutputSchema?: boolean;
+  /** No latency was measured for it (a cached read). */
+  unmeasured?: boolean;
+}) {
+  const view = useCollection();
+  const [said, setSaid] = useState<string | undefined>();
   const save = async (expect: Expectation[]) => {
-    const name = await collectionStore.addItem(
-      { kind: 'tool', tool: record.tool.name, arguments: record.args, expect },
-      record.tool.name,
-    );
+    const name = await collectionStore.addItem({ ...item, expect } as ItemDraft, base);
     const after = collectionStore.getSnapshot();
     setSaid(
       after.error ? `Not saved: ${after.error}` : `Saved as "${name}" in ${after.path ?? 'the collection'}`,
     );
   };
-  const proposed = () =>
-    proposeExpectations(observation, {
-      kind: 'tool',
-      hasOutputSchema: record.tool.outputSchema !== undefined,
-    });
-  const outcomeOnly = () => proposed().slice(0, 1);
+  const proposed = () => proposeExpectations(observation, { kind: item.kind, hasOutputSchema, unmeasured });
   return (
     <div className="save-to-collection">
-      <button type="button" disabled={view.saving} onClick={() => void save(outcomeOnly())}>
+      <button type="button" disabled={view.saving} onClick={() => void save(proposed().slice(0, 1))}>
         Save to collection
       </button>
       <button type="button" disabled={view.saving} onClick={() => void save(proposed())}>
