@@ -4,6 +4,7 @@ import { dirname } from 'node:path';
 import { cpus, loadavg, platform, release } from 'node:os';
 import { runBigResultBench } from './bigResultBench.js';
 import { runBrowserStartupBench } from './browserStartupBench.js';
+import { loadOverheadLines, runLoadOverheadBench } from './loadOverhead.js';
 import { RESULTS_PATH } from './paths.js';
 import { runMrtrBench } from './mrtrBench.js';
 import { runRelayBench } from './relayBench.js';
@@ -40,6 +41,9 @@ const startupModern = await section('startup, modern era', () =>
 );
 const idleRss = await section('idle memory', () => runIdleRssBench());
 const verbs = await section('headless verbs (call, tools)', () => runVerbsBench());
+const loadOverhead = await section('load test overhead (load vs direct SDK client)', () =>
+  runLoadOverheadBench(),
+);
 const browserStartup = await section('startup in a browser', () => runBrowserStartupBench());
 const bigResults = await section('big results in a browser', () => runBigResultBench());
 const toolList = await section('tool list with 5,000 tools', () => runToolListBench());
@@ -48,7 +52,7 @@ const trafficAllTabs = await section('traffic pane under a flood, every tab visi
   runTrafficFloodBench(undefined, { everyTabVisited: true }),
 );
 
-const results: BenchResults = {
+const results: BenchResults & { loadOverhead: typeof loadOverhead } = {
   environment: {
     node: process.version,
     platform: `${platform()} ${release()}`,
@@ -71,9 +75,11 @@ const results: BenchResults = {
   toolList,
   traffic,
   trafficAllTabs,
+  loadOverhead,
 };
 
 console.log(`\n${formatReport(results)}\n`);
+if (!('error' in loadOverhead)) console.log(`${loadOverheadLines(loadOverhead).join('\n')}\n`);
 mkdirSync(dirname(RESULTS_PATH), { recursive: true });
 writeFileSync(RESULTS_PATH, `${JSON.stringify(results, null, 2)}\n`);
 console.log(`Figures written to ${RESULTS_PATH}`);

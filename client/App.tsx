@@ -12,6 +12,7 @@ import { useServerRequests } from './features/serverRequests/useServerRequests';
 import { ToolsWorkbench } from './features/tools/ToolsWorkbench';
 import { TrafficPane } from './features/traffic/TrafficPane';
 import {
+  CollectionPanel,
   ConnectionSettings,
   LintPanel,
   LogsPanel,
@@ -27,6 +28,7 @@ type FeatureTab =
   | 'tools'
   | 'resources'
   | 'prompts'
+  | 'collection'
   | 'requests'
   | 'tasks'
   | 'logs'
@@ -101,6 +103,7 @@ export function App() {
                   content: () =>
                     mcp ? <PromptsPanel mcp={mcp} /> : <p className="placeholder">Waiting for the server…</p>,
                 },
+                { key: 'collection', label: 'Collection', content: () => <CollectionPanel mcp={mcp} /> },
                 {
                   key: 'requests',
                   label: <>Requests{pending.length > 0 && <span className="badge">{pending.length}</span>}</>,

@@ -33,6 +33,9 @@ export const TasksPanel = lazy(() =>
 export const LintPanel = lazy(() =>
   import('./features/lint/LintPanel').then((m) => ({ default: m.LintPanel })),
 );
+export const CollectionPanel = lazy(() =>
+  import('./features/collections/CollectionPanel').then((m) => ({ default: m.CollectionPanel })),
+);
 export const OAuthPanel = lazy(() =>
   import('./features/oauth/OAuthPanel').then((m) => ({ default: m.OAuthPanel })),
 );

@@ -32,6 +32,8 @@ export interface BridgeOptions {
   tuning?: TargetTuning;
   /** What the bridge keeps at most (memoryLimits.ts); the defaults unless given. */
   limits?: MemoryLimits;
+  /** The collection file the page saves calls to; none: no collection routes. */
+  collectionFile?: string;
 }
 
 export interface RunningBridge {
@@ -75,6 +77,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     appSandbox: () => sandbox,
     log: options.log,
     ...(options.clientDir === undefined ? {} : { clientDir: options.clientDir }),
+    ...(options.collectionFile === undefined ? {} : { collectionFile: options.collectionFile }),
   });
   const server = createServer(app);
   const wss = attachWsBridge(server, {

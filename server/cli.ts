@@ -127,6 +127,7 @@ async function main(): Promise<void> {
       ...(earlyServer ? { earlyServer } : {}),
       ...(Number.isInteger(killGraceMs) && killGraceMs > 0 ? { tuning: { killGraceMs } } : {}),
       ...(memoryScale !== undefined ? { limits: scaledMemoryLimits(memoryScale) } : {}),
+      collectionFile: config.collectionFile,
       // --no-open prints the authorization page's address instead of opening it.
       oauth: {
         settings: config.oauth ?? {},

@@ -20,7 +20,12 @@ describe('command line', () => {
       port: DEFAULT_PORT,
       open: true,
       host: '127.0.0.1',
+      // Collections are saved where the CLI was started, unless --collection says otherwise.
+      collectionFile: join(process.cwd(), 'mcp-inspect.collection.json'),
     });
+    expect(parse('--collection', 'tests/api.json').collectionFile).toBe(
+      join(process.cwd(), 'tests/api.json'),
+    );
   });
 
   it('passes everything from the command on to the server, its options included', () => {

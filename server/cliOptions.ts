@@ -1,4 +1,6 @@
+import { resolve } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
+import { DEFAULT_COLLECTION_FILE } from '../shared/collections/format.js';
 import type { OAuthSettings } from './oauth/flowTypes.js';
 import type { TargetSpec } from './targetSpec.js';
 import { addTargetOptions, targetFromOptions, type TargetOptions } from './targetOptions.js';
@@ -15,12 +17,15 @@ export interface CliConfig {
   host: string;
   /** OAuth for a URL target, when the person gave any (--client-id, --scope, a config `oauth` block…). */
   oauth?: OAuthSettings;
+  /** The collection file the page saves calls to (`--collection`), absolute. */
+  collectionFile: string;
 }
 
 interface RawOptions extends TargetOptions {
   port: number;
   open: boolean;
   dangerouslyListenOn?: string;
+  collection?: string;
 }
 
 const EXAMPLES = `
@@ -57,6 +62,10 @@ export function parseCli(argv: string[], version: string, demoServerPath: string
     .option('--port <n>', `port for the page (if taken, a free one is used)`, parsePort, DEFAULT_PORT)
     .option('--no-open', 'do not open a browser; just print the link')
     .option(
+      '--collection <file>',
+      `the collection file calls are saved to from the page (default ${DEFAULT_COLLECTION_FILE} here)`,
+    )
+    .option(
       '--dangerously-listen-on <address>',
       'listen on a non-loopback address: anyone who can reach it and learns the token can run commands as you',
     )
@@ -79,6 +88,7 @@ export function parseCli(argv: string[], version: string, demoServerPath: string
     open: options.open,
     host: options.dangerouslyListenOn ?? '127.0.0.1',
     ...(oauth ? { oauth } : {}),
+    collectionFile: resolve(options.collection ?? DEFAULT_COLLECTION_FILE),
   };
 }
 

@@ -9,6 +9,7 @@ import {
 } from '../shared/http.js';
 import { parityRoute } from './parityRoute.js';
 import { appSandboxRoute } from './appSandbox/sandboxRoute.js';
+import { collectionRouter } from './collectionRoutes.js';
 import type { RunningAppSandbox } from './appSandbox/sandboxServer.js';
 import type { OAuthManager } from './oauth/oauthManager.js';
 import { oauthApiRouter, oauthCallbackRoute } from './oauth/routes.js';
@@ -31,6 +32,8 @@ export interface HttpAppOptions {
   appSandbox?: () => RunningAppSandbox | undefined;
   /** Where the bridge says what went wrong serving a request (the terminal). */
   log?: (line: string) => void;
+  /** The collection file the page saves calls to (`--collection`). */
+  collectionFile?: string;
 }
 
 /**
@@ -148,6 +151,8 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   );
 
   if (options.oauth) app.use(oauthApiRouter(options.oauth, options.session));
+  if (options.collectionFile !== undefined)
+    app.use(collectionRouter(options.collectionFile, () => options.session.targetInfo));
 
   app.use('/api', (_req: Request, res: Response) => {
     res.status(404).json({ error: 'No such route' });

@@ -13,3 +13,5 @@ export const AUTH_SCHEME = 'Bearer';
 export const TOKEN_ENV_VAR = 'MCP_INSPECT_TOKEN';
 /** POST: the connected target's surface read in the legacy and the modern era, compared (`parity`). */
 export const API_PARITY_PATH = '/api/parity';
+/** The collection file the CLI was started with (`--collection`): GET reads it, PUT saves it. */
+export const API_COLLECTION_PATH = '/api/collection';

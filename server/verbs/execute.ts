@@ -1,6 +1,9 @@
 import { killAllGroupsNow } from '../processGroups.js';
 import type { SpawnedServer } from '../targets/spawnServer.js';
+import { ItemAnswerer } from '../../shared/collections/coreDriver.js';
 import { cliAnswerer } from './answers/cliAnswerer.js';
+import { testVerb } from './collections/testVerb.js';
+import { loadVerb } from './load/loadVerb.js';
 import { EXIT, VerbFailure } from './exitCodes.js';
 import { HandshakeWatch } from './handshakeWatch.js';
 import type { HeadlessOAuth } from './oauth/headlessOAuth.js';
@@ -84,20 +87,24 @@ export async function executeVerb(request: VerbRequest, early: SpawnedServer | u
     out.notice('no server given: the bundled demo server');
   const signals = stopOnSignals(link, out);
   let session: VerbSession | undefined;
+  // `test`: the server's requests are answered with each item's saved answers.
+  const items = request.verb === 'test' ? new ItemAnswerer() : undefined;
   try {
     for (let signIns = 0; ; signIns += 1) {
       try {
         session = await connectSession(link, {
-          answerer: cliAnswerer({
-            elicit: request.elicit,
-            samplingReply: request.samplingReply,
-            roots: request.roots,
-            terminal:
-              process.stdin.isTTY && process.stderr.isTTY
-                ? { input: process.stdin, output: process.stderr }
-                : undefined,
-            notice: (line) => out.notice(line),
-          }),
+          answerer:
+            items ??
+            cliAnswerer({
+              elicit: request.elicit,
+              samplingReply: request.samplingReply,
+              roots: request.roots,
+              terminal:
+                process.stdin.isTTY && process.stderr.isTTY
+                  ? { input: process.stdin, output: process.stderr }
+                  : undefined,
+              notice: (line) => out.notice(line),
+            }),
           timeoutMs: request.timeoutMs,
           logLevel: request.logLevel,
           notice: (line) => out.notice(line),
@@ -111,7 +118,7 @@ export async function executeVerb(request: VerbRequest, early: SpawnedServer | u
           media: request.saveMedia === undefined ? undefined : new MediaFiles(request.saveMedia),
           lintTraffic,
         };
-        await run(context);
+        await run(context, items);
         return EXIT.ok;
       } catch (error) {
         // The server asked for authorization (a 401, or a 403 insufficient_scope): sign in, or
@@ -139,7 +146,7 @@ export async function executeVerb(request: VerbRequest, early: SpawnedServer | u
   }
 }
 
-function run(context: VerbContext): Promise<void> | void {
+function run(context: VerbContext, items: ItemAnswerer | undefined): Promise<void> | void {
   const verb = context.request.verb;
   switch (verb) {
     case 'info':
@@ -165,6 +172,10 @@ function run(context: VerbContext): Promise<void> | void {
       throw new Error(`${verb} does not run over one session`);
     case 'lint':
       return lintVerb(context);
+    case 'test':
+      return testVerb(context, items ?? new ItemAnswerer());
+    case 'load':
+      return loadVerb(context);
   }
 }
 

@@ -30,6 +30,8 @@ export function quickVerbTarget(args: readonly string[], demoServerPath: string)
   // Verbs that serve a file or compare eras start no server of this shape.
   if (args[0] === 'mock' || args[0] === 'parity' || args[0] === 'diff') return undefined;
   const dash = args.indexOf('--');
+  // `test` without a command: the server is the collection's, known once its file is read.
+  if (args[0] === 'test' && dash < 0) return undefined;
   const ours = dash < 0 ? args : args.slice(0, dash);
   let era: StdioTarget['era'] = 'auto';
   for (let at = 1; at < ours.length; at += 1) {

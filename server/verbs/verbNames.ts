@@ -16,6 +16,8 @@ export const VERB_NAMES = [
   'mock',
   'parity',
   'lint',
+  'test',
+  'load',
 ] as const;
 
 export type VerbName = (typeof VERB_NAMES)[number];
@@ -38,5 +40,7 @@ export const VERB_HELP = `Headless verbs (no browser; the verb comes first, the 
   mcp-inspect mock <session.jsonl> [--http --port N] [--speed X]   serve a recording as an MCP server
   mcp-inspect parity [options] [-- command…]   the same lists in the legacy and the modern era, compared
   mcp-inspect lint    [--probe] [--format text|json|sarif] [-- command…]   check the server (exit 6 on an error)
+  mcp-inspect test [file]     [options] [-- command…]   run a collection's items and check their expectations
+  mcp-inspect load <tool> [--arg k=v…] --concurrency C (--requests N | --duration 30s) [--rate R/s]   a load test
   A server whose command is a verb's name: mcp-inspect -- <command>.
   Run mcp-inspect <verb> --help for a verb's options.`;

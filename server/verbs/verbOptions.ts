@@ -4,6 +4,16 @@ import type { OAuthSettings } from '../oauth/flowTypes.js';
 import { addTargetOptions, targetFromOptions, type TargetOptions } from '../targetOptions.js';
 import type { TargetSpec } from '../targetSpec.js';
 import { parseElicitFlags, type ElicitPlan } from './answers/elicitPlan.js';
+import { DEFAULT_COLLECTION_FILE } from '../../shared/collections/format.js';
+import {
+  collectionTargetOptions,
+  loadCollectionFile,
+  openReporters,
+  parseReporters,
+  type LoadedCollection,
+  type Reporter,
+} from './collections/collectionFile.js';
+import { loadSettings, type LoadSettings } from './load/loadSettings.js';
 import { EXIT, EXIT_CODE_HELP, VerbFailure } from './exitCodes.js';
 import { readRawArguments, type RawArguments } from './toolArguments.js';
 import { loadLintConfig, type LoadedLintConfig } from './lintConfigFile.js';
@@ -49,6 +59,14 @@ export interface VerbRequest {
   surface?: SurfaceVerbOptions;
   /** Set for `lint`. */
   lint?: LintRequest;
+  /** `test`: the collection, read and checked. */
+  collection?: LoadedCollection;
+  /** `test`: `--reporter`s, their files opened. */
+  reporters: Reporter[];
+  /** `test --only <name>`: the items to run. */
+  only: string[];
+  /** `load`: how many calls, how fast. */
+  load?: LoadSettings;
 }
 
 /** What `lint` runs with, beyond every verb's options. */
@@ -72,7 +90,7 @@ export interface HelpShown {
 
 interface VerbShape {
   /** The verb's own argument, if it takes one. */
-  subject?: { name: string; description: string };
+  subject?: { name: string; description: string; optional?: boolean };
   description: string;
   /** Takes `--arg`/`--args`. */
   takesArguments?: boolean;
@@ -142,6 +160,30 @@ const VERBS: Record<VerbName, VerbShape> = {
       'mcp-inspect lint --rules',
     ],
   },
+  test: {
+    subject: {
+      name: '[file]',
+      description: `the collection file (default ${DEFAULT_COLLECTION_FILE})`,
+      optional: true,
+    },
+    description:
+      "Runs a collection: each item's call, its expectations checked one by one. Exit 8 when one fails. The server: the collection's target, unless one is given here.",
+    examples: [
+      'mcp-inspect test',
+      'mcp-inspect test api.collection.json --reporter junit=report.xml',
+      'mcp-inspect test --reporter tap -- node build/index.js',
+    ],
+  },
+  load: {
+    subject: { name: '<tool>', description: 'the tool to call' },
+    description:
+      'Calls a tool many times, C at a time, for N calls or a duration, optionally at a fixed rate: throughput, outcomes, latency percentiles and a histogram.',
+    takesArguments: true,
+    examples: [
+      'mcp-inspect load echo --arg message=hi --concurrency 8 --requests 1000',
+      'mcp-inspect load search --args @query.json --concurrency 4 --duration 30s --rate 50/s --json',
+    ],
+  },
   prompt: {
     subject: { name: '<name>', description: 'the prompt to get' },
     description: "Gets a prompt with its arguments (a prompt's arguments are strings).",
@@ -179,6 +221,12 @@ interface RawVerbOptions extends TargetOptions {
   probe?: boolean;
   probeAll?: boolean;
   probeTimeout?: number;
+  reporter?: string[];
+  only?: string[];
+  concurrency?: string;
+  requests?: string;
+  duration?: string;
+  rate?: string;
 }
 
 /**
@@ -236,7 +284,22 @@ export function parseVerbArgs(argv: readonly string[], demoServerPath: string): 
   };
   if (shape.noTarget && serverGiven(server, options))
     fail(`${verb} serves a recording: it takes no server command, --url or --config`);
-  const chosen = targetFromOptions(options, server[0], server.slice(1), demoServerPath, fail);
+  // `test`: the collection is read first; its target is the server unless the command line names one.
+  let collection: LoadedCollection | undefined;
+  let fromFile: { options: TargetOptions; command?: string; args: string[] } | undefined;
+  if (verb === 'test') {
+    const loaded = loadCollectionFile(subject ?? DEFAULT_COLLECTION_FILE);
+    if ('error' in loaded) fail(loaded.error);
+    collection = loaded as LoadedCollection;
+    if (options.url === undefined && options.config === undefined && server.length === 0) {
+      const target = collectionTargetOptions(collection, options, process.env);
+      if ('error' in target) fail(target.error);
+      fromFile = target as typeof fromFile;
+    }
+  }
+  const chosen = fromFile
+    ? targetFromOptions(fromFile.options, fromFile.command, fromFile.args, demoServerPath, fail)
+    : targetFromOptions(options, server[0], server.slice(1), demoServerPath, fail);
   const { target } = chosen;
   const oauthAutoConsent = options.oauthAutoConsent === true;
   if ((options.oauth === true || oauthAutoConsent) && target.kind !== 'url')
@@ -248,7 +311,18 @@ export function parseVerbArgs(argv: readonly string[], demoServerPath: string): 
   const args = readRawArguments(options.arg ?? [], options.args);
   if ('error' in args) fail(args.error);
   const lint = verb === 'lint' ? lintRequest(options) : undefined;
+  const reporters = parseReporters(options.reporter ?? []);
+  if ('error' in reporters) fail(reporters.error);
+  if (
+    options.json === true &&
+    (reporters as Reporter[]).some((r) => r.kind === 'tap' && r.path === undefined)
+  )
+    fail('--json and --reporter tap both print on stdout: give the TAP report a file, tap=PATH');
+  const load = verb === 'load' ? loadSettings(options) : undefined;
+  if (load && 'error' in load) fail(load.error);
   const traffic = options.traffic === undefined ? undefined : openTraffic(options.traffic, fail);
+  const reportersOpen = openReporters(reporters as Reporter[]);
+  if (reportersOpen) fail(reportersOpen.error);
   return {
     verb,
     ...(subject === undefined ? {} : { subject }),
@@ -271,6 +345,10 @@ export function parseVerbArgs(argv: readonly string[], demoServerPath: string): 
     roots: options.root ?? [],
     ...surfaceVerbRequest(verb, options, subject, second, serverGiven(server, options), fail),
     ...(lint ? { lint } : {}),
+    ...(collection ? { collection } : {}),
+    reporters: reporters as Reporter[],
+    only: options.only ?? [],
+    ...(load ? { load: load as LoadSettings } : {}),
   };
 }
 
@@ -304,6 +382,29 @@ function verbProgram(verb: VerbName, shape: VerbShape): Command {
   if (shape.subject) program.argument(shape.subject.name, shape.subject.description);
   if (shape.secondSubject) program.argument(shape.secondSubject.name, shape.secondSubject.description);
   addSurfaceVerbOptions(verb, program);
+  if (verb === 'test') {
+    program
+      .option(
+        '--reporter <kind[=file]>',
+        'also report as junit=FILE, json=FILE, or tap (TAP 14 on stdout; tap=FILE for a file) (repeatable)',
+        collect,
+      )
+      .option(
+        '--only <name>',
+        'run only this item (repeatable); items it takes values from must be named too',
+        collect,
+      );
+  }
+  if (verb === 'load') {
+    program
+      .option('--concurrency <n>', 'calls in flight at once (default 1)')
+      .option('--requests <n>', 'stop after this many calls (default 100, unless --duration)')
+      .option('--duration <time>', 'stop after this long: 30s, 2m, 500ms')
+      .option(
+        '--rate <r/s>',
+        'start at most this many calls a second, e.g. 50/s (default: as fast as they finish)',
+      );
+  }
   program
     .option('--json', 'print one JSON document: the result as the server sent it, plus meta')
     .option('-q, --quiet', 'no progress, log messages, task status or notices on stderr; errors only');

@@ -7,6 +7,7 @@ import { InputRequestsFor } from '../tools/CallInputRequests';
 import type { McpConnection } from '../../bridge/inspectorSession';
 import { CompletingInput } from '../../components/CompletingInput';
 import { ContentBlockView } from '../results/ContentBlockView';
+import { SaveButtons } from '../collections/SaveToCollection';
 
 /** One prompt: its arguments (required ones marked, with completions), and prompts/get. */
 export function PromptDetail({ mcp, prompt }: { mcp: McpConnection; prompt: Prompt }) {
@@ -16,8 +17,12 @@ export function PromptDetail({ mcp, prompt }: { mcp: McpConnection; prompt: Prom
   const owner = promptOwner(prompt.name);
   const get = useMutation({
     // A modern server may answer input_required: its rounds are put to the person here, then retried.
-    mutationFn: (sent: Record<string, string>) =>
-      getPrompt(mcp.client, prompt.name, sent, { answerer: session.answerer, owner }),
+    // Timed, for a collection's latency expectation.
+    mutationFn: async (sent: Record<string, string>) => {
+      const started = performance.now();
+      const result = await getPrompt(mcp.client, prompt.name, sent, { answerer: session.answerer, owner });
+      return { result, durationMs: performance.now() - started };
+    },
   });
   const complete = mcp.capabilities?.completions !== undefined && mcp.status === 'ready';
   // An argument left empty is not sent, so the server sees it as absent rather than "".
@@ -68,9 +73,9 @@ export function PromptDetail({ mcp, prompt }: { mcp: McpConnection; prompt: Prom
       )}
       {get.data && (
         <section className="prompt-messages" aria-label="Prompt messages">
-          {get.data.description && <p className="muted">{get.data.description}</p>}
+          {get.data.result.description && <p className="muted">{get.data.result.description}</p>}
           <ol>
-            {get.data.messages.map((message, index) => (
+            {get.data.result.messages.map((message, index) => (
               <li
                 key={index}
                 className={`prompt-message role-${message.role}`}
@@ -81,6 +86,11 @@ export function PromptDetail({ mcp, prompt }: { mcp: McpConnection; prompt: Prom
               </li>
             ))}
           </ol>
+          <SaveButtons
+            item={{ kind: 'prompt', prompt: prompt.name, arguments: get.variables ?? {} }}
+            base={prompt.name}
+            observation={{ kind: 'result', result: get.data.result, durationMs: get.data.durationMs }}
+          />
         </section>
       )}
     </section>

@@ -4,6 +4,7 @@ import { useInspector } from '../connection/inspectorContext';
 import { readOwner, resourceReadQueryOptions } from '../results/resourceReadQuery';
 import { InputRequestsFor } from '../tools/CallInputRequests';
 import { ResourceContentsView } from '../results/ResourceContentsView';
+import { SaveButtons } from '../collections/SaveToCollection';
 
 /** resources/read of one URI, shown with the same views as tool results. */
 export function ResourceRead({ mcp, uri }: { mcp: McpConnection; uri: string }) {
@@ -30,6 +31,12 @@ export function ResourceRead({ mcp, uri }: { mcp: McpConnection; uri: string }) 
   return (
     <section className="resource-read" aria-label="Resource contents">
       <ResourceContentsView contents={read.data.contents} />
+      <SaveButtons
+        item={{ kind: 'resource', uri }}
+        base={uri}
+        observation={{ kind: 'result', result: read.data as Record<string, unknown>, durationMs: 0 }}
+        unmeasured
+      />
     </section>
   );
 }

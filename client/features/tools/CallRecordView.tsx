@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { CallApp } from '../apps/CallApp';
 import { CallResultView } from '../results/CallResultView';
+import { SaveToCollection } from '../collections/SaveToCollection';
 import type { CallRecord } from './callLog';
 import { CallInputRequests } from './CallInputRequests';
 import { formatElapsed } from '../../components/format';
@@ -75,6 +76,7 @@ export function CallRecordView({ record, client, onCancel }: CallRecordViewProps
       )}
       <CallApp record={record} client={client} />
       {outcome && <CallResultView outcome={outcome} tool={record.tool} client={client} />}
+      {outcome && <SaveToCollection record={record} />}
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { useRef, useState, useSyncExternalStore } from 'react';
 import type { Client } from '@modelcontextprotocol/client';
 import type { Tool } from '@modelcontextprotocol/client';
 import { useAppStage } from '../apps/AppStage';
+import { LoadTestPanel } from '../load/LoadTestPanel';
 import { ARGUMENTS_ID_PREFIX, ArgumentsEditor } from './ArgumentsEditor';
 import type { CallLog } from './callLog';
 import { CallRecordView } from './CallRecordView';
@@ -103,6 +104,13 @@ export function ToolPanel({
         <span className="muted">restarts on progress · Ctrl/Cmd+Enter runs</span>
         <TaskOption mode={taskMode} checked={asTaskChosen} onChange={setAsTask} />
       </div>
+      <LoadTestPanel
+        tool={tool}
+        client={client}
+        connected={connected}
+        timeoutSeconds={timeoutSeconds}
+        collectArgs={() => args.collect()}
+      />
       <RunProblems
         problems={args.problems}
         idPrefix={ARGUMENTS_ID_PREFIX}

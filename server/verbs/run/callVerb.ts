@@ -69,7 +69,7 @@ export async function callVerb(context: VerbContext): Promise<void> {
 }
 
 /** The tool as the server lists it; one it does not list is an error (5), unless --no-validate. */
-async function findTool(context: VerbContext, name: string): Promise<Tool> {
+export async function findTool(context: VerbContext, name: string): Promise<Tool> {
   const { session, link, request } = context;
   let listed: Listed<Tool>;
   try {
@@ -91,7 +91,7 @@ async function findTool(context: VerbContext, name: string): Promise<Tool> {
   ]);
 }
 
-function checkAgainstSchema(context: VerbContext, tool: Tool, args: Record<string, unknown>): void {
+export function checkAgainstSchema(context: VerbContext, tool: Tool, args: Record<string, unknown>): void {
   const checked = checkArguments(args, tool.inputSchema);
   if ('unusable' in checked) {
     context.out.warning(

@@ -1,0 +1,151 @@
+import type { McpConnection } from '../../bridge/inspectorSession';
+import type { CollectionItem } from '../../../shared/collections/format';
+import type { ItemRun } from '../../../shared/collections/runner';
+import { collectionStore } from './collectionStore';
+import { ExpectationsEditor } from './ExpectationsEditor';
+import { useCollection } from './useCollection';
+import './collections.css';
+
+/**
+ * The collection file the CLI was started with (`--collection`): its path, its items with their
+ * expectations (edited here, saved to the file at once), Run all or one, and each expectation's
+ * verdict with expected against actual. `mcp-inspect test` runs the same file in CI.
+ */
+export function CollectionPanel({ mcp }: { mcp: McpConnection | undefined }) {
+  const view = useCollection();
+  const ready = mcp?.status === 'ready';
+  const { items } = view.collection;
+  return (
+    <div className="collection-panel">
+      <header className="collection-header">
+        <h2>Collection</h2>
+        <code aria-label="Collection file">{view.path ?? '…'}</code>
+        {view.status === 'ready' && !view.exists && <span className="muted">created on the first save</span>}
+        <span className="spacer" />
+        <button
+          type="button"
+          disabled={!ready || view.running || items.length === 0}
+          onClick={() => mcp && void collectionStore.run(mcp.client)}
+        >
+          Run all
+        </button>
+      </header>
+      {view.error && (
+        <p className="notice" role="alert">
+          {view.error}
+        </p>
+      )}
+      {view.status === 'ready' && items.length === 0 && (
+        <p className="placeholder">
+          No saved calls yet: run a tool, then “Save to collection” or “Expect this result” on its card.
+        </p>
+      )}
+      <Summary runs={items.map((item) => view.runs[item.name])} />
+      {items.map((item) => (
+        <ItemView
+          key={item.name}
+          item={item}
+          run={view.runs[item.name]}
+          saving={view.saving}
+          canRun={ready && !view.running}
+          onRun={() => mcp && void collectionStore.run(mcp.client, item.name)}
+        />
+      ))}
+    </div>
+  );
+}
+
+function Summary({ runs }: { runs: (ItemRun | 'running' | undefined)[] }) {
+  const done = runs.filter((run): run is ItemRun => typeof run === 'object');
+  if (done.length === 0) return null;
+  const passed = done.filter((run) => run.status === 'passed').length;
+  return (
+    <p className="collection-summary" role="status" aria-label="Run summary">
+      {passed} passed, {done.length - passed} failed
+    </p>
+  );
+}
+
+function ItemView({
+  item,
+  run,
+  saving,
+  canRun,
+  onRun,
+}: {
+  item: CollectionItem;
+  run: ItemRun | 'running' | undefined;
+  saving: boolean;
+  canRun: boolean;
+  onRun: () => void;
+}) {
+  const subject = item.kind === 'tool' ? item.tool : item.kind === 'prompt' ? item.prompt : item.uri;
+  const status = run === 'running' ? 'running' : run?.status;
+  return (
+    <section className={`collection-item ${status ?? ''}`} aria-label={`Item ${item.name}`}>
+      <header>
+        <strong>{item.name}</strong>
+        <span className="muted">
+          {item.kind} {subject}
+        </span>
+        {status && (
+          <span className={`item-status ${status}`} role="status" aria-label={`Status of ${item.name}`}>
+            {status}
+          </span>
+        )}
+        <span className="spacer" />
+        <button type="button" disabled={!canRun} onClick={onRun} aria-label={`Run ${item.name}`}>
+          Run
+        </button>
+        <button
+          type="button"
+          disabled={saving}
+          onClick={() => void collectionStore.removeItem(item.name)}
+          aria-label={`Remove ${item.name}`}
+        >
+          Remove
+        </button>
+      </header>
+      {'arguments' in item && item.arguments && (
+        <details>
+          <summary>Arguments</summary>
+          <pre>{JSON.stringify(item.arguments, null, 2)}</pre>
+        </details>
+      )}
+      <ExpectationsEditor
+        key={JSON.stringify(item.expect)}
+        itemName={item.name}
+        expect={item.expect}
+        saving={saving}
+        onSave={(expect) => void collectionStore.setExpectations(item.name, expect)}
+      />
+      {typeof run === 'object' && <RunView run={run} />}
+    </section>
+  );
+}
+
+function RunView({ run }: { run: ItemRun }) {
+  return (
+    <div className="item-run" aria-label={`Result of ${run.name}`}>
+      {run.reason && <p className="notice">{run.reason}</p>}
+      <ul>
+        {run.expectations.map((verdict, index) => (
+          <li key={index} className={verdict.pass ? 'pass' : 'fail'}>
+            <span aria-hidden="true">{verdict.pass ? '✓' : '✗'}</span> {verdict.label}
+            {!verdict.pass && (
+              <div className="verdict-detail">
+                <div>
+                  expected: <code>{verdict.expected}</code>
+                </div>
+                <div>
+                  actual: <code>{verdict.actual}</code>
+                </div>
+                {verdict.diff && <pre className="snapshot-diff">{verdict.diff.join('\n')}</pre>}
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,191 @@
+import type { Client } from '@modelcontextprotocol/client';
+import { API_COLLECTION_PATH, AUTH_SCHEME } from '../../../shared/http';
+import { mcpParamHeaders, watchAnswerer } from '../../../shared/core';
+import { coreDriver, ItemAnswerer } from '../../../shared/collections/coreDriver';
+import type { SchemaValidator } from '../../../shared/collections/expectations';
+import type { Collection, CollectionItem, Expectation } from '../../../shared/collections/format';
+import { runCollection, type ItemRun } from '../../../shared/collections/runner';
+import { compileSchema } from '../../schema/jsonSchemaEngine';
+import { currentToken } from '../../bridge/token';
+
+/** The collection file as the bridge reads it (see server/collectionRoutes.ts). */
+export interface CollectionView {
+  status: 'loading' | 'ready' | 'failed';
+  path?: string;
+  exists?: boolean;
+  collection: Collection;
+  /** The file does not parse (the bridge will not overwrite it), or a save failed. */
+  error?: string;
+  saving: boolean;
+  /** The last run of each item, by name; `running` while it runs. */
+  runs: Record<string, ItemRun | 'running'>;
+  running: boolean;
+}
+
+/** An item before it has a name. */
+export type ItemDraft = {
+  [K in CollectionItem['kind']]: Omit<Extract<CollectionItem, { kind: K }>, 'name'>;
+}[CollectionItem['kind']];
+
+const EMPTY: Collection = { formatVersion: 1, items: [] };
+/** A call in a page run gets a minute, as a call from the tools tab does by default. */
+const RUN_TIMEOUT_MS = 60_000;
+
+/**
+ * The page's copy of the collection file: read from the bridge, changed by the person (a call
+ * saved, an expectation edited), each change saved at once through the bridge, which writes the
+ * file. Runs go through the core over the page's own client, so their calls show in the traffic
+ * like any other. A small store React reads with useSyncExternalStore.
+ */
+export class CollectionStore {
+  private view: CollectionView = {
+    status: 'loading',
+    collection: EMPTY,
+    saving: false,
+    runs: {},
+    running: false,
+  };
+  private readonly listeners = new Set<() => void>();
+  private loaded: Promise<void> | undefined;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    void this.load();
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): CollectionView => this.view;
+
+  load(force = false): Promise<void> {
+    if (this.loaded && !force) return this.loaded;
+    this.loaded = request('GET')
+      .then((state) => this.set({ status: 'ready', ...stateOf(state) }))
+      .catch((error: Error) => this.set({ status: 'failed', error: error.message }));
+    return this.loaded;
+  }
+
+  /** Adds a call as a new item, named after its tool (made unique); resolves with its name. */
+  async addItem(item: ItemDraft, base: string): Promise<string> {
+    await this.load();
+    const names = new Set(this.view.collection.items.map((existing) => existing.name));
+    let name = base;
+    for (let n = 2; names.has(name); n += 1) name = `${base} ${n}`;
+    await this.save({
+      ...this.view.collection,
+      items: [...this.view.collection.items, { ...item, name } as CollectionItem],
+    });
+    return name;
+  }
+
+  setExpectations(name: string, expect: Expectation[]): Promise<void> {
+    return this.save({
+      ...this.view.collection,
+      items: this.view.collection.items.map((item) => (item.name === name ? { ...item, expect } : item)),
+    });
+  }
+
+  removeItem(name: string): Promise<void> {
+    return this.save({
+      ...this.view.collection,
+      items: this.view.collection.items.filter((item) => item.name !== name),
+    });
+  }
+
+  /** Runs every item, or the one named, in order, through the page's client. */
+  async run(client: Client, only?: string): Promise<void> {
+    if (this.view.running) return;
+    const collection = this.view.collection;
+    const items = new ItemAnswerer();
+    const driver = coreDriver({
+      client,
+      answerer: watchAnswerer(items),
+      items,
+      timeoutMs: RUN_TIMEOUT_MS,
+      timeoutSetting: 'a minute for a collection run',
+      headers: mcpParamHeaders,
+      owner: (n) => `collection:${n}`,
+    });
+    const names = only === undefined ? collection.items.map((item) => item.name) : [only];
+    this.set({
+      running: true,
+      runs: { ...this.view.runs, ...Object.fromEntries(names.map((name) => [name, 'running' as const])) },
+    });
+    try {
+      await runCollection(collection, driver, {
+        validate: pageValidator,
+        ...(only === undefined ? {} : { only: [only] }),
+        itemDone: (run) => this.set({ runs: { ...this.view.runs, [run.name]: run } }),
+      });
+    } catch (error) {
+      this.set({ error: `the run stopped: ${(error as Error).message}` });
+    } finally {
+      const runs = Object.fromEntries(Object.entries(this.view.runs).filter(([, run]) => run !== 'running'));
+      this.set({ running: false, runs });
+    }
+  }
+
+  private async save(collection: Collection): Promise<void> {
+    this.set({ collection, saving: true });
+    try {
+      const state = await request('PUT', { collection });
+      this.set({ ...stateOf(state), saving: false });
+    } catch (error) {
+      this.set({ saving: false, error: (error as Error).message });
+    }
+  }
+
+  private set(patch: Partial<CollectionView>): void {
+    this.view = { ...this.view, ...patch };
+    if (!('error' in patch) && patch.collection) delete this.view.error;
+    for (const listener of this.listeners) listener();
+  }
+}
+
+interface RouteState {
+  path: string;
+  exists: boolean;
+  collection: Collection | null;
+  error?: string;
+}
+
+function stateOf(state: RouteState): Partial<CollectionView> {
+  return {
+    path: state.path,
+    exists: state.exists,
+    collection: state.collection ?? EMPTY,
+    ...(state.error === undefined ? {} : { error: `${state.path} does not parse: ${state.error}` }),
+  };
+}
+
+async function request(method: 'GET' | 'PUT', body?: unknown): Promise<RouteState> {
+  const response = await fetch(API_COLLECTION_PATH, {
+    method,
+    headers: {
+      authorization: `${AUTH_SCHEME} ${currentToken() ?? ''}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const answer = (await response.json().catch(() => ({}))) as RouteState & { error?: string };
+  if (!response.ok) throw new Error(answer.error ?? `HTTP ${response.status}`);
+  return answer;
+}
+
+/** Arguments and structuredContent checked with the page's JSON Schema engine. */
+export const pageValidator: SchemaValidator = (value, schema) => {
+  let validate: ReturnType<typeof compileSchema>;
+  try {
+    validate = compileSchema(schema);
+  } catch (error) {
+    return { unusable: (error as Error).message };
+  }
+  if (validate(value)) return { problems: [] };
+  return {
+    problems: (validate.errors ?? []).map(
+      (error) => `${error.instancePath || '(the value)'}: ${error.message ?? error.keyword}`,
+    ),
+  };
+};
+
+/** One collection per page: the file the CLI was started with. */
+export const collectionStore = new CollectionStore();

@@ -1,0 +1,6 @@
+import { useSyncExternalStore } from 'react';
+import { collectionStore, type CollectionView } from './collectionStore';
+
+export function useCollection(): CollectionView {
+  return useSyncExternalStore(collectionStore.subscribe, collectionStore.getSnapshot);
+}
