@@ -7,6 +7,8 @@ import { ConnectionProblem } from './features/connection/ConnectionProblem';
 import { useInspectorSnapshot } from './features/connection/inspectorContext';
 import { focusServerRequest, onShowServerRequest } from './features/serverRequests/requestNavigation';
 import { OAuthBanner } from './features/oauth/OAuthBanner';
+import { useSignInState } from './features/oauth/signInState';
+import { useReturnAfterSignIn } from './features/oauth/useReturnAfterSignIn';
 import { useServerRequests } from './features/serverRequests/useServerRequests';
 import { ToolsWorkbench } from './features/tools/ToolsWorkbench';
 import { TrafficPane } from './features/traffic/TrafficPane';
@@ -28,6 +30,12 @@ export function App() {
   const snapshot = useInspectorSnapshot();
   const [tab, setTab] = useState<FeatureTab>('tools');
   const pending = useServerRequests();
+  const byUrl = snapshot.target?.kind === 'url';
+  const signIn = useSignInState(snapshot.target, snapshot.targetState);
+  const { startSignIn, choose } = useReturnAfterSignIn(byUrl, tab, setTab, 'oauth');
+  const waiting = (
+    <p className="placeholder">{signIn ? 'Sign in to reach this server.' : 'Waiting for the server…'}</p>
+  );
   const serverName = snapshot.mcp?.serverInfo?.title ?? snapshot.mcp?.serverInfo?.name;
   useEffect(
     () =>
@@ -49,7 +57,7 @@ export function App() {
       <ConnectionBar />
       <div className="banners">
         <ConnectionProblem />
-        {snapshot.target?.kind === 'url' && <OAuthBanner onShow={() => setTab('oauth')} />}
+        {byUrl && <OAuthBanner onSignIn={startSignIn} onShow={() => choose('oauth')} />}
       </div>
       <div className="app-body">
         <SplitPane
@@ -59,34 +67,23 @@ export function App() {
             <Tabs
               label="Features"
               active={tab}
-              onChange={setTab}
+              onChange={choose}
               tabs={[
                 {
                   key: 'tools',
                   label: 'Tools',
                   // Stays up while the server is down, so the last results remain readable.
-                  content: () =>
-                    mcp ? (
-                      <ToolsWorkbench mcp={mcp} />
-                    ) : (
-                      <p className="placeholder">Waiting for the server…</p>
-                    ),
+                  content: () => (mcp ? <ToolsWorkbench mcp={mcp} /> : waiting),
                 },
                 {
                   key: 'resources',
                   label: 'Resources',
-                  content: () =>
-                    mcp ? (
-                      <ResourcesPanel mcp={mcp} />
-                    ) : (
-                      <p className="placeholder">Waiting for the server…</p>
-                    ),
+                  content: () => (mcp ? <ResourcesPanel mcp={mcp} /> : waiting),
                 },
                 {
                   key: 'prompts',
                   label: 'Prompts',
-                  content: () =>
-                    mcp ? <PromptsPanel mcp={mcp} /> : <p className="placeholder">Waiting for the server…</p>,
+                  content: () => (mcp ? <PromptsPanel mcp={mcp} /> : waiting),
                 },
                 {
                   key: 'requests',
