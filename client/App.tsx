@@ -20,11 +20,24 @@ import {
   ResourcesPanel,
   ServerInfo,
   ServerRequestsPanel,
+  SkillsPanel,
   TasksPanel,
 } from './lazyFeatures';
 
 type FeatureTab =
-  'tools' | 'resources' | 'prompts' | 'requests' | 'tasks' | 'logs' | 'server' | 'connection' | 'oauth';
+  | 'tools'
+  | 'resources'
+  | 'prompts'
+  | 'skills'
+  | 'requests'
+  | 'tasks'
+  | 'logs'
+  | 'server'
+  | 'connection'
+  | 'oauth';
+
+/** The Skills extension (SEP-2640): its tab is there for servers that declare it. */
+const SKILLS_EXTENSION = 'io.modelcontextprotocol/skills';
 
 export function App() {
   const snapshot = useInspectorSnapshot();
@@ -85,6 +98,15 @@ export function App() {
                   label: 'Prompts',
                   content: () => (mcp ? <PromptsPanel mcp={mcp} /> : waiting),
                 },
+                ...(mcp?.capabilities?.extensions?.[SKILLS_EXTENSION] !== undefined
+                  ? [
+                      {
+                        key: 'skills' as const,
+                        label: 'Skills',
+                        content: () => (mcp ? <SkillsPanel mcp={mcp} /> : waiting),
+                      },
+                    ]
+                  : []),
                 {
                   key: 'requests',
                   label: <>Requests{pending.length > 0 && <span className="badge">{pending.length}</span>}</>,
