@@ -8,6 +8,8 @@ import { useInspectorSnapshot } from './features/connection/inspectorContext';
 import { focusServerRequest, onShowServerRequest } from './features/serverRequests/requestNavigation';
 import { OAuthBanner } from './features/oauth/OAuthBanner';
 import { onShowTool } from './features/lint/lintNavigation';
+import { useSignInState } from './features/oauth/signInState';
+import { useReturnAfterSignIn } from './features/oauth/useReturnAfterSignIn';
 import { useServerRequests } from './features/serverRequests/useServerRequests';
 import { ToolsWorkbench } from './features/tools/ToolsWorkbench';
 import { TrafficPane } from './features/traffic/TrafficPane';
@@ -21,6 +23,7 @@ import {
   ResourcesPanel,
   ServerInfo,
   ServerRequestsPanel,
+  SkillsPanel,
   TasksPanel,
 } from './lazyFeatures';
 
@@ -29,6 +32,7 @@ type FeatureTab =
   | 'resources'
   | 'prompts'
   | 'collection'
+  | 'skills'
   | 'requests'
   | 'tasks'
   | 'logs'
@@ -37,10 +41,19 @@ type FeatureTab =
   | 'connection'
   | 'oauth';
 
+/** The Skills extension (SEP-2640): its tab is there for servers that declare it. */
+const SKILLS_EXTENSION = 'io.modelcontextprotocol/skills';
+
 export function App() {
   const snapshot = useInspectorSnapshot();
   const [tab, setTab] = useState<FeatureTab>('tools');
   const pending = useServerRequests();
+  const byUrl = snapshot.target?.kind === 'url';
+  const signIn = useSignInState(snapshot.target, snapshot.targetState);
+  const { startSignIn, choose } = useReturnAfterSignIn(byUrl, tab, setTab, 'oauth');
+  const waiting = (
+    <p className="placeholder">{signIn ? 'Sign in to reach this server.' : 'Waiting for the server…'}</p>
+  );
   const serverName = snapshot.mcp?.serverInfo?.title ?? snapshot.mcp?.serverInfo?.name;
   useEffect(
     () =>
@@ -64,7 +77,7 @@ export function App() {
       <ConnectionBar />
       <div className="banners">
         <ConnectionProblem />
-        {snapshot.target?.kind === 'url' && <OAuthBanner onShow={() => setTab('oauth')} />}
+        {byUrl && <OAuthBanner onSignIn={startSignIn} onShow={() => choose('oauth')} />}
       </div>
       <div className="app-body">
         <SplitPane
@@ -74,35 +87,33 @@ export function App() {
             <Tabs
               label="Features"
               active={tab}
-              onChange={setTab}
+              onChange={choose}
               tabs={[
                 {
                   key: 'tools',
                   label: 'Tools',
                   // Stays up while the server is down, so the last results remain readable.
-                  content: () =>
-                    mcp ? (
-                      <ToolsWorkbench mcp={mcp} />
-                    ) : (
-                      <p className="placeholder">Waiting for the server…</p>
-                    ),
+                  content: () => (mcp ? <ToolsWorkbench mcp={mcp} /> : waiting),
                 },
                 {
                   key: 'resources',
                   label: 'Resources',
-                  content: () =>
-                    mcp ? (
-                      <ResourcesPanel mcp={mcp} />
-                    ) : (
-                      <p className="placeholder">Waiting for the server…</p>
-                    ),
+                  content: () => (mcp ? <ResourcesPanel mcp={mcp} /> : waiting),
                 },
                 {
                   key: 'prompts',
                   label: 'Prompts',
-                  content: () =>
-                    mcp ? <PromptsPanel mcp={mcp} /> : <p className="placeholder">Waiting for the server…</p>,
+                  content: () => (mcp ? <PromptsPanel mcp={mcp} /> : waiting),
                 },
+                ...(mcp?.capabilities?.extensions?.[SKILLS_EXTENSION] !== undefined
+                  ? [
+                      {
+                        key: 'skills' as const,
+                        label: 'Skills',
+                        content: () => (mcp ? <SkillsPanel mcp={mcp} /> : waiting),
+                      },
+                    ]
+                  : []),
                 { key: 'collection', label: 'Collection', content: () => <CollectionPanel mcp={mcp} /> },
                 {
                   key: 'requests',

@@ -39,3 +39,6 @@ export const CollectionPanel = lazy(() =>
 export const OAuthPanel = lazy(() =>
   import('./features/oauth/OAuthPanel').then((m) => ({ default: m.OAuthPanel })),
 );
+export const SkillsPanel = lazy(() =>
+  import('./features/skills/SkillsPanel').then((m) => ({ default: m.SkillsPanel })),
+);

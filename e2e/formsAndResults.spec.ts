@@ -219,23 +219,26 @@ test('another tool opens at its top, and a tool without a title is named once', 
   await expect(panel.getByText('untitled_tool', { exact: true })).toHaveCount(1);
 });
 
-test('a call waiting on the person says what for, links to it, and the elicitation form labels its choices', async ({
+test('a call waiting on the person says what for, is answered on its card, and the elicitation form labels its choices', async ({
   page,
   cli,
 }) => {
   const ui = await open(page, cli.url, 'Ask the person', 'ask_person');
   await ui.runButton.click();
-  const waiting = ui.call(1).getByRole('note', { name: 'Call 1 waits for you' });
+  const waiting = ui.call(1).getByRole('region', { name: 'Call 1 waits for you' });
   await expect(waiting).toContainText('the server asked for input (elicitation): “Which pets and toppings?”');
   await page.screenshot({ path: test.info().outputPath('waiting.png') });
-  await waiting.getByRole('link', { name: 'Answer it in Requests' }).click();
+  // The Requests tab holds it too; its link opens it there, focused.
+  await waiting.getByRole('link', { name: 'Show it in Requests' }).click();
   await expect(page.getByRole('tab', { name: 'Requests (1 waiting)' })).toHaveAttribute(
     'aria-selected',
     'true',
   );
-  const request = page.getByRole('article', { name: 'Elicitation request' });
-  await expect(page.getByRole('listitem').filter({ has: request })).toBeFocused();
+  const inRequests = page.getByRole('article', { name: 'Elicitation request' });
+  await expect(page.getByRole('listitem').filter({ has: inRequests })).toBeFocused();
+  await page.getByRole('tab', { name: 'Tools' }).click();
 
+  const request = waiting.getByRole('article', { name: 'Elicitation request' });
   const form = request.getByRole('group', { name: 'Elicitation form' });
   await expect(form.getByRole('combobox', { name: 'Pet' }).getByRole('option')).toHaveText([
     '',
@@ -251,10 +254,10 @@ test('a call waiting on the person says what for, links to it, and the elicitati
   await form.getByRole('group', { name: 'Colours' }).getByRole('checkbox', { name: 'Red' }).check();
   await page.screenshot({ path: test.info().outputPath('elicitation.png') });
   await request.getByRole('button', { name: 'Accept' }).click();
-  await page.getByRole('tab', { name: 'Tools' }).click();
   await expect(ui.result).toContainText(
     'elicited {"action":"accept","content":{"pet":"pet-1","toppings":["olives"],"colours":["#f00"]}}',
   );
+  await expect(page.getByRole('tab', { name: 'Requests', exact: true })).toBeVisible();
 });
 
 test('ANSI colours are drawn, not shown as codes; a text is folded only when that hides a real part of it', async ({

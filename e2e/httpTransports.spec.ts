@@ -71,7 +71,11 @@ test.describe('a server that wants a bearer token', () => {
 
     // The exchange is in the traffic with its Authorization header, the value masked.
     await traffic.row('POST /mcp', 'tools/call').first().click();
-    await expect(traffic.detail).toContainText('authorization: "Bearer ••••••"');
+    const authorization = traffic.detail
+      .getByRole('region', { name: 'Request headers' })
+      .getByRole('row', { name: /^authorization/ });
+    await expect(authorization).toContainText('Bearer ••••••');
+    await expect(authorization).toContainText('masked');
     await expect(traffic.detail).not.toContainText(token);
     await page.getByRole('tab', { name: 'Connection', exact: true }).click();
     await expect(ui.settings.getByLabel('Bearer token')).toHaveAttribute('type', 'password');

@@ -25,7 +25,10 @@ test('signs in through consent, then steps up when a tool needs more scope', asy
   await expect(back.getByRole('heading', { name: 'Signed in' })).toBeVisible();
   await back.close();
 
-  // The page continues by itself: the bridge redeemed the code and reconnected.
+  // The page continues by itself: the bridge redeemed the code and reconnected, and the
+  // person is back on the Tools tab they signed in from; the steps stay in the OAuth tab.
+  await expect(page.getByRole('tab', { name: 'Tools' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name: 'OAuth' }).click();
   await expect(status).toHaveText('Signed in');
   await expect(step(9, 'Authorized request')).toHaveAccessibleName(/passed$/);
   await expect(page.getByRole('status', { name: 'Connection state' })).toHaveText(/connected/);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { hasMaskedParts, maskUrl, maskUrlIn, originOf, restoreMaskedUrl } from './urlSecrets.js';
+import {
+  hasMaskedParts,
+  isMaskedValue,
+  maskUrl,
+  maskUrlIn,
+  originOf,
+  restoreMaskedUrl,
+} from './urlSecrets.js';
 
 describe('secrets in URLs', () => {
   it('masks user info and secret-looking query values, and leaves the rest as typed', () => {
@@ -63,5 +70,14 @@ describe('secrets in URLs', () => {
     expect(restoreMaskedUrl('https://mcp.example.com/mcp?api_key=typed', held)).toEqual({
       url: 'https://mcp.example.com/mcp?api_key=typed',
     });
+  });
+
+  it('tells a value that had a secret masked in it, by either mask, from one that did not', () => {
+    expect(isMaskedValue('Bearer ••••••')).toBe(true);
+    expect(isMaskedValue('••••••')).toBe(true);
+    expect(isMaskedValue('/mcp?api_key=****&region=eu')).toBe(true);
+    expect(isMaskedValue('<https://****@example.com/next>; rel="next"')).toBe(true);
+    expect(isMaskedValue('application/json')).toBe(false);
+    expect(isMaskedValue('/mcp?region=eu')).toBe(false);
   });
 });

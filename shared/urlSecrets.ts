@@ -12,6 +12,18 @@
 /** What stands for a secret part of a URL. */
 export const URL_SECRET_MASK = '****';
 
+/**
+ * What stands for a secret header value (`Authorization` keeps its scheme: `Bearer ••••••`;
+ * cookies and the person's own headers are masked whole). The bridge masks; the page only
+ * tells a person which values were masked, and never has the real ones to show.
+ */
+export const HEADER_SECRET_MASK = '••••••';
+
+/** Whether a value as shown (a header, a request path) had a secret masked in it. */
+export function isMaskedValue(value: string): boolean {
+  return value.includes(HEADER_SECRET_MASK) || hasMaskedParts(value);
+}
+
 /** scheme://, user info@, host[:port], path, ?query, #fragment */
 const URL_PARTS = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/)([^/?#]*@)?([^/?#]*)([^?#]*)(\?[^#]*)?(#.*)?$/;
 

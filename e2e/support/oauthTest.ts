@@ -79,5 +79,8 @@ export async function signIn(page: Page): Promise<void> {
   const back = await consentInNewTab(page);
   await expect(back.getByRole('heading', { name: 'Signed in' })).toBeVisible();
   await back.close();
+  // Signed in, the page goes back to the tab the sign-in started from; the steps are a tab away.
+  await expect(page.getByRole('tab', { name: 'OAuth' })).toHaveAttribute('aria-selected', 'false');
+  await page.getByRole('tab', { name: 'OAuth' }).click();
   await expect(status).toHaveText('Signed in');
 }

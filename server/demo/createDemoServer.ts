@@ -9,6 +9,7 @@ import { REQUEST_STATE_OPTIONS } from './requestState.js';
 import { registerResources } from './resources.js';
 import { LEGACY_TASKS_CAPABILITIES } from './tasks/legacyTasks.js';
 import { MODERN_TASKS_CAPABILITIES } from './tasks/modernTasks.js';
+import { DEMO_SKILLS } from './skills.js';
 import { registerTools } from './tools.js';
 
 /** The protocol era an instance serves, as the SDK's serving entries name it. */
@@ -28,7 +29,10 @@ speaks both protocol eras: the 2025-11-25 \`initialize\` handshake and 2026-07-2
   (\`weather_dashboard\`, whose app calls the app-only \`weather_refresh\`).
 - **Resources**: \`demo://docs/readme\`, \`demo://images/swatch.png\`, the
   \`demo://notes/{id}\` template and the app's \`ui://mcp-inspect-demo/weather-dashboard.html\`.
-- **Prompts**: \`review_code\` (with language completion) and \`greeting\`.`;
+- **Prompts**: \`review_code\` (with language completion) and \`greeting\`.
+- **Skills** (\`io.modelcontextprotocol/skills\`): \`skill://greeting-style/SKILL.md\` and
+  \`skill://release-notes/SKILL.md\`, whose \`templates/\` directory is readable with
+  \`resources/directory/read\`.`;
 
 export const DEMO_SERVER_INFO = {
   name: 'mcp-inspect-demo',
@@ -57,6 +61,8 @@ export function createDemoServer(state: DemoState, era: DemoEra = 'legacy'): Mcp
   registerTools(server, state, era);
   registerResources(server, state);
   registerPrompts(server);
+  // Skills (SEP-2640): skills/list, skills/get, resources/directory/read and the skill:// files.
+  DEMO_SKILLS.attach(server);
   // Last, so `bonus` is at the end of tools/list whether it was listed before or after connect.
   syncBonusTool(server, state);
   return server;

@@ -36,7 +36,10 @@ describe('the demo in both eras', () => {
     await connectToDemo(client);
 
     expect(client.getProtocolEra()).toBe('modern');
-    expect(client.getServerCapabilities()?.extensions).toEqual({ 'io.modelcontextprotocol/tasks': {} });
+    expect(client.getServerCapabilities()?.extensions).toEqual({
+      'io.modelcontextprotocol/tasks': {},
+      'io.modelcontextprotocol/skills': { directoryRead: true },
+    });
     expect(client.getServerCapabilities()?.tasks).toBeUndefined();
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(TOOLS);

@@ -1,9 +1,9 @@
 import { performance } from 'node:perf_hooks';
-import { maskedPathOf, maskUrlReference, maskUrlsIn } from '../../shared/urlSecrets.js';
+import { HEADER_SECRET_MASK, maskedPathOf, maskUrlReference, maskUrlsIn } from '../../shared/urlSecrets.js';
 import type { HttpExchangeReport } from './target.js';
 
-/** Shown instead of a secret header value. */
-export const MASK = '••••••';
+/** Shown instead of a secret header value (shared, so the page can say which values are masked). */
+export const MASK = HEADER_SECRET_MASK;
 
 /** Headers whose value is one URL, perhaps relative. */
 const URL_HEADERS = new Set(['location', 'content-location']);

@@ -30,6 +30,8 @@ export const CLIENT_CAPABILITIES: ClientCapabilities = {
     'io.modelcontextprotocol/tasks': {},
     // MCP Apps (2026-01-26): the page renders tools' ui:// resources in a sandbox.
     'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] },
+    // Skills (SEP-2640): the Skills tab lists, gets and verifies a server's skills.
+    'io.modelcontextprotocol/skills': {},
   },
 };
 

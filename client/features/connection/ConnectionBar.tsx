@@ -4,6 +4,7 @@ import type { McpConnection } from '../../bridge/inspectorSession';
 import type { SocketStatus } from '../../bridge/bridgeSocket';
 import type { TargetState } from '../../../shared/wire';
 import { stateLabel, targetLabel, transportLabel } from './targetLabel';
+import { useSignInState, type SignInState } from '../oauth/signInState';
 import './connectionBar.css';
 
 /** The top bar: what is inspected, how it is doing, and restart/stop. */
@@ -11,7 +12,8 @@ export function ConnectionBar() {
   const session = useInspector();
   const { target, targetState, mcp, socket } = useInspectorSnapshot();
   const running = targetState?.state === 'connected' || targetState?.state === 'starting';
-  const { tone, status } = describeConnection(socket.kind, targetState, mcp);
+  const signIn = useSignInState(target, targetState);
+  const { tone, status } = describeConnection(socket.kind, targetState, mcp, signIn);
   return (
     <header className="connection-bar">
       <span className="brand">mcp-inspect</span>
@@ -61,9 +63,12 @@ function describeConnection(
   socket: SocketStatus['kind'],
   target: TargetState | undefined,
   mcp: McpConnection | undefined,
-): { tone: 'ok' | 'warn' | 'bad'; status: string } {
+  signIn: SignInState,
+): { tone: 'ok' | 'warn' | 'bad' | 'auth'; status: string } {
   if (socket === 'connecting') return { tone: 'warn', status: 'connecting…' };
   if (socket !== 'open') return { tone: 'bad', status: 'bridge disconnected' };
+  if (signIn === 'needs-sign-in') return { tone: 'auth', status: 'needs sign-in' };
+  if (signIn === 'signing-in') return { tone: 'auth', status: 'signing in…' };
   if (target?.state === 'connected') {
     const current = mcp?.generation === target.generation ? mcp : undefined;
     if (current?.status === 'ready') return { tone: 'ok', status: 'connected' };

@@ -1,6 +1,7 @@
 import { useInspector, useInspectorSnapshot } from './inspectorContext';
 import { stateLabel } from './targetLabel';
 import { AnsiText } from '../../components/AnsiText';
+import { useSignInState } from '../oauth/signInState';
 import './connectionBar.css';
 
 /**
@@ -9,7 +10,9 @@ import './connectionBar.css';
  */
 export function ConnectionProblem() {
   const session = useInspector();
-  const { socket, targetState, mcp, rejected } = useInspectorSnapshot();
+  const { socket, target, targetState, mcp, rejected } = useInspectorSnapshot();
+  // A server that answered 401 is waiting for a sign-in, not broken: the sign-in banner says so.
+  const signIn = useSignInState(target, targetState);
 
   if (socket.kind === 'retrying' || socket.kind === 'gave-up' || socket.kind === 'closed-by-bridge') {
     return (
@@ -30,7 +33,9 @@ export function ConnectionProblem() {
   }
 
   const problems: React.ReactNode[] = [];
-  if (targetState?.state === 'failed' || targetState?.state === 'exited') {
+  if (signIn) {
+    // Nothing here: OAuthBanner shows the sign-in as the state it is.
+  } else if (targetState?.state === 'failed' || targetState?.state === 'exited') {
     problems.push(
       <section key="target" className="problem" role="alert" aria-label="Server problem">
         <h2>The MCP server {targetState.state === 'failed' ? 'could not start' : stateLabel(targetState)}</h2>

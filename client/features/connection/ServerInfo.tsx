@@ -18,9 +18,8 @@ export function ServerInfo() {
   if (!mcp || mcp.status !== 'ready') return null;
   const { serverInfo, protocolVersion, capabilities, instructions, discover, era } = mcp;
   const offered = Object.keys(capabilities ?? {}).filter((name) => name !== 'extensions');
-  const extensions = Object.keys(
-    (capabilities as { extensions?: Record<string, unknown> } | undefined)?.extensions ?? {},
-  );
+  const declared = (capabilities as { extensions?: Record<string, unknown> } | undefined)?.extensions ?? {};
+  const extensions = Object.keys(declared);
   const modern = era === 'modern';
   return (
     <section className="server-info" aria-label="Server">
@@ -51,8 +50,9 @@ export function ServerInfo() {
           {offered.length === 0
             ? 'none'
             : offered.map((name) => (
-                <span key={name} className="chip">
+                <span key={name} className="chip" aria-label={`Extension ${name}`}>
                   {name}
+                  {settingsText(declared[name])}
                 </span>
               ))}
           {modern &&
@@ -73,8 +73,9 @@ export function ServerInfo() {
           {extensions.length === 0
             ? 'none'
             : extensions.map((name) => (
-                <span key={name} className="chip">
+                <span key={name} className="chip" aria-label={`Extension ${name}`}>
                   {name}
+                  {settingsText(declared[name])}
                 </span>
               ))}
         </dd>
@@ -101,4 +102,13 @@ export function ServerInfo() {
       />
     </section>
   );
+}
+
+/** An extension's settings after its name (`· directoryRead`), when it declares any. */
+function settingsText(settings: unknown): string {
+  if (typeof settings !== 'object' || settings === null) return '';
+  const parts = Object.entries(settings).map(([key, value]) =>
+    value === true ? key : `${key}: ${JSON.stringify(value)}`,
+  );
+  return parts.length === 0 ? '' : ` · ${parts.join(', ')}`;
 }

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import type { ElicitRequest } from '@modelcontextprotocol/client';
 import { JsonEditor } from '../../components/JsonEditor';
 import { SchemaForm, type SchemaFormHandle } from '../../components/schemaForm/SchemaForm';
@@ -20,6 +20,9 @@ interface Props {
  */
 export function ElicitationRequestView({ id, params, receivedAt }: Props) {
   const { requests } = useInspector();
+  // The same request may be drawn twice at once (the Requests tab and a call's card): each
+  // drawing's field ids and editor model are its own, so labels find their own fields.
+  const drawing = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const isUrl = params.mode === 'url';
   const requestedSchema = params.mode === 'url' ? undefined : params.requestedSchema;
   // The same form, with the same theme, as tool arguments; raw JSON when none can be drawn.
@@ -88,13 +91,13 @@ export function ElicitationRequestView({ id, params, receivedAt }: Props) {
           onChange={setFormValue}
           label="Elicitation form"
           onUnrenderable={setUnrenderable}
-          idPrefix={`elicitation-${id}`}
+          idPrefix={`elicitation-${id}-${drawing}`}
         />
       ) : (
         <>
           {unrenderable && <p className="notice">No form could be drawn ({unrenderable}); answer in JSON.</p>}
           <JsonEditor
-            path={`elicitation/${id}`}
+            path={`elicitation/${id}/${drawing}`}
             label="Elicitation answer"
             height={180}
             value={text}

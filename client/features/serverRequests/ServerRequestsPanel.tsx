@@ -1,9 +1,6 @@
-import { ElicitationRequestView } from './ElicitationRequestView';
 import { serverRequestElementId } from './requestNavigation';
-import { MalformedElicitationView } from './MalformedElicitationView';
-import { SamplingRequestView } from './SamplingRequestView';
+import { ServerRequestView } from './ServerRequestView';
 import { useServerRequests } from './useServerRequests';
-import './serverRequests.css';
 
 /**
  * Requests the server sent the page (sampling, elicitation), each answered by the person.
@@ -24,18 +21,7 @@ export function ServerRequestsPanel() {
       {pending.map((request) => (
         // Focusable, so a call waiting on it can bring the person straight here.
         <li key={request.id} id={serverRequestElementId(request.id)} tabIndex={-1}>
-          {request.kind === 'sampling' ? (
-            <SamplingRequestView id={request.id} params={request.params} receivedAt={request.receivedAt} />
-          ) : request.kind === 'elicitation' ? (
-            <ElicitationRequestView id={request.id} params={request.params} receivedAt={request.receivedAt} />
-          ) : (
-            <MalformedElicitationView
-              id={request.id}
-              params={request.params}
-              problem={request.problem}
-              receivedAt={request.receivedAt}
-            />
-          )}
+          <ServerRequestView request={request} />
         </li>
       ))}
     </ul>

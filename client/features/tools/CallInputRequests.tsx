@@ -1,5 +1,4 @@
-import { ElicitationRequestView } from '../serverRequests/ElicitationRequestView';
-import { SamplingRequestView } from '../serverRequests/SamplingRequestView';
+import { ServerRequestView } from '../serverRequests/ServerRequestView';
 import { useServerRequests } from '../serverRequests/useServerRequests';
 
 /**
@@ -24,11 +23,7 @@ export function InputRequestsFor({ owner, label }: { owner: string; label: strin
             <p className="muted">
               Input <code>{ask.origin?.key}</code>
             </p>
-            {ask.kind === 'sampling' ? (
-              <SamplingRequestView id={ask.id} params={ask.params} receivedAt={ask.receivedAt} />
-            ) : ask.kind === 'elicitation' ? (
-              <ElicitationRequestView id={ask.id} params={ask.params} receivedAt={ask.receivedAt} />
-            ) : null}
+            <ServerRequestView request={ask} />
           </li>
         ))}
       </ul>

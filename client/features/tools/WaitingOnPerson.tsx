@@ -1,5 +1,6 @@
 import type { PendingServerRequest } from '../../bridge/serverRequests';
 import { serverRequestElementId, showServerRequest } from '../serverRequests/requestNavigation';
+import { ServerRequestView } from '../serverRequests/ServerRequestView';
 import { useServerRequests } from '../serverRequests/useServerRequests';
 
 interface WaitingOnPersonProps {
@@ -9,39 +10,52 @@ interface WaitingOnPersonProps {
 }
 
 /**
- * A running call whose server asked the person something meanwhile (an elicitation, a sampling
- * request) is most likely waiting for that answer: says so, and links to the request, instead of
- * a bare "running". The protocol does not tie a server's request to the call it serves, so every
- * request that arrived while the call runs is named.
+ * A running call whose server asked the person something meanwhile (a legacy server's own
+ * elicitation/create or sampling/createMessage) is most likely waiting for that answer: says so,
+ * and lets the person answer right here, with the same view as the Requests tab and as a modern
+ * call's input rounds. The legacy protocol does not tie a server's request to the call it serves,
+ * so every such request that arrived while this call runs is shown on it; answering it on one
+ * card answers it everywhere.
  */
 export function WaitingOnPerson({ startedAt, callId }: WaitingOnPersonProps) {
   const pending = useServerRequests();
   const sentAt = performance.timeOrigin + startedAt;
-  // Asks that belong to a multi round-trip round of a call are answered on that call's card.
+  // Asks of a modern call's input rounds carry their origin and are shown by CallInputRequests.
   const during = pending.filter(
     (request) => request.receivedAt >= sentAt - 1 && request.origin === undefined,
   );
   if (during.length === 0) return null;
   return (
-    <div className="call-waiting" role="note" aria-label={`Call ${callId} waits for you`}>
-      <strong>Waiting for you:</strong>
-      <ul>
+    <section className="call-waiting" aria-label={`Call ${callId} waits for you`}>
+      <p role="note">
+        <strong>Waiting for you:</strong> while this call runs, the server asked{' '}
+        {during.map((request, i) => (
+          <span key={request.id}>
+            {i > 0 && '; and '}
+            {describe(request)}
+          </span>
+        ))}
+        . Answer below (a legacy server’s request: the protocol does not say which call it serves, so it shows
+        on every call running when it came).
+      </p>
+      <ul className="server-requests">
         {during.map((request) => (
           <li key={request.id}>
-            the server asked {describe(request)}.{' '}
+            <ServerRequestView request={request} />
             <a
+              className="also-in-requests"
               href={`#${serverRequestElementId(request.id)}`}
               onClick={(event) => {
                 event.preventDefault();
                 showServerRequest(request.id);
               }}
             >
-              Answer it in Requests
+              Show it in Requests
             </a>
           </li>
         ))}
       </ul>
-    </div>
+    </section>
   );
 }
 

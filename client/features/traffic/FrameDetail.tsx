@@ -6,6 +6,7 @@ import { eventText, KIND_LABELS } from './eventText';
 import { AppLinks } from './AppLinks';
 import { ConversationSummary } from './ConversationSummary';
 import { FrameView } from './FrameView';
+import { HttpExchangeView } from './HttpExchangeView';
 import { ProtocolMeta } from './ProtocolMeta';
 import type { TrafficRow } from '../../../shared/core/traffic/trafficRows';
 
@@ -28,7 +29,8 @@ export function FrameDetail({ ref, row, startedAt, onSelect, onClose, replay }: 
     record.type === 'frame'
       ? `#${record.seq} ${KIND_LABELS[row.kind]}${row.method ? ` ${row.method}` : ''}${row.id ? ` · id ${row.id}` : ''}`
       : `${record.type === 'page' ? '' : `#${record.seq} `}${KIND_LABELS[row.kind]}`;
-  const partner = row.pair ?? row.linked;
+  // An HTTP exchange shows what it carried in its own view (bodies, links), not beside it.
+  const partner = record.type === 'http' ? undefined : (row.pair ?? row.linked);
   const partnerFrame = partner?.record.type === 'frame' ? partner.record : undefined;
   const partnerRole = row.pair
     ? row.kind === 'request'
@@ -61,21 +63,26 @@ export function FrameDetail({ ref, row, startedAt, onSelect, onClose, replay }: 
           ×
         </button>
       </header>
-      <p className="frame-meta">
-        <span title={formatRecordTime(record.t, startedAt)}>at {formatSessionTime(record.t)}</span>
-        {record.type === 'frame' && (
-          <>
-            <span>{record.dir === 'toServer' ? 'to the server' : 'from the server'}</span>
-            <span>{formatBytes(record.bytes)}</span>
-            <span>run {record.generation}</span>
-            {record.synthetic && <span>written by mcp-inspect (the server could not answer)</span>}
-          </>
-        )}
-        {row.latencyMs !== undefined && <span>latency {formatLatency(row.latencyMs)}</span>}
-        {row.kind === 'request' && row.pair === undefined && (
-          <span>{row.ended ? `${row.ended} by the page (notifications/cancelled)` : 'no response yet'}</span>
-        )}
-      </p>
+      {/* An HTTP exchange says when it was sent in its own timing table. */}
+      {record.type !== 'http' && (
+        <p className="frame-meta">
+          <span title={formatRecordTime(record.t, startedAt)}>at {formatSessionTime(record.t)}</span>
+          {record.type === 'frame' && (
+            <>
+              <span>{record.dir === 'toServer' ? 'to the server' : 'from the server'}</span>
+              <span>{formatBytes(record.bytes)}</span>
+              <span>run {record.generation}</span>
+              {record.synthetic && <span>written by mcp-inspect (the server could not answer)</span>}
+            </>
+          )}
+          {row.latencyMs !== undefined && <span>latency {formatLatency(row.latencyMs)}</span>}
+          {row.kind === 'request' && row.pair === undefined && (
+            <span>
+              {row.ended ? `${row.ended} by the page (notifications/cancelled)` : 'no response yet'}
+            </span>
+          )}
+        </p>
+      )}
       {row.conversation && <ConversationSummary conversation={row.conversation} current={row} />}
       <AppLinks row={row} onSelect={onSelect} />
       {record.type === 'frame' && <ProtocolMeta message={record.message} />}
@@ -88,6 +95,8 @@ export function FrameDetail({ ref, row, startedAt, onSelect, onClose, replay }: 
               label="Selected frame"
               editorPath="traffic/selected"
             />
+          ) : record.type === 'http' ? (
+            <HttpExchangeView row={row} record={record} startedAt={startedAt} onSelect={onSelect} />
           ) : (
             <>
               <p className="event-text">{eventText(row)}</p>
