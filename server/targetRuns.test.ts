@@ -76,7 +76,7 @@ describe('TargetRuns', () => {
     expect(states(received)).toEqual(['starting', 'connected']);
     expect(runs.generation).toBe(1);
     send(initialize(1));
-    await expect.poll(() => answerTo(received, 1)).toBeDefined();
+    await expect.poll(() => answerTo(received, 1), { timeout: 10_000 }).toBeDefined();
     send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'crash', arguments: {} } });
     await expect

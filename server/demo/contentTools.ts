@@ -26,7 +26,12 @@ export function registerContentTools(server: McpServer): void {
       title: 'Echo',
       description: 'Returns the message as text, optionally uppercased.',
       inputSchema: z.object({
-        message: z.string().max(10_000).describe('Text to send back'),
+        // Bounded, as a tool's free text should be (lint's unbounded-input), but high: the
+        // inspector's own tests echo megabytes through it to exercise large frames.
+        message: z
+          .string()
+          .max(16 * 1024 * 1024)
+          .describe('Text to send back, up to 16 MiB'),
         uppercase: z.boolean().optional().describe('Uppercase the message first'),
       }),
       annotations: {

@@ -271,6 +271,8 @@ describe('diffSurfaces on the demo server', () => {
     changed.resourceTemplates = [];
     expect(diffSurfaces(demo, changed).map((change) => [change.kind, change.path])).toEqual([
       ['breaking', '$.resourceTemplates["demo://notes/{id}"]'],
+      // The Skills extension's template for a skill's files (SEP-2640).
+      ['breaking', '$.resourceTemplates["skill://{+path}"]'],
       ['breaking', '$.resources["demo://docs/readme"]'],
     ]);
   });

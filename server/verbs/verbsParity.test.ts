@@ -11,7 +11,7 @@ describe('parity', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
     const run = await runVerb(['parity']);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(
-      /^the eras agree: 21 tools, 6 resources, 1 resource templates, 2 prompts the same in 2025-11-25 and 2026-07-28\n$/,
+      /^the eras agree: 21 tools, 6 resources, 2 resource templates, 2 prompts the same in 2025-11-25 and 2026-07-28\n$/,
     );
     const json = await runVerb(['parity', '--json']);
     expect(json.code).toBe(0);

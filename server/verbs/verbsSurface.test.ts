@@ -52,6 +52,8 @@ describe('snapshot', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
     expect(names).toContain('echo');
     expect(snapshot.surface.resourceTemplates).toEqual([
       expect.objectContaining({ uriTemplate: 'demo://notes/{id}' }),
+      // The Skills extension's template for a skill's files (SEP-2640).
+      expect.objectContaining({ uriTemplate: 'skill://{+path}' }),
     ]);
     // Keys sorted at every depth, two-space indent, a final newline: fit for review as a diff.
     expect(modernSnapshot.split('\n')[1]).toBe('  "format": "mcp-inspect-snapshot",');
