@@ -3,9 +3,8 @@ import { loadOutcomeOf } from '../../../shared/load/callOutcome.js';
 import { LoadRun, type LoadOutcome } from '../../../shared/load/loadRun.js';
 import { EXIT, VerbFailure } from '../exitCodes.js';
 import { loadLines, loadProgressLine } from '../render/loadLines.js';
-import { checkAgainstSchema, findTool } from '../run/callVerb.js';
+import { toolAndArguments } from '../run/callVerb.js';
 import { metaOf, type VerbContext } from '../run/verbContext.js';
-import { toolArguments } from '../toolArguments.js';
 
 /** How often the progress line is rewritten on stderr. */
 const PROGRESS_EVERY_MS = 1000;
@@ -20,12 +19,7 @@ export async function loadVerb(context: VerbContext): Promise<void> {
   const { out, session, link, request } = context;
   const settings = request.load;
   if (!settings) throw new VerbFailure(EXIT.usage, 'usage', 'no load settings');
-  const name = request.subject ?? '';
-  const tool = await findTool(context, name);
-  const typed = toolArguments(request.args, tool.inputSchema);
-  if ('error' in typed) throw new VerbFailure(EXIT.usage, 'invalid-arguments', typed.error);
-  const { args } = typed;
-  if (request.validate) checkAgainstSchema(context, tool, args);
+  const { tool, args } = await toolAndArguments(context);
   let calls = 0;
   let lost = false;
   const call = async (): Promise<LoadOutcome> => {

@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { pairExchanges } from '../../../shared/recording/exchanges.js';
 import { readRecording } from '../../../shared/recording/readRecording.js';
 import { ReplayBook } from '../../../shared/recording/replayBook.js';
+import { readInputFile } from '../inputFile.js';
 import { EXIT, VerbFailure } from '../exitCodes.js';
 import type { VerbOutput } from '../verbOutput.js';
 import type { VerbRequest } from '../verbOptions.js';
@@ -74,16 +74,7 @@ export async function runMock(request: VerbRequest, out: VerbOutput): Promise<nu
 
 /** The recording, read and indexed; a file that cannot be used fails with its line (exit 1). */
 function loadBook(path: string): ReplayBook {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new VerbFailure(
-      EXIT.usage,
-      'usage',
-      `cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-    );
-  }
+  const text = readInputFile(path);
   const read = readRecording(text);
   if ('error' in read) throw new VerbFailure(EXIT.usage, 'usage', `${path}: ${read.error}`);
   try {

@@ -14,6 +14,23 @@ import { requestFailure, within } from './failures.js';
 import { metaOf, type VerbContext } from './verbContext.js';
 
 /**
+ * The tool a verb calls (`call`, `load`) and its arguments: typed by the tool's inputSchema from
+ * --arg/--args, and checked against it unless --no-validate (exit 1 with every problem).
+ */
+export async function toolAndArguments(
+  context: VerbContext,
+): Promise<{ tool: Awaited<ReturnType<typeof findTool>>; args: Record<string, unknown> }> {
+  const { request } = context;
+  const name = request.subject ?? '';
+  const tool = await findTool(context, name);
+  const typed = toolArguments(request.args, tool.inputSchema);
+  if ('error' in typed) throw new VerbFailure(EXIT.usage, 'invalid-arguments', typed.error);
+  const { args } = typed;
+  if (request.validate) checkAgainstSchema(context, tool, args);
+  return { tool, args };
+}
+
+/**
  * `call <tool>`: the tool is looked up in tools/list (for its schema, and to say so when it is
  * not there), the arguments typed and checked against its `inputSchema`, then the core calls it:
  * input rounds answered, a task followed to its result, the call's own timer paused while a
@@ -21,12 +38,7 @@ import { metaOf, type VerbContext } from './verbContext.js';
  */
 export async function callVerb(context: VerbContext): Promise<void> {
   const { out, session, link, request } = context;
-  const name = request.subject ?? '';
-  const tool = await findTool(context, name);
-  const typed = toolArguments(request.args, tool.inputSchema);
-  if ('error' in typed) throw new VerbFailure(EXIT.usage, 'invalid-arguments', typed.error);
-  const { args } = typed;
-  if (request.validate) checkAgainstSchema(context, tool, args);
+  const { tool, args } = await toolAndArguments(context);
   const asTask = taskChoice(context, tool);
   // A task is polled; its status is said when it changes, not at every poll.
   const said = { status: '', message: '' };

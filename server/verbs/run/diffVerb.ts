@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import type { Surface } from '../../../shared/core/surface.js';
 import { maskUrl } from '../../../shared/urlSecrets.js';
 import type { SurfaceChange } from '../../../shared/surfaceDiff/changes.js';
 import { diffSurfaces, hasBreaking } from '../../../shared/surfaceDiff/diffSurfaces.js';
 import { readSurfaceFile } from '../../../shared/surfaceDiff/snapshotFile.js';
+import { readInputFile } from '../inputFile.js';
 import { EXIT, VerbFailure } from '../exitCodes.js';
 import { diffReportLines } from '../render/diffReport.js';
 import type { VerbOutput } from '../verbOutput.js';
@@ -21,16 +21,7 @@ export interface DiffSide {
 
 /** A snapshot or recording file, read; a file that cannot be read or parsed fails with its line (exit 1). */
 export function fileSide(path: string): DiffSide {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new VerbFailure(
-      EXIT.usage,
-      'usage',
-      `cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-    );
-  }
+  const text = readInputFile(path);
   const read = readSurfaceFile(text);
   if ('error' in read) {
     const where = read.line !== undefined && !read.error.startsWith('line ') ? `line ${read.line}: ` : '';
