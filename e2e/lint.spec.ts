@@ -41,3 +41,30 @@ test('findings by severity, each explained, one click from a finding to its tool
   await expect(page.getByRole('tab', { name: 'Tools' })).toHaveAttribute('aria-selected', 'true');
   await expect(ui.toolPanel('weather')).toBeVisible();
 });
+
+test.describe('probes from the page', () => {
+  test.use({ cliArgs: [process.execPath, '--import', 'tsx', SERVE, 'clean'] });
+
+  test('Run probes calls the read-only tools only, and a server that answers well stays without findings', async ({
+    page,
+    cli,
+  }) => {
+    await page.goto(cli.url);
+    await page.getByRole('tab', { name: 'Lint' }).click();
+    const lint = page.getByRole('region', { name: 'Lint' });
+    await expect(lint.getByRole('status')).toHaveText('No findings.');
+    const probes = lint.getByRole('note', { name: 'Probes' });
+    await expect(probes).toContainText('read-only tools only unless widened');
+    await lint.getByRole('button', { name: 'Run probes' }).click();
+    // The unknown tool, and for search_notes refused and oversized arguments and a plain call;
+    // delete_note may change things, so it is left alone.
+    await expect(probes).toHaveText(
+      /^\d+ probes run, their findings below; not called \(may change things\): delete_note$/,
+      {
+        timeout: 30_000,
+      },
+    );
+    await expect(lint.getByRole('status')).toHaveText('No findings.');
+    await page.screenshot({ path: test.info().outputPath('lint-probes.png') });
+  });
+});

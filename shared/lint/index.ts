@@ -22,3 +22,4 @@ export {
 } from './config.js';
 export * from './findings.js';
 export { toSarif, type SarifMeta } from './sarif.js';
+export { runProbes, type ProbeOptions, type ProbeRun } from './probes.js';

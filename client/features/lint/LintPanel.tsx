@@ -1,7 +1,14 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { McpConnection } from '../../bridge/inspectorSession';
-import { lintSurface, SEVERITIES, type Finding, type Severity } from '../../../shared/lint';
+import {
+  lintSurface,
+  runProbes,
+  SEVERITIES,
+  type Finding,
+  type ProbeRun,
+  type Severity,
+} from '../../../shared/lint';
 import { toolsQueryOptions } from '../tools/toolsQuery';
 import { resourceListQueryOptions, resourceTemplatesQueryOptions } from '../resources/resourcesQuery';
 import { promptsQueryOptions } from '../prompts/promptsQuery';
@@ -10,6 +17,15 @@ import { showTool } from './lintNavigation';
 import './lint.css';
 
 const HEADINGS: Record<Severity, string> = { error: 'Errors', warning: 'Warnings', hint: 'Hints' };
+
+/** Each probe's own timeout, as the terminal verb's default (--probe-timeout 5). */
+const PROBE_TIMEOUT_MS = 5_000;
+
+type ProbeState =
+  | { phase: 'idle' }
+  | { phase: 'running' }
+  | { phase: 'done'; generation: number; run: ProbeRun }
+  | { phase: 'failed'; message: string };
 
 /**
  * The Lint tab: the rules of `mcp-inspect lint` (shared/lint) run on the lists the page already
@@ -46,11 +62,23 @@ export function LintPanel({ mcp }: { mcp: McpConnection }) {
     if (prompts.error) failed['prompts/list'] = prompts.error.message;
     return failed;
   }, [tools.error, resources.error, templates.error, prompts.error]);
+  // The probes call tools: only when the person asks, read-only tools only unless widened.
+  const [probe, setProbe] = useState<ProbeState>({ phase: 'idle' });
+  const [probeAll, setProbeAll] = useState(false);
+  const probed = probe.phase === 'done' && probe.generation === mcp.generation ? probe.run : undefined;
+  const startProbes = (): void => {
+    setProbe({ phase: 'running' });
+    runProbes(mcp.client, tools.data ?? [], { timeoutMs: PROBE_TIMEOUT_MS, all: probeAll }).then(
+      (run) => setProbe({ phase: 'done', generation: mcp.generation, run }),
+      (error: unknown) => setProbe({ phase: 'failed', message: (error as Error).message ?? String(error) }),
+    );
+  };
   const report = useMemo(
     () =>
       waiting
         ? undefined
         : lintSurface({
+            ...(probed ? { observations: { probes: probed.probes, results: probed.results } } : {}),
             surface: pageSurface(
               mcp,
               {
@@ -62,7 +90,7 @@ export function LintPanel({ mcp }: { mcp: McpConnection }) {
               failures,
             ),
           }),
-    [waiting, mcp, tools.data, resources.data, templates.data, prompts.data, failures],
+    [waiting, mcp, tools.data, resources.data, templates.data, prompts.data, failures, probed],
   );
 
   if (!ready) return <p className="placeholder">Waiting for the server…</p>;
@@ -79,9 +107,20 @@ export function LintPanel({ mcp }: { mcp: McpConnection }) {
         </p>
         <p className="muted">
           The rules of <code>mcp-inspect lint</code> at their default severities, on what this page lists. The
-          terminal verb also reads <code>mcp-inspect.lint.json</code>, follows each page as sent and probes (
-          <code>--probe</code>).
+          terminal verb also reads <code>mcp-inspect.lint.json</code> and follows each page as sent.
         </p>
+        <div className="lint-probes">
+          <button type="button" onClick={startProbes} disabled={probe.phase === 'running'}>
+            {probe.phase === 'running' ? 'Probing…' : 'Run probes'}
+          </button>
+          <label>
+            <input type="checkbox" checked={probeAll} onChange={(e) => setProbeAll(e.target.checked)} /> also
+            tools that are not read-only (they may change things)
+          </label>
+          <span className="muted" role="note" aria-label="Probes">
+            {probeSummary(probe, probed)}
+          </span>
+        </div>
       </header>
       {SEVERITIES.map((severity) => {
         const group = report.findings.filter((finding) => finding.severity === severity);
@@ -130,6 +169,18 @@ function FindingView({ finding }: { finding: Finding }) {
       </dl>
     </li>
   );
+}
+
+/** What the probes did, in words: they call the server, so the person should know what was called. */
+function probeSummary(probe: ProbeState, probed: ProbeRun | undefined): string {
+  if (probe.phase === 'running')
+    return 'calling the server: an unknown tool, refused and oversized arguments, ping';
+  if (probe.phase === 'failed') return `the probes stopped: ${probe.message}`;
+  if (!probed)
+    return 'Probes call the server (an unknown tool, arguments the schema refuses, a 1 MiB argument, ping); read-only tools only unless widened.';
+  const skipped =
+    probed.skipped.length > 0 ? `; not called (may change things): ${probed.skipped.join(', ')}` : '';
+  return `${count(probed.probes.length, 'probe')} run, their findings below${skipped}`;
 }
 
 function count(n: number, word: string): string {
