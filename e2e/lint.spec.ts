@@ -23,6 +23,8 @@ test('findings by severity, each explained, one click from a finding to its tool
   await page.getByRole('tab', { name: 'Lint' }).click();
   const lint = page.getByRole('region', { name: 'Lint' });
   await expect(lint.getByRole('status')).toHaveText(/^1 error, \d+ warnings, \d+ hints$/);
+  // No mcp-inspect.lint.json where the CLI started: the rules' own severities, and the page says so.
+  await expect(lint.getByRole('note', { name: 'Rules' })).toContainText('at their default severities (no ');
   const errors = lint.getByRole('region', { name: 'Errors' });
   const hidden = errors.getByRole('listitem').filter({ hasText: 'hidden-unicode' });
   await expect(hidden).toContainText('tools[5].description');

@@ -10,6 +10,7 @@ import {
 import { parityRoute } from './parityRoute.js';
 import { appSandboxRoute } from './appSandbox/sandboxRoute.js';
 import { collectionRouter } from './collectionRoutes.js';
+import { lintConfigRouter } from './lintConfigRoute.js';
 import type { RunningAppSandbox } from './appSandbox/sandboxServer.js';
 import type { OAuthManager } from './oauth/oauthManager.js';
 import { oauthApiRouter, oauthCallbackRoute } from './oauth/routes.js';
@@ -153,6 +154,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   if (options.oauth) app.use(oauthApiRouter(options.oauth, options.session));
   if (options.collectionFile !== undefined)
     app.use(collectionRouter(options.collectionFile, () => options.session.targetInfo));
+  app.use(lintConfigRouter());
 
   app.use('/api', (_req: Request, res: Response) => {
     res.status(404).json({ error: 'No such route' });

@@ -15,3 +15,5 @@ export const TOKEN_ENV_VAR = 'MCP_INSPECT_TOKEN';
 export const API_PARITY_PATH = '/api/parity';
 /** The collection file the CLI was started with (`--collection`): GET reads it, PUT saves it. */
 export const API_COLLECTION_PATH = '/api/collection';
+/** GET: the person's lint config (mcp-inspect.lint.json where the CLI started), read afresh each time. */
+export const API_LINT_CONFIG_PATH = '/api/lint-config';

@@ -105,3 +105,12 @@ export function describeConfigProblem(file: string, problem: ConfigProblem): str
   const where = problem.line === undefined ? file : `${file}:${problem.line}:${problem.column ?? 1}`;
   return `${where}: ${problem.message}`;
 }
+
+/** The person's lint config as the bridge read it for the page (GET /api/lint-config). */
+export interface LintConfigState {
+  path: string;
+  exists: boolean;
+  config: LintConfig;
+  /** What is wrong with the file, each with its line and column. */
+  problems: string[];
+}

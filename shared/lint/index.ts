@@ -18,6 +18,7 @@ export {
   parseLintConfig,
   type ConfigProblem,
   type LintConfig,
+  type LintConfigState,
   type RuleSetting,
 } from './config.js';
 export * from './findings.js';

@@ -13,6 +13,7 @@ import { toolsQueryOptions } from '../tools/toolsQuery';
 import { resourceListQueryOptions, resourceTemplatesQueryOptions } from '../resources/resourcesQuery';
 import { promptsQueryOptions } from '../prompts/promptsQuery';
 import { pageSurface } from './pageSurface';
+import { lintConfigQueryOptions, type LintConfigState } from './lintConfigQuery';
 import { showTool } from './lintNavigation';
 import './lint.css';
 
@@ -62,6 +63,9 @@ export function LintPanel({ mcp }: { mcp: McpConnection }) {
     if (prompts.error) failed['prompts/list'] = prompts.error.message;
     return failed;
   }, [tools.error, resources.error, templates.error, prompts.error]);
+  // The person's mcp-inspect.lint.json, as the terminal verb reads it by default.
+  const lintConfig = useQuery(lintConfigQueryOptions());
+  const config = lintConfig.data?.config;
   // The probes call tools: only when the person asks, read-only tools only unless widened.
   const [probe, setProbe] = useState<ProbeState>({ phase: 'idle' });
   const [probeAll, setProbeAll] = useState(false);
@@ -77,20 +81,23 @@ export function LintPanel({ mcp }: { mcp: McpConnection }) {
     () =>
       waiting
         ? undefined
-        : lintSurface({
-            ...(probed ? { observations: { probes: probed.probes, results: probed.results } } : {}),
-            surface: pageSurface(
-              mcp,
-              {
-                tools: tools.data,
-                resources: resources.data,
-                resourceTemplates: templates.data,
-                prompts: prompts.data,
-              },
-              failures,
-            ),
-          }),
-    [waiting, mcp, tools.data, resources.data, templates.data, prompts.data, failures, probed],
+        : lintSurface(
+            {
+              ...(probed ? { observations: { probes: probed.probes, results: probed.results } } : {}),
+              surface: pageSurface(
+                mcp,
+                {
+                  tools: tools.data,
+                  resources: resources.data,
+                  resourceTemplates: templates.data,
+                  prompts: prompts.data,
+                },
+                failures,
+              ),
+            },
+            config,
+          ),
+    [waiting, mcp, tools.data, resources.data, templates.data, prompts.data, failures, probed, config],
   );
 
   if (!ready) return <p className="placeholder">Waiting for the server…</p>;
@@ -105,10 +112,14 @@ export function LintPanel({ mcp }: { mcp: McpConnection }) {
             ? 'No findings.'
             : `${count(error, 'error')}, ${count(warning, 'warning')}, ${count(hint, 'hint')}`}
         </p>
-        <p className="muted">
-          The rules of <code>mcp-inspect lint</code> at their default severities, on what this page lists. The
-          terminal verb also reads <code>mcp-inspect.lint.json</code> and follows each page as sent.
+        <p className="muted" role="note" aria-label="Rules">
+          {configLine(lintConfig.data, lintConfig.error)}
         </p>
+        {lintConfig.data?.problems.map((problem) => (
+          <p key={problem} className="lint-config-problem" role="alert">
+            {problem}
+          </p>
+        ))}
         <div className="lint-probes">
           <button type="button" onClick={startProbes} disabled={probe.phase === 'running'}>
             {probe.phase === 'running' ? 'Probing…' : 'Run probes'}
@@ -169,6 +180,17 @@ function FindingView({ finding }: { finding: Finding }) {
       </dl>
     </li>
   );
+}
+
+/** Which rules the findings are by: the person's config file when there is one, else the defaults. */
+function configLine(state: LintConfigState | undefined, error: Error | null): string {
+  const verb = 'The rules of mcp-inspect lint, on what this page lists';
+  if (error)
+    return `${verb}, at their default severities (the config file could not be read: ${error.message}).`;
+  if (!state) return `${verb}.`;
+  if (!state.exists) return `${verb}, at their default severities (no ${state.path}).`;
+  const set = Object.keys(state.config.rules).length;
+  return `${verb}, as ${state.path} sets them (${set} rule${set === 1 ? '' : 's'} changed).`;
 }
 
 /** What the probes did, in words: they call the server, so the person should know what was called. */
