@@ -5,10 +5,10 @@
 // CPU per call (process and server, by GNU time), taken as the difference between a long and a
 // short run so that starting Node, loading modules and the handshake fall out.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { bundleScript } from './bundleScript.js';
 import { CLI_PATH, DEMO_SERVER_PATH } from './paths.js';
 import { stopProcess, track } from './processes.js';
 import { median } from './stats.js';
@@ -156,20 +156,8 @@ function measure(args: string[], what: string): Promise<Sample> {
   });
 }
 
-async function bundleDirectClient(): Promise<void> {
-  mkdirSync(fileURLToPath(new URL('../.tmp/bench/', import.meta.url)), { recursive: true });
-  await build({
-    entryPoints: [DIRECT_SOURCE],
-    outfile: DIRECT_BUILT,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20.19',
-    logLevel: 'warning',
-    banner: {
-      js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);",
-    },
-  });
+function bundleDirectClient(): Promise<void> {
+  return bundleScript(DIRECT_SOURCE, DIRECT_BUILT);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

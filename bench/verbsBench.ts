@@ -1,7 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { bundleScript } from './bundleScript.js';
 import { modernEnvelope, CLIENT_INFO, PROTOCOL_VERSION } from './bridgeClient.js';
 import { CLI_PATH, DEMO_SERVER_PATH } from './paths.js';
 import { stopProcess, track } from './processes.js';
@@ -147,21 +147,8 @@ function cpuOfLast(): number | undefined {
   return Number.isFinite(user + system) ? (user + system) * 1000 : undefined;
 }
 
-async function bundleDirectClient(): Promise<void> {
-  mkdirSync(fileURLToPath(new URL('../.tmp/bench/', import.meta.url)), { recursive: true });
-  await build({
-    entryPoints: [DIRECT_SOURCE],
-    outfile: DIRECT_BUILT,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20.19',
-    logLevel: 'warning',
-    // As scripts/build-server.mjs does for the CLI: bundled CommonJS calls require().
-    banner: {
-      js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);",
-    },
-  });
+function bundleDirectClient(): Promise<void> {
+  return bundleScript(DIRECT_SOURCE, DIRECT_BUILT);
 }
 
 /** Spawns `node script args`, timing the first time stdout ends with `end`, and the exit. */

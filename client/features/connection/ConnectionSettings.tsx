@@ -145,30 +145,20 @@ export function ConnectionSettings() {
               onChange={(headers) => set({ headers })}
             />
             <div className="timeouts">
-              <label>
-                Connect timeout (s)
-                <input
-                  type="number"
-                  min="0"
-                  step="any"
-                  value={draft.connectTimeout}
-                  placeholder={String(DEFAULT_CONNECT_TIMEOUT_SECONDS)}
-                  title="How long the start may take before the server is reported as hung"
-                  onChange={(e) => set({ connectTimeout: e.target.value })}
-                />
-              </label>
-              <label>
-                Request timeout (s)
-                <input
-                  type="number"
-                  min="0"
-                  step="any"
-                  value={draft.requestTimeout}
-                  placeholder={String(DEFAULT_REQUEST_TIMEOUT_SECONDS)}
-                  title="How long a request may wait for its answer to begin; 0 for no limit"
-                  onChange={(e) => set({ requestTimeout: e.target.value })}
-                />
-              </label>
+              <SecondsField
+                label="Connect timeout (s)"
+                value={draft.connectTimeout}
+                placeholder={DEFAULT_CONNECT_TIMEOUT_SECONDS}
+                title="How long the start may take before the server is reported as hung"
+                onChange={(connectTimeout) => set({ connectTimeout })}
+              />
+              <SecondsField
+                label="Request timeout (s)"
+                value={draft.requestTimeout}
+                placeholder={DEFAULT_REQUEST_TIMEOUT_SECONDS}
+                title="How long a request may wait for its answer to begin; 0 for no limit"
+                onChange={(requestTimeout) => set({ requestTimeout })}
+              />
             </div>
           </>
         )}
@@ -199,5 +189,29 @@ export function ConnectionSettings() {
         <RootsEditor />
       </div>
     </section>
+  );
+}
+
+/** A number of seconds as the person types it (kept as text until the settings are applied). */
+function SecondsField(props: {
+  label: string;
+  value: string;
+  placeholder: number;
+  title: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label>
+      {props.label}
+      <input
+        type="number"
+        min="0"
+        step="any"
+        value={props.value}
+        placeholder={String(props.placeholder)}
+        title={props.title}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </label>
   );
 }
