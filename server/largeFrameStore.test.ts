@@ -88,19 +88,23 @@ describe('LargeFrameStore', () => {
     expect(await text(stream!)).toBe('"aaaaaa"');
   });
 
-  it('does not keep a frame that comes while too much waits to be written, and says it no longer keeps it', async () => {
+  it('gives up the oldest frames waiting to be written, never the newest, when too much waits', async () => {
     const store = storeOf(1024, 11);
-    store.put(1, '"aaaaaa"'); // alone: kept, whatever its size
-    store.put(2, '"bbbbbb"'); // 8 + 8 > 11 bytes waiting: not kept
-    store.put(3, '"c"'); // 8 + 3: kept
+    store.put(1, '"aaaaaa"'); // alone: kept whatever its size, and its write starts
+    store.put(2, '"bbbbbb"'); // only the frame in flight is ahead of it: kept
+    expect(await read(store, 2)).toBe('"bbbbbb"');
+    store.put(3, '"cccccc"'); // 8 + 8 + 8 > 11 bytes waiting: 2, the oldest not in flight, is given up
     expect(await read(store, 2)).toBeUndefined();
+    expect(await read(store, 3)).toBe('"cccccc"');
+    store.put(4, '"d"'); // 8 + 8 + 3 > 11: 3 is given up for the newest
+    expect(await read(store, 3)).toBeUndefined();
     await store.flushed();
     expect(await read(store, 1)).toBe('"aaaaaa"');
-    expect(await read(store, 3)).toBe('"c"');
-    store.put(4, '"dddddd"'); // nothing waits any more
-    expect(await read(store, 4)).toBe('"dddddd"');
+    expect(await read(store, 4)).toBe('"d"');
+    store.put(5, '"eeeeee"'); // nothing waits any more
+    expect(await read(store, 5)).toBe('"eeeeee"');
     await store.flushed();
-    expect(filesKept()).toEqual(['1.json', '3.json', '4.json']);
+    expect(filesKept()).toEqual(['1.json', '4.json', '5.json']);
   });
 
   it('removes the folder a killed bridge left behind, and no other', () => {

@@ -29,9 +29,10 @@ export interface LargeFrameStoreBounds {
  * may read (0700, files 0600), removed when the session ends or the process exits; a folder left
  * by a bridge that was killed is removed by the next one.
  *
- * Written off the event loop, one at a time. A frame that comes while more than `queueBytes`
- * wait to be written (a flood faster than the disk) is not kept: the page's "no longer kept"
- * answer covers it, as it covers a frame pushed out by newer ones.
+ * Written off the event loop, one at a time. When more than `queueBytes` wait to be written (a
+ * flood faster than the disk), the oldest frames still waiting are given up to make room, never
+ * the one that came last: the newest frame is the one the person is most likely to open, and the
+ * page's "no longer kept" answer covers the others, as it covers a frame pushed out by newer ones.
  */
 export class LargeFrameStore {
   /** Size in bytes of each frame kept, by seq; Map order is insertion order, oldest first. */
@@ -58,8 +59,7 @@ export class LargeFrameStore {
     // A store given no room (the headless verbs: no page will reload) keeps nothing, not even one.
     if (this.disposed || this.bounds.diskBytes === 0) return;
     const size = Buffer.byteLength(json);
-    // One frame alone may be larger than the bound: a large result is legitimate.
-    if (this.queue.size > 0 && this.queuedBytes + size > this.bounds.queueBytes) return;
+    this.makeRoomInQueue(size);
     if (this.folder === undefined) {
       try {
         this.folder = createFolder(this.parent);
@@ -129,6 +129,18 @@ export class LargeFrameStore {
       if (this.queue.delete(seq)) this.queuedBytes -= bytes.length;
     }
     this.writing = false;
+  }
+
+  /**
+   * Gives up the oldest frames still waiting until `size` more bytes fit in the queue. The one
+   * being written stays (its bytes are already in flight), so one frame alone may exceed the
+   * bound: a large result is legitimate.
+   */
+  private makeRoomInQueue(size: number): void {
+    for (const seq of this.queue.keys()) {
+      if (this.queuedBytes + size <= this.bounds.queueBytes) return;
+      if (!this.isBeingWritten(seq)) this.remove(seq);
+    }
   }
 
   private remove(seq: number): void {

@@ -7,7 +7,7 @@ export interface MemoryLimits {
   historyBytes: number;
   /** Whole texts of large frames a reloaded page may still open, on disk (largeFrameStore.ts). */
   largeFrameStoreBytes: number;
-  /** Large frames waiting in memory to be written there; past it a frame is not kept (largeFrameStore.ts). */
+  /** Large frames waiting in memory to be written there; past it the oldest waiting are given up (largeFrameStore.ts). */
   largeFrameQueueBytes: number;
   /** What may wait to be sent to one page before it is dropped (pageSink.ts). */
   pageBacklogBytes: number;
