@@ -2,14 +2,9 @@
 // the SDK's createMcpHandler, which builds an instance per request; 2025-era traffic (initialize,
 // then a session) goes to LegacyHttpSessions. isLegacyRequest is the SDK's own routing test, so the
 // two legs can never disagree about a request's era.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import {
-  localhostHostValidation,
-  localhostOriginValidation,
-  toNodeHandler,
-} from '@modelcontextprotocol/node';
+import { toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, isLegacyRequest } from '@modelcontextprotocol/server';
+import { listenLoopbackMcp } from '../http/loopbackMcpListener.js';
 import { createDemoServer, followChanges } from './createDemoServer.js';
 import { DemoState } from './demoState.js';
 import { LegacyHttpSessions } from './legacyHttpSessions.js';
@@ -47,43 +42,20 @@ export async function serveDemoHttp(options: { port?: number } = {}): Promise<De
     },
     { onerror },
   );
-  // DNS rebinding protection: a web page must not be able to reach this loopback server.
-  const validHost = localhostHostValidation();
-  const validOrigin = localhostOriginValidation();
-
-  const server = createServer((req, res) => {
-    if (!validHost(req, res) || !validOrigin(req, res)) return;
-    if (new URL(req.url ?? '/', 'http://localhost').pathname !== DEMO_HTTP_PATH) {
-      res
-        .writeHead(404, { 'content-type': 'text/plain' })
-        .end(`Not found: the MCP endpoint is ${DEMO_HTTP_PATH}\n`);
-      return;
-    }
-    void serve(req, res);
-  });
-  await listen(server, options.port ?? 0);
-  const { port } = server.address() as AddressInfo;
+  // Loopback only, Host and Origin checked: the demo has no authentication.
+  const listener = await listenLoopbackMcp(
+    DEMO_HTTP_PATH,
+    options.port ?? 0,
+    (req, res) => void serve(req, res),
+  );
 
   return {
-    url: `http://127.0.0.1:${port}${DEMO_HTTP_PATH}`,
+    url: listener.url,
     state,
     legacySessions,
     close: async () => {
       await Promise.all([modern.close(), legacySessions.closeAll()]);
-      // Open SSE streams would keep close() waiting forever.
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await listener.close();
     },
   };
-}
-
-function listen(server: Server, port: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    // Loopback only: the demo has no authentication.
-    server.listen(port, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
 }

@@ -1,16 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import {
-  localhostHostValidation,
-  localhostOriginValidation,
-  toNodeHandler,
-} from '@modelcontextprotocol/node';
+import { toNodeHandler } from '@modelcontextprotocol/node';
 import {
   SUPPORTED_PROTOCOL_VERSIONS,
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
 import type { ReplayBook } from '../../../shared/recording/replayBook.js';
+import { listenLoopbackMcp } from '../../http/loopbackMcpListener.js';
 import { MockSession, type MockLog } from './mockSession.js';
 
 export const MOCK_HTTP_PATH = '/mcp';
@@ -86,39 +81,15 @@ export async function serveMockHttp(
       return transport.handleRequest(request);
     },
   });
-  const validHost = localhostHostValidation();
-  const validOrigin = localhostOriginValidation();
-  const server = createServer((req, res) => {
-    if (!validHost(req, res) || !validOrigin(req, res)) return;
-    if (new URL(req.url ?? '/', 'http://localhost').pathname !== MOCK_HTTP_PATH) {
-      res
-        .writeHead(404, { 'content-type': 'text/plain' })
-        .end(`Not found: the MCP endpoint is ${MOCK_HTTP_PATH}\n`);
-      return;
-    }
-    void handle(req, res);
-  });
-  await listen(server, options.port);
-  const { port } = server.address() as AddressInfo;
+  // Loopback only: a recording may hold what its session saw, and the mock asks for no credentials.
+  const listener = await listenLoopbackMcp(MOCK_HTTP_PATH, options.port, (req, res) => void handle(req, res));
   return {
-    url: `http://127.0.0.1:${port}${MOCK_HTTP_PATH}`,
+    url: listener.url,
     close: async () => {
       await Promise.all(
         [...sessions.values()].map(({ transport }) => transport.close().catch(() => undefined)),
       );
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await listener.close();
     },
   };
-}
-
-function listen(server: Server, port: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    // Loopback only: a recording may hold what its session saw, and the mock asks for no credentials.
-    server.listen(port, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
 }
