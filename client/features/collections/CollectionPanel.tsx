@@ -4,6 +4,7 @@ import type { ItemRun } from '../../../shared/collections/runner';
 import { collectionStore } from './collectionStore';
 import { ExpectationsEditor } from './ExpectationsEditor';
 import { useCollection } from './useCollection';
+import { useInspector } from '../connection/inspectorContext';
 import './collections.css';
 
 /**
@@ -13,6 +14,7 @@ import './collections.css';
  */
 export function CollectionPanel({ mcp }: { mcp: McpConnection | undefined }) {
   const view = useCollection();
+  const { answers } = useInspector();
   const ready = mcp?.status === 'ready';
   const { items } = view.collection;
   return (
@@ -25,7 +27,7 @@ export function CollectionPanel({ mcp }: { mcp: McpConnection | undefined }) {
         <button
           type="button"
           disabled={!ready || view.running || items.length === 0}
-          onClick={() => mcp && void collectionStore.run(mcp.client)}
+          onClick={() => mcp && void collectionStore.run(mcp.client, undefined, answers)}
         >
           Run all
         </button>
@@ -48,7 +50,7 @@ export function CollectionPanel({ mcp }: { mcp: McpConnection | undefined }) {
           run={view.runs[item.name]}
           saving={view.saving}
           canRun={ready && !view.running}
-          onRun={() => mcp && void collectionStore.run(mcp.client, item.name)}
+          onRun={() => mcp && void collectionStore.run(mcp.client, item.name, answers)}
         />
       ))}
     </div>
