@@ -6,6 +6,8 @@ import type { SchemaValidator } from '../../../shared/collections/expectations';
 import type { Collection, CollectionItem, Expectation } from '../../../shared/collections/format';
 import { runCollection, type ItemRun } from '../../../shared/collections/runner';
 import { envNamesIn } from '../../../shared/collections/references';
+import { renameItem } from '../../../shared/collections/editing';
+import type { ItemEdit } from './ItemEditor';
 import type { AnswerRouter } from '../../bridge/answerRouter';
 import { compileSchema } from '../../schema/jsonSchemaEngine';
 import { currentToken } from '../../bridge/token';
@@ -83,6 +85,29 @@ export class CollectionStore {
     return this.save({
       ...this.view.collection,
       items: this.view.collection.items.map((item) => (item.name === name ? { ...item, expect } : item)),
+    });
+  }
+
+  /**
+   * A new name and arguments for an item: the references to it below follow a rename, and its
+   * last run is kept under the new name (so a chain can still pick from its result).
+   */
+  editItem(name: string, edit: ItemEdit): Promise<void> {
+    const renamed = renameItem(this.view.collection, name, edit.name);
+    const runs = { ...this.view.runs };
+    const run = runs[name];
+    if (edit.name !== name && run !== undefined) {
+      delete runs[name];
+      runs[edit.name] = typeof run === 'object' ? { ...run, name: edit.name } : run;
+    }
+    this.set({ runs });
+    return this.save({
+      ...renamed,
+      items: renamed.items.map((item) =>
+        item.name === edit.name && item.kind !== 'resource' && edit.arguments !== undefined
+          ? ({ ...item, arguments: edit.arguments } as CollectionItem)
+          : item,
+      ),
     });
   }
 
