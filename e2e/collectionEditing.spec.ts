@@ -132,6 +132,8 @@ test.describe('a notes server with random ids', () => {
     // A fresh run of the server has no notes: the id typed by hand is gone.
     await ui.tab('Collection');
     await page.getByRole('banner').getByRole('button', { name: 'Restart' }).click();
+    // The new run, not the old one still saying "connected".
+    await expect(ui.traffic.getByRole('row').filter({ hasText: 'run 2: starting' })).toHaveCount(1);
     await expect(ui.connectionState).toHaveText('connected');
     await page.getByRole('button', { name: 'Run all' }).click();
     await expect(page.getByRole('status', { name: 'Run summary' })).toHaveText('1 passed, 1 failed');
