@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseCollection } from '../shared/collections/format.js';
+import { collectionText, parseCollection } from '../shared/collections/format.js';
 import type { RunningBridge } from './bridgeServer.js';
 import { TEST_TOKEN, startTestBridge } from './testSupport/bridges.js';
 import { demoTarget } from './testSupport/targets.js';
@@ -93,5 +93,69 @@ describe('the collection routes', () => {
     const refused = await api({ method: 'PUT', token: TEST_TOKEN, body: JSON.stringify({ collection }) });
     expect(refused.status).toBe(409);
     expect(readFileSync(file, 'utf8')).toBe('{ "formatVersion": 1, "items": [ oops ] }');
+  });
+});
+
+describe('the environment a run in the page reads (POST /api/collection/env)', () => {
+  const VALUE = 'sk-env-route-secret';
+  const envApi = (names: unknown, token: string | null = TEST_TOKEN) =>
+    fetch(`http://127.0.0.1:${bridge.port}/api/collection/env`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(token === null ? {} : { authorization: `Bearer ${token}` }),
+      },
+      body: JSON.stringify({ names }),
+    });
+  beforeAll(() => {
+    process.env.MCP_INSPECT_ROUTE_TEST_TOKEN = VALUE;
+    delete process.env.MCP_INSPECT_ROUTE_TEST_UNSET;
+    writeFileSync(
+      file,
+      collectionText({
+        formatVersion: 1,
+        items: [
+          {
+            name: 'login',
+            kind: 'tool',
+            tool: 'echo',
+            arguments: {
+              message: '${env:MCP_INSPECT_ROUTE_TEST_TOKEN}',
+              other: 'with ${env:MCP_INSPECT_ROUTE_TEST_UNSET} inside',
+            },
+            expect: [],
+          },
+        ],
+      }),
+    );
+  });
+  afterAll(() => delete process.env.MCP_INSPECT_ROUTE_TEST_TOKEN);
+
+  it('needs the token', async () => {
+    expect((await envApi(['MCP_INSPECT_ROUTE_TEST_TOKEN'], null)).status).toBe(401);
+    expect((await envApi(['MCP_INSPECT_ROUTE_TEST_TOKEN'], 'wrong')).status).toBe(401);
+  });
+
+  it("gives the values of the variables the file's items use, and names those that are not set", async () => {
+    const answer = await envApi(['MCP_INSPECT_ROUTE_TEST_TOKEN', 'MCP_INSPECT_ROUTE_TEST_UNSET']);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({
+      values: { MCP_INSPECT_ROUTE_TEST_TOKEN: VALUE },
+      unset: ['MCP_INSPECT_ROUTE_TEST_UNSET'],
+    });
+    // Reading it wrote nothing: the file still holds the placeholder only.
+    expect(readFileSync(file, 'utf8')).not.toContain(VALUE);
+  });
+
+  it("refuses a variable the file does not use: the page cannot read the bridge's environment at large", async () => {
+    process.env.MCP_INSPECT_ROUTE_TEST_OTHER = 'not for the page';
+    const answer = await envApi(['MCP_INSPECT_ROUTE_TEST_TOKEN', 'MCP_INSPECT_ROUTE_TEST_OTHER']);
+    delete process.env.MCP_INSPECT_ROUTE_TEST_OTHER;
+    expect(answer.status).toBe(403);
+    const text = await answer.text();
+    expect(text).toContain('does not use MCP_INSPECT_ROUTE_TEST_OTHER');
+    expect(text).not.toContain(VALUE);
+    expect(text).not.toContain('not for the page');
+    expect((await envApi('PATH')).status).toBe(400);
   });
 });

@@ -14,6 +14,7 @@ import {
   type WatchedAnswerer,
 } from '../../shared/core';
 import { McpRuns } from './mcpRuns';
+import { AnswerRouter } from './answerRouter';
 import { pageAnswerer } from './pageAnswerer';
 import { ServerRequestQueue } from './serverRequests';
 import { SnapshotStore, type InspectorSnapshot } from './sessionSnapshot';
@@ -57,8 +58,13 @@ export class InspectorSession {
   readonly requests = new ServerRequestQueue();
   /** The roots offered to servers, kept in localStorage; a change is announced to the connected one. */
   readonly roots = new RootsStore(globalThis.localStorage);
+  /**
+   * The answers the person gives (heard by the call log, for collections), and a collection
+   * run's hold on a legacy server's own requests.
+   */
+  readonly answers = new AnswerRouter(pageAnswerer(this.requests, this.roots));
   /** Who answers the servers' asks: the person, through `requests`; the core's calls use it. */
-  readonly answerer: WatchedAnswerer = pageAnswerer(this.requests, this.roots);
+  readonly answerer: WatchedAnswerer = this.answers.answerer;
   /** Resource subscriptions of the current connection. */
   readonly subscriptions = new ResourceSubscriptions();
   /** The modern era's subscriptions/listen stream of the current connection. */

@@ -2,6 +2,7 @@ import {
   ProtocolError,
   type Client,
   type CreateMessageResult,
+  type Tool,
   type ElicitResult,
 } from '@modelcontextprotocol/client';
 import type { Answerer, WatchedAnswerer } from '../core/answerer.js';
@@ -16,19 +17,33 @@ import type { CollectionDriver, NoAnswer } from './runner.js';
 const USER_REJECTED = -1;
 
 /**
- * The answerer of a run: the server's requests during an item are answered with that item's
- * saved answers (items run one at a time), and declined when it has none.
+ * The answerer of a run: the server's requests during an item (a modern input round, or a legacy
+ * server's own elicitation/create and sampling/createMessage) are answered with that item's saved
+ * answers (items run one at a time). An ask the item has no answer for is refused at once (an
+ * elicitation cancelled, a sampling request rejected), so nothing waits on a person who is not
+ * there, and the item fails saying which answer it lacks.
  */
 export class ItemAnswerer implements Answerer {
   private answers: ItemAnswers = {};
+  private lacking = new Set<string>();
 
   use(answers: ItemAnswers): void {
     this.answers = answers;
+    this.lacking.clear();
+  }
+
+  /** Why the current item cannot pass: the asks it had no saved answer for, or undefined. */
+  missing(): string | undefined {
+    if (this.lacking.size === 0) return undefined;
+    return [...this.lacking].map((method) => `no saved answer for ${method}`).join('; ');
   }
 
   elicit(): Promise<ElicitResult> {
     const answer = this.answers.elicitation;
-    if (!answer) return Promise.resolve({ action: 'decline' });
+    if (!answer) {
+      this.lacking.add('elicitation/create');
+      return Promise.resolve({ action: 'cancel' });
+    }
     return Promise.resolve(
       answer.action === 'accept'
         ? { action: 'accept', content: answer.content as ElicitResult['content'] }
@@ -38,13 +53,15 @@ export class ItemAnswerer implements Answerer {
 
   sample(): Promise<CreateMessageResult> {
     const text = this.answers.samplingReply;
-    if (text === undefined)
+    if (text === undefined) {
+      this.lacking.add('sampling/createMessage');
       return Promise.reject(
         new ProtocolError(
           USER_REJECTED,
           'the collection item has no samplingReply for this sampling request',
         ),
       );
+    }
     return Promise.resolve({
       role: 'assistant',
       content: { type: 'text', text },
@@ -84,6 +101,12 @@ export function coreDriver(options: CoreDriverOptions): CollectionDriver {
     if (fatal) throw fatal;
     return { kind: 'failed', reason };
   };
+  /** An answer the server got only because the item lacked a saved one proves nothing: the item fails. */
+  const unlessLacking = (observed: Observation | NoAnswer): Observation | NoAnswer => {
+    const lacking = items.missing();
+    if (lacking === undefined) return observed;
+    return failed(observed.kind === 'failed' ? `${lacking} (${observed.reason})` : lacking);
+  };
   const request = async (
     what: string,
     run: (signal: ReturnType<typeof newAbortController>['signal']) => Promise<unknown>,
@@ -114,49 +137,59 @@ export function coreDriver(options: CoreDriverOptions): CollectionDriver {
   };
   return {
     listTools: async () => (await listTools(client)).items,
-    callTool: async (tool, args, answers) => {
+    callTool: async (tool, args, answers) => unlessLacking(await call(tool, args, answers)),
+    getPrompt: async (name, args, answers) => {
       items.use(answers);
-      calls += 1;
-      const ended = await callTool({
-        client,
-        tool,
-        args,
-        timeoutMs,
-        answerer,
-        owner: options.owner?.(calls) ?? `collection:${calls}`,
-        ...(options.timeoutSetting ? { timeoutSetting: options.timeoutSetting } : {}),
-        ...(options.headers ? { headers: options.headers } : {}),
-        clock,
-      });
-      if (ended.status !== 'done') return failed(ended.reason);
-      const { outcome } = ended;
-      if (outcome.kind === 'result')
-        return {
-          kind: 'result',
-          result: outcome.result as Record<string, unknown>,
-          durationMs: outcome.durationMs,
-        };
-      if (outcome.code === undefined) return failed(outcome.message);
-      if (options.fatal?.()) return failed(outcome.message);
-      return {
-        kind: 'rpcError',
-        code: outcome.code,
-        message: outcome.message,
-        ...(outcome.data === undefined ? {} : { data: outcome.data }),
-        durationMs: outcome.durationMs,
-      };
-    },
-    getPrompt: (name, args, answers) => {
-      items.use(answers);
-      return request(`prompts/get ${name}`, (signal) =>
-        getPrompt(client, name, args, { answerer, owner: promptOwner(name), signal }),
+      return unlessLacking(
+        await request(`prompts/get ${name}`, (signal) =>
+          getPrompt(client, name, args, { answerer, owner: promptOwner(name), signal }),
+        ),
       );
     },
-    readResource: (uri, answers) => {
+    readResource: async (uri, answers) => {
       items.use(answers);
-      return request(`resources/read ${uri}`, (signal) =>
-        readResource(client, uri, { answerer, owner: readOwner(uri), signal }),
+      return unlessLacking(
+        await request(`resources/read ${uri}`, (signal) =>
+          readResource(client, uri, { answerer, owner: readOwner(uri), signal }),
+        ),
       );
     },
   };
+
+  async function call(
+    tool: Tool,
+    args: Record<string, unknown>,
+    answers: ItemAnswers,
+  ): Promise<Observation | NoAnswer> {
+    items.use(answers);
+    calls += 1;
+    const ended = await callTool({
+      client,
+      tool,
+      args,
+      timeoutMs,
+      answerer,
+      owner: options.owner?.(calls) ?? `collection:${calls}`,
+      ...(options.timeoutSetting ? { timeoutSetting: options.timeoutSetting } : {}),
+      ...(options.headers ? { headers: options.headers } : {}),
+      clock,
+    });
+    if (ended.status !== 'done') return failed(ended.reason);
+    const { outcome } = ended;
+    if (outcome.kind === 'result')
+      return {
+        kind: 'result',
+        result: outcome.result as Record<string, unknown>,
+        durationMs: outcome.durationMs,
+      };
+    if (outcome.code === undefined) return failed(outcome.message);
+    if (options.fatal?.()) return failed(outcome.message);
+    return {
+      kind: 'rpcError',
+      code: outcome.code,
+      message: outcome.message,
+      ...(outcome.data === undefined ? {} : { data: outcome.data }),
+      durationMs: outcome.durationMs,
+    };
+  }
 }

@@ -28,7 +28,7 @@ export interface CollectionTarget {
 export type ElicitationAnswer =
   { action: 'accept'; content: Record<string, unknown> } | { action: 'decline' } | { action: 'cancel' };
 
-/** How the server's own requests during the item are answered; unanswered ones are declined. */
+/** How the server's requests during the item are answered; an ask with no answer here fails the item. */
 export interface ItemAnswers {
   elicitation?: ElicitationAnswer;
   /** The text of the reply to every sampling request. */

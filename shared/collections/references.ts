@@ -104,3 +104,16 @@ function itemNameIn(body: string, earlier: readonly string[]): string | undefine
   }
   return best;
 }
+
+/** The environment variables a value names in `${env:NAME}` placeholders, each once. */
+export function envNamesIn(value: unknown): string[] {
+  const names = new Set<string>();
+  const visit = (item: unknown): void => {
+    if (typeof item === 'string') {
+      for (const match of item.matchAll(PLACEHOLDER)) if (match[1] === 'env') names.add(match[2] ?? '');
+    } else if (Array.isArray(item)) item.forEach(visit);
+    else if (item !== null && typeof item === 'object') Object.values(item).forEach(visit);
+  };
+  visit(value);
+  return [...names];
+}

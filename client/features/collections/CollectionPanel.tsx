@@ -1,9 +1,15 @@
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { McpConnection } from '../../bridge/inspectorSession';
+import { nameProblem } from '../../../shared/collections/editing';
+import { toolsQueryOptions } from '../tools/toolsQuery';
+import { ItemEditor } from './ItemEditor';
 import type { CollectionItem } from '../../../shared/collections/format';
 import type { ItemRun } from '../../../shared/collections/runner';
 import { collectionStore } from './collectionStore';
 import { ExpectationsEditor } from './ExpectationsEditor';
 import { useCollection } from './useCollection';
+import { useInspector } from '../connection/inspectorContext';
 import './collections.css';
 
 /**
@@ -13,8 +19,14 @@ import './collections.css';
  */
 export function CollectionPanel({ mcp }: { mcp: McpConnection | undefined }) {
   const view = useCollection();
+  const { answers } = useInspector();
   const ready = mcp?.status === 'ready';
   const { items } = view.collection;
+  // The tools' inputSchemas, to check arguments as they are edited (the Tools tab's cached list).
+  const tools = useQuery({
+    ...toolsQueryOptions(mcp?.client as NonNullable<typeof mcp>['client'], mcp?.generation ?? -1),
+    enabled: ready && items.some((item) => item.kind === 'tool'),
+  });
   return (
     <div className="collection-panel">
       <header className="collection-header">
@@ -25,7 +37,7 @@ export function CollectionPanel({ mcp }: { mcp: McpConnection | undefined }) {
         <button
           type="button"
           disabled={!ready || view.running || items.length === 0}
-          onClick={() => mcp && void collectionStore.run(mcp.client)}
+          onClick={() => mcp && void collectionStore.run(mcp.client, undefined, answers)}
         >
           Run all
         </button>
@@ -41,14 +53,30 @@ export function CollectionPanel({ mcp }: { mcp: McpConnection | undefined }) {
         </p>
       )}
       <Summary runs={items.map((item) => view.runs[item.name])} />
-      {items.map((item) => (
+      {items.map((item, index) => (
         <ItemView
           key={item.name}
           item={item}
+          editor={
+            <ItemEditor
+              key={`${item.name}\n${JSON.stringify('arguments' in item ? item.arguments : null)}`}
+              item={item}
+              earlier={items.slice(0, index)}
+              runs={view.runs}
+              inputSchema={
+                item.kind === 'tool'
+                  ? tools.data?.find((tool) => tool.name === item.tool)?.inputSchema
+                  : undefined
+              }
+              nameProblem={(name) => nameProblem(view.collection, item.name, name)}
+              saving={view.saving}
+              onSave={(edit) => void collectionStore.editItem(item.name, edit)}
+            />
+          }
           run={view.runs[item.name]}
           saving={view.saving}
           canRun={ready && !view.running}
-          onRun={() => mcp && void collectionStore.run(mcp.client, item.name)}
+          onRun={() => mcp && void collectionStore.run(mcp.client, item.name, answers)}
         />
       ))}
     </div>
@@ -68,12 +96,14 @@ function Summary({ runs }: { runs: (ItemRun | 'running' | undefined)[] }) {
 
 function ItemView({
   item,
+  editor,
   run,
   saving,
   canRun,
   onRun,
 }: {
   item: CollectionItem;
+  editor: ReactNode;
   run: ItemRun | 'running' | undefined;
   saving: boolean;
   canRun: boolean;
@@ -106,12 +136,10 @@ function ItemView({
           Remove
         </button>
       </header>
-      {'arguments' in item && item.arguments && (
-        <details>
-          <summary>Arguments</summary>
-          <pre>{JSON.stringify(item.arguments, null, 2)}</pre>
-        </details>
-      )}
+      <details>
+        <summary>{item.kind === 'resource' ? 'Name' : 'Name and arguments'}</summary>
+        {editor}
+      </details>
       <ExpectationsEditor
         key={JSON.stringify(item.expect)}
         itemName={item.name}

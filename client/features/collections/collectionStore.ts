@@ -5,6 +5,10 @@ import { coreDriver, ItemAnswerer } from '../../../shared/collections/coreDriver
 import type { SchemaValidator } from '../../../shared/collections/expectations';
 import type { Collection, CollectionItem, Expectation } from '../../../shared/collections/format';
 import { runCollection, type ItemRun } from '../../../shared/collections/runner';
+import { envNamesIn } from '../../../shared/collections/references';
+import { renameItem } from '../../../shared/collections/editing';
+import type { ItemEdit } from './ItemEditor';
+import type { AnswerRouter } from '../../bridge/answerRouter';
 import { compileSchema } from '../../schema/jsonSchemaEngine';
 import { currentToken } from '../../bridge/token';
 
@@ -84,6 +88,29 @@ export class CollectionStore {
     });
   }
 
+  /**
+   * A new name and arguments for an item: the references to it below follow a rename, and its
+   * last run is kept under the new name (so a chain can still pick from its result).
+   */
+  editItem(name: string, edit: ItemEdit): Promise<void> {
+    const renamed = renameItem(this.view.collection, name, edit.name);
+    const runs = { ...this.view.runs };
+    const run = runs[name];
+    if (edit.name !== name && run !== undefined) {
+      delete runs[name];
+      runs[edit.name] = typeof run === 'object' ? { ...run, name: edit.name } : run;
+    }
+    this.set({ runs });
+    return this.save({
+      ...renamed,
+      items: renamed.items.map((item) =>
+        item.name === edit.name && item.kind !== 'resource' && edit.arguments !== undefined
+          ? ({ ...item, arguments: edit.arguments } as CollectionItem)
+          : item,
+      ),
+    });
+  }
+
   removeItem(name: string): Promise<void> {
     return this.save({
       ...this.view.collection,
@@ -91,8 +118,13 @@ export class CollectionStore {
     });
   }
 
-  /** Runs every item, or the one named, in order, through the page's client. */
-  async run(client: Client, only?: string): Promise<void> {
+  /**
+   * Runs every item, or the one named, in order, through the page's client. The server's asks
+   * are answered from each item's saved answers: a modern server's input rounds through the
+   * run's own calls, a legacy server's own requests taken from the person (`answers`) for the
+   * run. `${env:NAME}` in the items comes from the bridge's environment.
+   */
+  async run(client: Client, only?: string, answers?: Pick<AnswerRouter, 'divert'>): Promise<void> {
     if (this.view.running) return;
     const collection = this.view.collection;
     const items = new ItemAnswerer();
@@ -110,15 +142,19 @@ export class CollectionStore {
       running: true,
       runs: { ...this.view.runs, ...Object.fromEntries(names.map((name) => [name, 'running' as const])) },
     });
+    const release = answers?.divert(items);
     try {
+      const env = await bridgeEnv(collection);
       await runCollection(collection, driver, {
         validate: pageValidator,
+        env: (name) => env[name],
         ...(only === undefined ? {} : { only: [only] }),
         itemDone: (run) => this.set({ runs: { ...this.view.runs, [run.name]: run } }),
       });
     } catch (error) {
       this.set({ error: `the run stopped: ${(error as Error).message}` });
     } finally {
+      release?.();
       const runs = Object.fromEntries(Object.entries(this.view.runs).filter(([, run]) => run !== 'running'));
       this.set({ running: false, runs });
     }
@@ -157,8 +193,23 @@ function stateOf(state: RouteState): Partial<CollectionView> {
   };
 }
 
-async function request(method: 'GET' | 'PUT', body?: unknown): Promise<RouteState> {
-  const response = await fetch(API_COLLECTION_PATH, {
+/**
+ * The values of the `${env:NAME}` the items use, from the bridge's environment (behind the token;
+ * only names the file on disk uses). A name that is not set is left out: its item fails naming it.
+ */
+async function bridgeEnv(collection: Collection): Promise<Record<string, string>> {
+  const names = envNamesIn(collection.items);
+  if (names.length === 0) return {};
+  const answer = await request<{ values: Record<string, string> }>('POST', { names }, '/env');
+  return answer.values;
+}
+
+async function request<T = RouteState>(
+  method: 'GET' | 'PUT' | 'POST',
+  body?: unknown,
+  subpath = '',
+): Promise<T> {
+  const response = await fetch(`${API_COLLECTION_PATH}${subpath}`, {
     method,
     headers: {
       authorization: `${AUTH_SCHEME} ${currentToken() ?? ''}`,
@@ -166,7 +217,7 @@ async function request(method: 'GET' | 'PUT', body?: unknown): Promise<RouteStat
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  const answer = (await response.json().catch(() => ({}))) as RouteState & { error?: string };
+  const answer = (await response.json().catch(() => ({}))) as T & { error?: string };
   if (!response.ok) throw new Error(answer.error ?? `HTTP ${response.status}`);
   return answer;
 }

@@ -8,6 +8,7 @@ import type { McpConnection } from '../../bridge/inspectorSession';
 import { CompletingInput } from '../../components/CompletingInput';
 import { ContentBlockView } from '../results/ContentBlockView';
 import { SaveButtons } from '../collections/SaveToCollection';
+import { hearAnswers } from '../collections/heardAnswers';
 
 /** One prompt: its arguments (required ones marked, with completions), and prompts/get. */
 export function PromptDetail({ mcp, prompt }: { mcp: McpConnection; prompt: Prompt }) {
@@ -17,11 +18,16 @@ export function PromptDetail({ mcp, prompt }: { mcp: McpConnection; prompt: Prom
   const owner = promptOwner(prompt.name);
   const get = useMutation({
     // A modern server may answer input_required: its rounds are put to the person here, then retried.
-    // Timed, for a collection's latency expectation.
+    // Timed, for a collection's latency expectation; the person's answers kept, for its `answers`.
     mutationFn: async (sent: Record<string, string>) => {
       const started = performance.now();
-      const result = await getPrompt(mcp.client, prompt.name, sent, { answerer: session.answerer, owner });
-      return { result, durationMs: performance.now() - started };
+      const heard = hearAnswers(session.answers, owner);
+      try {
+        const result = await getPrompt(mcp.client, prompt.name, sent, { answerer: session.answerer, owner });
+        return { result, durationMs: performance.now() - started, answers: heard.stop() };
+      } finally {
+        heard.stop();
+      }
     },
   });
   const complete = mcp.capabilities?.completions !== undefined && mcp.status === 'ready';
@@ -87,7 +93,12 @@ export function PromptDetail({ mcp, prompt }: { mcp: McpConnection; prompt: Prom
             ))}
           </ol>
           <SaveButtons
-            item={{ kind: 'prompt', prompt: prompt.name, arguments: get.variables ?? {} }}
+            item={{
+              kind: 'prompt',
+              prompt: prompt.name,
+              arguments: get.variables ?? {},
+              ...(get.data.answers ? { answers: get.data.answers } : {}),
+            }}
             base={prompt.name}
             observation={{ kind: 'result', result: get.data.result, durationMs: get.data.durationMs }}
           />

@@ -40,7 +40,7 @@ export function ToolsWorkbench({ mcp }: { mcp: McpConnection }) {
   const lintBadges = useLintBadges(mcp, tools.data);
   // Calls outlive the panel: switching tools leaves the others running, each with its record.
   const session = useInspector();
-  const [calls] = useState(() => new CallLog(session.answerer, session.tasks));
+  const [calls] = useState(() => new CallLog(session.answerer, session.tasks, session.answers));
   const [timeoutSeconds, setTimeoutSeconds] = useState(
     () => Number(localStorage.getItem(TIMEOUT_KEY)) || DEFAULT_TIMEOUT_SECONDS,
   );

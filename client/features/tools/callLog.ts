@@ -9,6 +9,9 @@ import {
   type WatchedAnswerer,
 } from '../../../shared/core';
 import type { TaskList } from '../tasks/taskList';
+import type { AnswerRouter } from '../../bridge/answerRouter';
+import type { ItemAnswers } from '../../../shared/collections/format';
+import { withGivenAnswer } from '../../../shared/collections/recordedAnswers';
 
 export type { CallProgress } from '../../../shared/core';
 
@@ -32,6 +35,12 @@ export interface CallRecord {
   progress?: CallProgress;
   /** Set once the call is over; a cancelled call has none (the spec drops its response). */
   outcome?: CallOutcome;
+  /**
+   * What the person answered while the call ran (its input rounds; a legacy server's own
+   * requests, which name no call, are kept with every call running then), as a collection
+   * item keeps them: "Save to collection" saves them, so running the item replays them.
+   */
+  answers?: ItemAnswers;
   /** Why the call ended without an outcome (timed out, cancelled, input refused), in the person's words. */
   endReason?: string;
   endedAt?: number;
@@ -58,7 +67,18 @@ export class CallLog {
   constructor(
     private readonly answerer: WatchedAnswerer,
     private readonly tasks: TaskList,
-  ) {}
+    answers?: Pick<AnswerRouter, 'onAnswered'>,
+  ) {
+    answers?.onAnswered(({ origin, ...given }) => {
+      const running = (record: CallRecord) =>
+        record.status === 'running' || record.status === 'waiting for you';
+      const owns = origin ? (record: CallRecord) => callOwner(record.id) === origin.owner : running;
+      this.records = this.records.map((record) =>
+        owns(record) ? { ...record, answers: withGivenAnswer(record.answers, given) } : record,
+      );
+      this.notify();
+    });
+  }
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);

@@ -268,6 +268,43 @@ describe('mcp-inspect test', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
     expect(run.stdout).toMatch(/^4 passed, 0 failed/m);
   });
 
+  it("server-everything (legacy): its own elicitation/create answered from the item's answers; an item without one fails at once, naming it", async () => {
+    const path = save('legacy-asks.json', {
+      formatVersion: 1,
+      target: { command: process.execPath, args: [EVERYTHING_SERVER, 'stdio'] },
+      items: [
+        {
+          name: 'answered',
+          kind: 'tool',
+          tool: 'trigger-elicitation-request',
+          answers: { elicitation: { action: 'accept', content: { name: 'Ada Lovelace', check: true } } },
+          expect: [{ type: 'textContains', text: '- Name: Ada Lovelace' }],
+        },
+        {
+          name: 'not answered',
+          kind: 'tool',
+          tool: 'trigger-elicitation-request',
+          expect: [{ type: 'succeeds' }],
+        },
+        {
+          name: 'no sampling reply',
+          kind: 'tool',
+          tool: 'trigger-sampling-request',
+          arguments: { prompt: 'hi' },
+          expect: [{ type: 'succeeds' }],
+        },
+      ],
+    });
+    const run = await runVerb(['test', path, '--json']);
+    expect(run.code).toBe(8);
+    const report = JSON.parse(run.stdout) as { items: { name: string; status: string; reason?: string }[] };
+    expect(report.items.map(({ name, status, reason }) => [name, status, reason])).toEqual([
+      ['answered', 'passed', undefined],
+      ['not answered', 'error', 'no saved answer for elicitation/create'],
+      ['no sampling reply', 'error', expect.stringMatching(/^no saved answer for sampling\/createMessage/)],
+    ]);
+  });
+
   it('a target on the command line wins over the file, and --only runs one item', async () => {
     const path = save('only.json', { ...demoPassing, target: { command: 'no-such-command-here' } });
     const run = await runVerb([
