@@ -148,7 +148,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
 
   app.post(
     API_PARITY_PATH,
-    parityRoute(() => options.session.spec),
+    parityRoute(() => options.session.spec, options.collectionFile),
   );
 
   if (options.oauth) app.use(oauthApiRouter(options.oauth, options.session));

@@ -22,6 +22,10 @@ export interface ParityReport {
   differences: { kind: string; path: string; what: string; before?: unknown; after?: unknown }[];
   legacy: { protocolVersion: string | null; tools: number };
   modern: { protocolVersion: string | null; tools: number };
+  /** The bridge's collection file, when its calls were run in both eras too. */
+  collection?: { path: string; calls: number };
+  /** The collection file is there but was not usable: why (the lists were compared alone). */
+  collectionProblem?: string;
 }
 
 /** Asks the bridge to read the target in both eras and compare; rejects with words for the person. */
