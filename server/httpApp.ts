@@ -10,6 +10,7 @@ import {
 import { parityRoute } from './parityRoute.js';
 import { appSandboxRoute } from './appSandbox/sandboxRoute.js';
 import { collectionRouter } from './collectionRoutes.js';
+import { compareTargetRouter } from './compareTargetRoute.js';
 import { lintConfigRouter } from './lintConfigRoute.js';
 import type { RunningAppSandbox } from './appSandbox/sandboxServer.js';
 import type { OAuthManager } from './oauth/oauthManager.js';
@@ -155,6 +156,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   if (options.collectionFile !== undefined)
     app.use(collectionRouter(options.collectionFile, () => options.session.targetInfo));
   app.use(lintConfigRouter());
+  app.use(compareTargetRouter(() => options.session.spec));
 
   app.use('/api', (_req: Request, res: Response) => {
     res.status(404).json({ error: 'No such route' });

@@ -1,4 +1,6 @@
-import { API_FRAMES_PATH, API_PARITY_PATH, AUTH_SCHEME } from '../../shared/http';
+import type { Surface } from '../../shared/core/surface';
+import { API_COMPARE_TARGET_PATH, API_FRAMES_PATH, API_PARITY_PATH, AUTH_SCHEME } from '../../shared/http';
+import type { TargetRequest } from '../../shared/wire';
 import { currentToken } from './token';
 
 /**
@@ -37,4 +39,24 @@ export async function checkEraParity(): Promise<ParityReport> {
   const body = (await response.json().catch(() => ({}))) as ParityReport & { error?: string };
   if (!response.ok) throw new Error(body.error ?? `HTTP ${response.status}`);
   return body;
+}
+
+/** Another server's surface, read by the bridge over a short-lived connection (see server/compareTargetRoute.ts). */
+export async function readOtherServer(target: TargetRequest): Promise<{ surface: Surface }> {
+  const response = await fetch(API_COMPARE_TARGET_PATH, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `${AUTH_SCHEME} ${currentToken() ?? ''}`,
+    },
+    body: JSON.stringify({ target }),
+  });
+  const body = (await response.json().catch(() => ({}))) as {
+    surface?: Surface;
+    error?: string;
+    details?: string[];
+  };
+  if (!response.ok || !body.surface)
+    throw new Error([body.error ?? `HTTP ${response.status}`, ...(body.details ?? [])].join('. '));
+  return { surface: body.surface };
 }
