@@ -36,6 +36,8 @@ test('another live server compared with this one: changes classified, both surfa
   page,
   cli,
 }, testInfo) => {
+  // Two servers started and read, and a third that fails to: more than the default on a loaded machine.
+  test.slow();
   const other = `${process.execPath} ${fixturePath('snapshotServer.mjs')} ${olderRelease()}`;
   await page.goto(cli.url);
   await page.getByRole('tab', { name: 'Server', exact: true }).click();
