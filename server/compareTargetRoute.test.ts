@@ -3,7 +3,9 @@
 // read over a connection of its own and its surface answered; a command that does not start and a
 // server that never answers are said in words, and stopped; a secret kept for the connected
 // server is not handed to another.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +13,7 @@ import type { Surface } from '../shared/core/surface.js';
 import { API_COMPARE_TARGET_PATH } from '../shared/http.js';
 import { diffSurfaces } from '../shared/surfaceDiff/diffSurfaces.js';
 import type { RunningBridge } from './bridgeServer.js';
+import { compareTargetRouter } from './compareTargetRoute.js';
 import { TEST_TOKEN, startTestBridge } from './testSupport/bridges.js';
 import { demoTarget, fixturePath } from './testSupport/targets.js';
 import { runVerb } from './testSupport/verbProcess.js';
@@ -116,5 +119,34 @@ describe('the compare-with-another-server route', { timeout: 60_000 }, () => {
     });
     expect(kept.status).toBe(400);
     expect(kept.body.error).toMatch(/API_KEY/);
+  });
+
+  it('a server that never answers: given up after the timeout, said, and stopped', async () => {
+    // The router alone on an app of its own, with a 1 s timeout instead of the bridge's 30 s.
+    const app = express().use(compareTargetRouter(() => demoTarget(), 1000));
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const pidFile = join(folder, 'silent.pid');
+    const silent = `require("fs").writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); setInterval(() => {}, 1000)`;
+    try {
+      const response = await fetch(
+        `http://127.0.0.1:${(server.address() as AddressInfo).port}${API_COMPARE_TARGET_PATH}`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            target: { kind: 'stdio', command: process.execPath, args: ['-e', silent], env: {} },
+          }),
+        },
+      );
+      expect(response.status).toBe(502);
+      expect(((await response.json()) as { error: string }).error).toMatch(
+        /did not answer the handshake within 1 s$/,
+      );
+      const pid = Number(readFileSync(pidFile, 'utf8'));
+      expect(() => process.kill(pid, 0)).toThrow(/ESRCH/);
+    } finally {
+      server.close();
+    }
   });
 });

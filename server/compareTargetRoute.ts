@@ -19,7 +19,7 @@ const MAX_BODY = '64kb';
  * a kept value (`null`) is refused for another server. One reading at a time (409), so a page
  * cannot make the bridge start servers without bound.
  */
-export function compareTargetRouter(current: () => TargetSpec): Router {
+export function compareTargetRouter(current: () => TargetSpec, timeoutMs = COMPARE_TIMEOUT_MS): Router {
   const router = express.Router();
   let running = false;
   router.post(
@@ -44,10 +44,14 @@ export function compareTargetRouter(current: () => TargetSpec): Router {
       }
       running = true;
       try {
-        const surface = await readTargetSurface(spec, COMPARE_TIMEOUT_MS);
+        const surface = await readTargetSurface(spec, timeoutMs);
         res.json({ surface, target: describeTarget(spec) });
       } catch (error) {
-        const message = error instanceof VerbFailure ? error.message : (error as Error).message;
+        // The verbs' words name their --timeout flag; the page has none to set.
+        const message = (error instanceof VerbFailure ? error.message : (error as Error).message).replace(
+          ' (--timeout)',
+          '',
+        );
         const details = error instanceof VerbFailure ? error.details : [];
         res.status(502).json({ error: message, ...(details.length > 0 ? { details } : {}) });
       } finally {
