@@ -10,6 +10,7 @@ import {
 import { parityRoute } from './parityRoute.js';
 import { appSandboxRoute } from './appSandbox/sandboxRoute.js';
 import { collectionRouter } from './collectionRoutes.js';
+import { compareTargetRouter } from './compareTargetRoute.js';
 import { lintConfigRouter } from './lintConfigRoute.js';
 import type { RunningAppSandbox } from './appSandbox/sandboxServer.js';
 import type { OAuthManager } from './oauth/oauthManager.js';
@@ -148,13 +149,14 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
 
   app.post(
     API_PARITY_PATH,
-    parityRoute(() => options.session.spec),
+    parityRoute(() => options.session.spec, options.collectionFile),
   );
 
   if (options.oauth) app.use(oauthApiRouter(options.oauth, options.session));
   if (options.collectionFile !== undefined)
     app.use(collectionRouter(options.collectionFile, () => options.session.targetInfo));
   app.use(lintConfigRouter());
+  app.use(compareTargetRouter(() => options.session.spec));
 
   app.use('/api', (_req: Request, res: Response) => {
     res.status(404).json({ error: 'No such route' });

@@ -17,3 +17,5 @@ export const API_PARITY_PATH = '/api/parity';
 export const API_COLLECTION_PATH = '/api/collection';
 /** GET: the person's lint config (mcp-inspect.lint.json where the CLI started), read afresh each time. */
 export const API_LINT_CONFIG_PATH = '/api/lint-config';
+/** POST `{target}`: another server's surface, read over a short-lived connection, to compare with this one. */
+export const API_COMPARE_TARGET_PATH = '/api/compare-target';

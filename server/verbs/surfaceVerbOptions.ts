@@ -60,10 +60,11 @@ export const SURFACE_VERBS: Record<SurfaceVerb, Shape> = {
   },
   parity: {
     description:
-      "Reads the server's lists in the legacy era and in the modern era (two connections) and shows every difference, ignoring what the eras are meant to differ in (_meta, resultType, cache hints). Exit 7 when they differ.",
+      "Reads the server's lists (and, with --collection, runs the collection's calls) in the legacy era and in the modern era (two connections) and shows every difference, ignoring what the eras are meant to differ in (_meta, resultType, cache hints). Exit 7 when they differ.",
     examples: [
       'mcp-inspect parity -- node build/index.js',
       'mcp-inspect parity --url http://127.0.0.1:3001/mcp',
+      'mcp-inspect parity --collection mcp-inspect.collection.json',
     ],
   },
 };
@@ -85,6 +86,11 @@ export function runsApart(request: { surface?: SurfaceVerbOptions | undefined })
 export function addSurfaceVerbOptions(verb: string, program: Command): void {
   if (verb === 'snapshot')
     program.option('--out <file>', 'write the snapshot to this file instead of stdout');
+  if (verb === 'parity')
+    program.option(
+      '--collection <file>',
+      "also run this collection's calls in both eras and compare their results (its target is the server unless one is given)",
+    );
   if (verb === 'mock') {
     program
       .option('--http', 'serve Streamable HTTP on 127.0.0.1 instead of stdio')

@@ -59,7 +59,7 @@ export interface VerbRequest {
   surface?: SurfaceVerbOptions;
   /** Set for `lint`. */
   lint?: LintRequest;
-  /** `test`: the collection, read and checked. */
+  /** `test`, and `parity --collection`: the collection, read and checked. */
   collection?: LoadedCollection;
   /** `test`: `--reporter`s, their files opened. */
   reporters: Reporter[];
@@ -223,6 +223,7 @@ interface RawVerbOptions extends TargetOptions {
   probeTimeout?: number;
   reporter?: string[];
   only?: string[];
+  collection?: string;
   concurrency?: string;
   requests?: string;
   duration?: string;
@@ -287,8 +288,11 @@ export function parseVerbArgs(argv: readonly string[], demoServerPath: string): 
   // `test`: the collection is read first; its target is the server unless the command line names one.
   let collection: LoadedCollection | undefined;
   let fromFile: { options: TargetOptions; command?: string; args: string[] } | undefined;
-  if (verb === 'test') {
-    const loaded = loadCollectionFile(subject ?? DEFAULT_COLLECTION_FILE);
+  // `parity --collection FILE` reads it the same way, to run its calls in both eras.
+  if (verb === 'test' || (verb === 'parity' && options.collection !== undefined)) {
+    const loaded = loadCollectionFile(
+      verb === 'test' ? (subject ?? DEFAULT_COLLECTION_FILE) : (options.collection as string),
+    );
     if ('error' in loaded) fail(loaded.error);
     collection = loaded as LoadedCollection;
     if (options.url === undefined && options.config === undefined && server.length === 0) {

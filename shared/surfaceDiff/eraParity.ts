@@ -47,7 +47,8 @@ export function eraDifferences(legacy: Surface, modern: Surface): SurfaceChange[
   }));
 }
 
-function withoutMeta(value: unknown): unknown {
+/** `value` without `_meta` at any depth: what the eras carry there is meant to differ. */
+export function withoutMeta(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutMeta);
   if (typeof value !== 'object' || value === null) return value;
   const copy: Record<string, unknown> = {};

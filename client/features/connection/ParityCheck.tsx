@@ -10,7 +10,8 @@ type Check =
 /**
  * The Server tab's "Check era parity": the bridge opens the target twice more, once per era, and
  * compares what each offers, as `mcp-inspect parity` does; each difference with its legacy and
- * modern values.
+ * modern values. When the bridge has a collection file, its calls are run in both eras too and
+ * their results compared (`parity --collection`).
  */
 export function ParityCheck() {
   const [check, setCheck] = useState<Check>({ state: 'idle' });
@@ -28,7 +29,10 @@ export function ParityCheck() {
         Check era parity
       </button>
       {check.state === 'working' && (
-        <p className="muted">Reading the server in the legacy and the modern era…</p>
+        <p className="muted">
+          Reading the server (and running the collection&apos;s calls, if there is one) in the legacy and the
+          modern era…
+        </p>
       )}
       {check.state === 'failed' && (
         <p role="alert" className="bad">
@@ -42,6 +46,18 @@ export function ParityCheck() {
               ? `The eras agree (${check.report.legacy.protocolVersion ?? 'legacy'} and ${check.report.modern.protocolVersion ?? 'modern'})`
               : `The eras differ: ${check.report.differences.length} difference${check.report.differences.length === 1 ? '' : 's'}`}
           </p>
+          {check.report.collection && (
+            <p className="muted" aria-label="Collection calls compared">
+              With the {check.report.collection.calls} call
+              {check.report.collection.calls === 1 ? '' : 's'} of {check.report.collection.path}, run in both
+              eras
+            </p>
+          )}
+          {check.report.collectionProblem && (
+            <p className="bad" aria-label="Collection not used">
+              {check.report.collectionProblem}
+            </p>
+          )}
           {!check.report.agree && (
             <table className="surface-changes" aria-label="Era differences">
               <thead>

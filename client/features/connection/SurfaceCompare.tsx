@@ -1,23 +1,29 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { useState } from 'react';
-import { collectSurface } from '../../../shared/core/surface';
+import { collectSurface, type Surface } from '../../../shared/core/surface';
 import type { SurfaceChange } from '../../../shared/surfaceDiff/changes';
 import { diffSurfaces } from '../../../shared/surfaceDiff/diffSurfaces';
 import { readSurfaceFile, snapshotText } from '../../../shared/surfaceDiff/snapshotFile';
+import { readOtherServer } from '../../bridge/api';
+import { targetFromText } from './compareTargetText';
 import { ParityCheck } from './ParityCheck';
+import { SurfaceSideBySide } from './SurfaceSideBySide';
 import './surfaceCompare.css';
 
 type Comparison =
   | { state: 'idle' }
   | { state: 'working' }
   | { state: 'failed'; message: string }
-  | { state: 'done'; file: string; changes: SurfaceChange[] };
+  | { state: 'done'; file: string; before: Surface; after: Surface; changes: SurfaceChange[] };
 
 /**
  * The Server tab's "Compare with a snapshot…": a snapshot file (or a recording) against this
  * server's surface, read now, with each change beside its old and new values, breaking ones
- * marked. The same comparison as `mcp-inspect diff FILE -- <this server>`. And "Save snapshot",
- * the file `mcp-inspect snapshot` writes, for the next comparison.
+ * marked. The same comparison as `mcp-inspect diff FILE -- <this server>`. "Compare with another
+ * server…" does the same with another live server (a command line or a URL, read by the bridge
+ * over a short-lived connection): `mcp-inspect diff` of two servers. Either way the two surfaces
+ * are also shown side by side. And "Save snapshot", the file `mcp-inspect snapshot` writes, for
+ * the next comparison.
  */
 export function SurfaceCompare({ client }: { client: Client }) {
   const [comparison, setComparison] = useState<Comparison>({ state: 'idle' });
@@ -30,12 +36,35 @@ export function SurfaceCompare({ client }: { client: Client }) {
       setComparison({ state: 'failed', message: `${file.name}: ${where}${read.error}` });
       return;
     }
+    await compareWithLive(file.name, read.surface);
+  };
+
+  const compareWithLive = async (label: string, before: Surface) => {
     try {
       const live = await collectSurface(client);
-      setComparison({ state: 'done', file: file.name, changes: diffSurfaces(read.surface, live) });
+      setComparison({ state: 'done', file: label, before, after: live, changes: diffSurfaces(before, live) });
     } catch (error) {
       setComparison({ state: 'failed', message: `reading this server's lists: ${(error as Error).message}` });
     }
+  };
+
+  const [otherOpen, setOtherOpen] = useState(false);
+  const [otherText, setOtherText] = useState('');
+  const compareOther = async () => {
+    const parsed = targetFromText(otherText);
+    if ('error' in parsed) {
+      setComparison({ state: 'failed', message: parsed.error });
+      return;
+    }
+    setComparison({ state: 'working' });
+    let other: Surface;
+    try {
+      other = (await readOtherServer(parsed.target)).surface;
+    } catch (error) {
+      setComparison({ state: 'failed', message: `${otherText.trim()}: ${(error as Error).message}` });
+      return;
+    }
+    await compareWithLive(otherText.trim(), other);
   };
 
   const save = async () => {
@@ -65,10 +94,33 @@ export function SurfaceCompare({ client }: { client: Client }) {
             }}
           />
         </label>
+        <button type="button" onClick={() => setOtherOpen((open) => !open)} aria-expanded={otherOpen}>
+          Compare with another server…
+        </button>
         <button type="button" onClick={() => void save()}>
           Save snapshot
         </button>
       </div>
+      {otherOpen && (
+        <form
+          className="other-server"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void compareOther();
+          }}
+        >
+          <input
+            type="text"
+            aria-label="Another server: a command line or a URL"
+            placeholder="node build/index.js   or   http://127.0.0.1:3001/mcp"
+            value={otherText}
+            onChange={(event) => setOtherText(event.target.value)}
+          />
+          <button type="submit" disabled={comparison.state === 'working'}>
+            Compare
+          </button>
+        </form>
+      )}
       <ParityCheck />
       {comparison.state === 'working' && <p className="muted">Comparing…</p>}
       {comparison.state === 'failed' && (
@@ -76,7 +128,17 @@ export function SurfaceCompare({ client }: { client: Client }) {
           {comparison.message}
         </p>
       )}
-      {comparison.state === 'done' && <ChangeTable file={comparison.file} changes={comparison.changes} />}
+      {comparison.state === 'done' && (
+        <>
+          <ChangeTable file={comparison.file} changes={comparison.changes} />
+          <SurfaceSideBySide
+            label={comparison.file}
+            before={comparison.before}
+            after={comparison.after}
+            changes={comparison.changes}
+          />
+        </>
+      )}
     </section>
   );
 }

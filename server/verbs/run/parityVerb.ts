@@ -1,7 +1,8 @@
-import type { Surface } from '../../../shared/core/surface.js';
+import { callDifferences } from '../../../shared/surfaceDiff/callParity.js';
 import { eraDifferences } from '../../../shared/surfaceDiff/eraParity.js';
 import { EXIT, VerbFailure } from '../exitCodes.js';
-import { surfaceInEra } from '../surfaceInEra.js';
+import type { HeadlessOAuth } from '../oauth/headlessOAuth.js';
+import { readEra, type EraReading } from '../surfaceInEra.js';
 import type { VerbOutput } from '../verbOutput.js';
 import type { VerbRequest } from '../verbOptions.js';
 
@@ -16,13 +17,26 @@ type Era = 'legacy' | 'modern';
 export async function runParity(request: VerbRequest, out: VerbOutput): Promise<number> {
   if (request.target.kind === 'stdio' && request.target.demo)
     out.notice('no server given: the bundled demo server');
-  if (request.oauth)
-    out.warning('parity does not sign in with OAuth yet: the server is reached without a token');
+  const oauth = await startOAuth(request, out);
+  if (oauth && 'failed' in oauth) return oauth.failed;
   try {
     // One after the other: a stdio server is started once per era, and two at once would share nothing.
-    const legacy = await surfaceIn('legacy', request, out);
-    const modern = await surfaceIn('modern', request, out);
-    const differences = eraDifferences(legacy, modern);
+    const legacyReading = await readIn('legacy', request, out, oauth);
+    const modernReading = await readIn('modern', request, out, oauth);
+    const legacy = legacyReading.surface;
+    const modern = modernReading.surface;
+    const calls =
+      legacyReading.calls && modernReading.calls
+        ? {
+            count: legacyReading.calls.items.length,
+            differences: callDifferences(
+              legacyReading.calls,
+              modernReading.calls,
+              request.collection?.collection,
+            ),
+          }
+        : undefined;
+    const differences = [...eraDifferences(legacy, modern), ...(calls?.differences ?? [])];
     if (out.json) {
       out.document({
         agree: differences.length === 0,
@@ -35,11 +49,14 @@ export async function runParity(request: VerbRequest, out: VerbOutput): Promise<
         meta: {
           legacy: { protocolVersion: legacy.protocolVersion ?? null },
           modern: { protocolVersion: modern.protocolVersion ?? null },
+          ...(calls && request.collection
+            ? { collection: { file: request.collection.path, calls: calls.count } }
+            : {}),
         },
       });
     } else if (differences.length === 0) {
       out.lines([
-        `the eras agree: ${legacy.tools.length} tools, ${legacy.resources.length} resources, ${legacy.resourceTemplates.length} resource templates, ${legacy.prompts.length} prompts the same in ${legacy.protocolVersion ?? 'legacy'} and ${modern.protocolVersion ?? 'modern'}`,
+        `the eras agree: ${legacy.tools.length} tools, ${legacy.resources.length} resources, ${legacy.resourceTemplates.length} resource templates, ${legacy.prompts.length} prompts${calls ? `, ${calls.count} call${calls.count === 1 ? '' : 's'}` : ''} the same in ${legacy.protocolVersion ?? 'legacy'} and ${modern.protocolVersion ?? 'modern'}`,
       ]);
     } else {
       out.lines([
@@ -65,11 +82,60 @@ export async function runParity(request: VerbRequest, out: VerbOutput): Promise<
     if (!(error instanceof VerbFailure)) throw error;
     out.failure(error);
     return error.exitCode;
+  } finally {
+    await oauth?.client.close();
   }
 }
 
-async function surfaceIn(era: Era, request: VerbRequest, out: VerbOutput): Promise<Surface> {
-  return surfaceInEra(request.target, era, {
+type OAuthClient = HeadlessOAuth;
+
+/**
+ * The OAuth client for a URL target with OAuth on, as every verb starts it (execute.ts): one for
+ * both eras, so the person signs in once and the modern era uses the legacy era's tokens.
+ */
+async function startOAuth(
+  request: VerbRequest,
+  out: VerbOutput,
+): Promise<{ client: OAuthClient; url: string } | { failed: number } | undefined> {
+  if (!request.oauth || request.target.kind !== 'url') return undefined;
+  try {
+    const { HeadlessOAuth } = await import('../oauth/headlessOAuth.js');
+    const client = await HeadlessOAuth.start({
+      settings: request.oauth,
+      autoConsent: request.oauthAutoConsent,
+      openBrowser: process.stdin.isTTY === true && process.stderr.isTTY === true,
+      log: (line) => out.notice(line),
+    });
+    return { client, url: request.target.url };
+  } catch (error) {
+    if (!(error instanceof VerbFailure)) throw error;
+    out.failure(error);
+    return { failed: error.exitCode };
+  }
+}
+
+async function readIn(
+  era: Era,
+  request: VerbRequest,
+  out: VerbOutput,
+  oauth: { client: OAuthClient; url: string } | undefined,
+): Promise<EraReading> {
+  return readEra(request.target, era, {
+    ...(request.collection
+      ? {
+          collection: request.collection.collection,
+          env: (name: string) => process.env[name],
+          itemStarted: (name: string) => out.progress(`${era} era: ${name}…`),
+        }
+      : {}),
+    ...(oauth
+      ? {
+          oauth: {
+            auth: oauth.client.targetAuth(oauth.url),
+            signIn: (challenge) => oauth.client.signIn(oauth.url, challenge),
+          },
+        }
+      : {}),
     timeoutMs: request.timeoutMs,
     notice: (line) => out.notice(line),
     stderr: (line) => out.serverStderr(line),
