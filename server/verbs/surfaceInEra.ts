@@ -1,5 +1,5 @@
 import { collectSurface, type Surface } from '../../shared/core/surface.js';
-import type { TargetSpec } from '../targetSpec.js';
+import type { TargetSpec } from '../targets/targetSpec.js';
 import { cliAnswerer } from './answers/cliAnswerer.js';
 import type { ElicitPlan } from './answers/elicitPlan.js';
 import { VerbFailure } from './exitCodes.js';

@@ -8,7 +8,7 @@ import { runCollection, type ItemRun } from '../../../shared/collections/runner'
 import { compileSchema } from '../../schema/jsonSchemaEngine';
 import { currentToken } from '../../bridge/token';
 
-/** The collection file as the bridge reads it (see server/collectionRoutes.ts). */
+/** The collection file as the bridge reads it (see server/http/collectionRoutes.ts). */
 export interface CollectionView {
   status: 'loading' | 'ready' | 'failed';
   path?: string;
