@@ -65,7 +65,12 @@ export function PickList<T>({
   const [query, setQuery] = useState('');
   const index = useMemo(() => indexEntries(items, search), [items, search]);
   const shown = useMemo(() => filterEntries(index, query), [index, query]);
-  const [active, setActive] = useState(0);
+  const [active, setActive] = useState(() =>
+    Math.max(
+      0,
+      shown.findIndex((entry) => entry.key === selected),
+    ),
+  );
   const activeIndex = Math.min(active, shown.length - 1);
   const scrollRef = useRef<HTMLDivElement>(null);
   const view = useVirtualRows(scrollRef, shown.length, PICK_ROW_HEIGHT);
@@ -76,6 +81,20 @@ export function PickList<T>({
   useEffect(() => {
     if (drawnMark) markAfterPaint(drawnMark);
   }, [shown, drawnMark]);
+
+  // Picked from elsewhere (a lint finding's "show tool"): the cursor moves there, in view.
+  const [seenSelected, setSeenSelected] = useState(selected);
+  if (selected !== seenSelected) {
+    setSeenSelected(selected);
+    const row = shown.findIndex((entry) => entry.key === selected);
+    if (row >= 0) setActive(row);
+  }
+  useEffect(() => {
+    const row = shown.findIndex((entry) => entry.key === selected);
+    if (row >= 0) view.scrollToRow(row);
+    // Only when the pick changes: a new filter starts at its top.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [selected]);
 
   const pick = (row: number): void => {
     const entry = shown[row];
