@@ -7,7 +7,7 @@
 import './machineEnvironment.js';
 import { loadavg } from 'node:os';
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
-import { BridgeSession, type PageSink } from '../server/session.js';
+import { BridgeSession, type PageSink } from '../server/relay/session.js';
 import type { TargetConnection, TargetEvents } from '../server/targets/target.js';
 import { WIRE_PROTOCOL_VERSION } from '../shared/wire.js';
 import { modernEnvelope } from './bridgeClient.js';

@@ -92,7 +92,7 @@ test.describe('another site', () => {
       .poll(() => page.evaluate(() => (window as unknown as { outcome: object }).outcome))
       .toEqual({ favicon: 'error', sandbox: 'error', fetch: 'failed', nothing: 'failed' });
     // The browser withheld each answer (Cross-Origin-Resource-Policy); the bridge refused them
-    // too (server/bridgeServer.test.ts): a no-cors fetch fails as it does where nothing listens.
+    // too (server/http/bridgeServer.test.ts): a no-cors fetch fails as it does where nothing listens.
     expect(failures.filter((text) => text.includes('BLOCKED_BY_RESPONSE'))).toHaveLength(3);
   });
 });

@@ -42,6 +42,10 @@ test('findings by severity, each explained, one click from a finding to its tool
   await hidden.getByRole('button', { name: 'Show weather' }).click();
   await expect(page.getByRole('tab', { name: 'Tools' })).toHaveAttribute('aria-selected', 'true');
   await expect(ui.toolPanel('weather')).toBeVisible();
+  // The list's cursor moved to the tool shown, so the keyboard goes on from there.
+  const shown = ui.tools.getByRole('option', { selected: true });
+  await expect(shown).toContainText('weather');
+  await expect(ui.tools).toHaveAttribute('aria-activedescendant', (await shown.getAttribute('id')) ?? '');
 });
 
 test.describe('probes from the page', () => {

@@ -95,7 +95,7 @@ test('a list_changed notification refetches the list and highlights what was add
   await inspector(page).runTool('add_note', { text: 'from e2e' });
   await page.getByRole('tab', { name: 'Resources' }).click();
   await expect(list.getByRole('option')).toHaveCount(before + 1);
-  await expect(list.locator('li.added')).toHaveCount(1);
+  await expect(list.locator('[role=option].added')).toHaveCount(1);
 });
 
 test('tools/list_changed refetches the tools and highlights the one added', async ({ page, cli }) => {
@@ -109,7 +109,7 @@ test('tools/list_changed refetches the tools and highlights the one added', asyn
     .or(page.getByLabel('Filter tools'))
     .first()
     .fill('bonus');
-  await expect(ui.tools.locator('.tool-option.added')).toHaveCount(1);
+  await expect(ui.tools.locator('[role=option].added')).toHaveCount(1);
   await ui.runTool('toggle_bonus_tool');
   await expect(page.getByRole('status', { name: 'Tools removed' })).toContainText('bonus');
 });
@@ -141,6 +141,6 @@ test.describe('a server whose prompts change', () => {
     await expect(ui.result).toContainText('removed greeting');
     await ui.tab('Prompts');
     await expect(prompts.getByRole('option')).toHaveText(['farewell']);
-    await expect(prompts).toContainText('greeting removed');
+    await expect(page.getByRole('status', { name: 'Prompts removed' })).toContainText('greeting');
   });
 });

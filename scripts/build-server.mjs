@@ -5,7 +5,7 @@
 // side), and every test that starts the CLI pays that less.
 //
 // The CLI keeps its two-step start (cliOptions, then the bridge, imported only after the server
-// was spawned: see cli.ts), as chunks beside it. Both entries keep their folders, so the paths
+// was spawned: see server/cli/cli.ts), as chunks beside it. Both entries keep their folders, so the paths
 // they resolve from import.meta.url (../client/, ./demo/demoServer.js, the demo app) hold.
 // `ws` stays a package: the bridge requires it as CommonJS on purpose (wsBridge.ts).
 //
@@ -37,7 +37,8 @@ export async function buildServer(outDir = join(ROOT, 'dist'), { sourcemap = tru
   await Promise.all([
     build({
       ...common,
-      entryPoints: [join(ROOT, 'server/cli.ts')],
+      // server/cli/cli.ts ships as dist/server/cli.js (the bin), beside demo/ and ../client/.
+      entryPoints: [{ in: join(ROOT, 'server/cli/cli.ts'), out: 'cli' }],
       outdir: serverDir,
       splitting: true,
       chunkNames: '[name]-[hash]',

@@ -1,5 +1,5 @@
 // Writes a brotli (.br) and a gzip (.gz) copy beside each compressible file of the built page, so
-// the bridge serves them as they are (server/precompressed.ts) instead of compressing per request.
+// the bridge serves them as they are (server/http/precompressed.ts) instead of compressing per request.
 // Usage: node scripts/precompress.mjs [dir], dir defaulting to dist/client; or precompressDir(dir).
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -2,7 +2,7 @@
  * Which MCP protocol era the page's client speaks to the target: `auto` probes with
  * `server/discover` and falls back to the legacy `initialize` handshake; `modern` insists on
  * 2026-07-28 or later; `legacy` sends `initialize` straight away. Apart from wire.ts so that the
- * CLI reads config files without loading zod (see server/cli.ts).
+ * CLI reads config files without loading zod (see server/cli/cli.ts).
  */
 export const ERA_CHOICES = ['auto', 'modern', 'legacy'] as const;
 export type EraChoice = (typeof ERA_CHOICES)[number];

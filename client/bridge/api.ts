@@ -18,7 +18,7 @@ export async function fetchWholeFrame(seq: number): Promise<unknown> {
   return response.json();
 }
 
-/** The bridge's era parity check of the connected target (see server/parityRoute.ts). */
+/** The bridge's era parity check of the connected target (see server/http/parityRoute.ts). */
 export interface ParityReport {
   agree: boolean;
   differences: { kind: string; path: string; what: string; before?: unknown; after?: unknown }[];

@@ -6,7 +6,7 @@ import { LOG_LEVEL_META_KEY, type Root } from '@modelcontextprotocol/client';
 import { McpServer } from '@modelcontextprotocol/server';
 import { McpServer as McpServerV1 } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ElicitResultSchema, RootsListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { TargetSpec } from '../../server/targetSpec';
+import type { TargetSpec } from '../../server/targets/targetSpec';
 import { promptsQueryOptions } from '../features/prompts/promptsQuery';
 import { mcpQueryKeys } from './mcpQueryKeys';
 import type { FrameRecord } from '../../shared/core/traffic/trafficRecord';

@@ -14,7 +14,7 @@ import addFormats from 'ajv-formats';
  * compile: the draft-07 meta-schema is known, and the keywords they use mean the same in 2020-12.
  *
  * ajv compiles each schema to a function: this is why the page's Content Security Policy allows
- * 'unsafe-eval' (see server/httpApp.ts).
+ * 'unsafe-eval' (see server/http/httpApp.ts).
  */
 export const ajv = new Ajv2020({
   // What rjsf configures too; a server's own schema is not ours to reject for style, so unknown

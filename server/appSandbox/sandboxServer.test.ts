@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API_APP_SANDBOX_PATH } from '../../shared/http.js';
 import { WS_SUBPROTOCOL, WS_TOKEN_PROTOCOL_PREFIX } from '../../shared/wire.js';
-import type { RunningBridge } from '../bridgeServer.js';
+import type { RunningBridge } from '../http/bridgeServer.js';
 import { TEST_TOKEN as TOKEN, startTestBridge } from '../testSupport/bridges.js';
 import { cspDirectives as csp, rawRequest as get, upgradeStatus } from '../testSupport/http.js';
 import { scriptTarget } from '../testSupport/targets.js';

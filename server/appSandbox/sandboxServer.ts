@@ -18,7 +18,7 @@ import {
   isForeignRequest,
   isLoopbackAddress,
   requestSignals,
-} from '../security.js';
+} from '../http/security.js';
 import { loadSandboxFiles, type SandboxFile } from './sandboxFiles.js';
 import { hostnameOf, sandboxHostname } from './sandboxSite.js';
 

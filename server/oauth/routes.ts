@@ -1,6 +1,6 @@
 import express, { type Request, type Response, type Router } from 'express';
 import { API_OAUTH_PATH, OAUTH_CALLBACK_PATH } from '../../shared/oauth.js';
-import type { BridgeSession } from '../session.js';
+import type { BridgeSession } from '../relay/session.js';
 import type { CallbackOutcome, OAuthManager } from './oauthManager.js';
 
 /**

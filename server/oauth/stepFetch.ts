@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { OAuthExchange } from '../../shared/oauth.js';
 import { MASK } from '../targets/httpExchanges.js';
 import { maskBody, maskOAuthUrl } from './masking.js';
-import { readBodyCapped } from '../httpBody.js';
+import { readBodyCapped } from '../targets/httpBody.js';
 import { capResponse } from '../targets/responseCaps.js';
 
 /** Enough of a metadata document or error to judge it; a hostile server may send more. */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RunningBridge } from '../bridgeServer.js';
-import { DEFAULT_MEMORY_LIMITS } from '../memoryLimits.js';
+import type { RunningBridge } from '../http/bridgeServer.js';
+import { DEFAULT_MEMORY_LIMITS } from '../relay/memoryLimits.js';
 import { connectedPage, startTestBridge } from '../testSupport/bridges.js';
 import {
   listen,
@@ -12,7 +12,7 @@ import {
 } from '../testSupport/hostileHttp.js';
 import type { PageClient } from '../testSupport/pageClient.js';
 import { TEST_TUNING } from '../testSupport/targets.js';
-import type { TargetSpec } from '../targetSpec.js';
+import type { TargetSpec } from './targetSpec.js';
 import type { UrlTimeouts } from '../../shared/urlTimeouts.js';
 import type { TargetTuning } from './target.js';
 

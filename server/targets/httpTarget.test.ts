@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChildProcess } from 'node:child_process';
 import { createServer as createHttpServer } from 'node:http';
-import { BridgeSession } from '../session.js';
-import type { RunningBridge } from '../bridgeServer.js';
+import { BridgeSession } from '../relay/session.js';
+import type { RunningBridge } from '../http/bridgeServer.js';
 import { connectedPage, startTestBridge } from '../testSupport/bridges.js';
 import { freePort, startEverything } from '../testSupport/network.js';
 import type { PageClient } from '../testSupport/pageClient.js';
-import type { TargetSpec } from '../targetSpec.js';
+import type { TargetSpec } from './targetSpec.js';
 
 /**
  * URL targets against a server nobody here wrote: @modelcontextprotocol/server-everything,

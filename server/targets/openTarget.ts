@@ -1,5 +1,5 @@
 import type { TargetAuth } from '../oauth/oauthManager.js';
-import type { TargetSpec } from '../targetSpec.js';
+import type { TargetSpec } from './targetSpec.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import type { TransportKind } from '../../shared/wire.js';
 import type { UrlTargetSpec } from './httpTarget.js';

@@ -1,10 +1,10 @@
 import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
-import { BridgeSession, type PageSink } from '../session.js';
+import { BridgeSession, type PageSink } from '../relay/session.js';
 import { scriptTarget } from '../testSupport/targets.js';
 import { WIRE_PROTOCOL_VERSION } from '../../shared/wire.js';
-import type { TargetSpec } from '../targetSpec.js';
+import type { TargetSpec } from './targetSpec.js';
 import { SpawnedServer, defaultEnvironment } from './spawnServer.js';
 
 const sessions: BridgeSession[] = [];

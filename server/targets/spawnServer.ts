@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { adoptGroup, endGroup } from '../processGroups.js';
+import { adoptGroup, endGroup } from './processGroups.js';
 import type { StdioTargetSpec } from './stdioTarget.js';
 
 /** How long a discarded process gets between SIGTERM and SIGKILL. */

@@ -2,11 +2,11 @@ import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import { isJsonRpcMessageShape } from '../../shared/jsonRpcShape.js';
-import { endGroup, isAdopted, signalGroup } from '../processGroups.js';
+import { endGroup, isAdopted, signalGroup } from './processGroups.js';
 import { LineSplitter } from './lineSplitter.js';
 import { SpawnedServer } from './spawnServer.js';
 import type { TargetConnection, TargetEvents, TargetTuning } from './target.js';
-import { DEFAULT_MEMORY_LIMITS, MAX_MESSAGE_BYTES } from '../memoryLimits.js';
+import { DEFAULT_MEMORY_LIMITS, MAX_MESSAGE_BYTES } from '../relay/memoryLimits.js';
 
 export interface StdioTargetSpec {
   command: string;

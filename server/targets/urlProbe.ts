@@ -1,6 +1,6 @@
 import { maskUrl } from '../../shared/urlSecrets.js';
 import { DEFAULT_CONNECT_TIMEOUT_SECONDS } from '../../shared/urlTimeouts.js';
-import { readBodyCapped } from '../httpBody.js';
+import { readBodyCapped } from './httpBody.js';
 
 /** How long a URL target may take to answer at start before it is reported as hung (--connect-timeout). */
 export const CONNECT_TIMEOUT_MS = DEFAULT_CONNECT_TIMEOUT_SECONDS * 1000;

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServer as createHttpServer, type RequestListener } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
-import { BridgeSession } from '../session.js';
-import type { TargetSpec } from '../targetSpec.js';
+import { BridgeSession } from '../relay/session.js';
+import type { TargetSpec } from './targetSpec.js';
 import type { TargetTuning } from './target.js';
 
 /**

@@ -1,5 +1,5 @@
-import { startBridge, type BridgeOptions, type RunningBridge } from '../bridgeServer.js';
-import type { TargetSpec } from '../targetSpec.js';
+import { startBridge, type BridgeOptions, type RunningBridge } from '../http/bridgeServer.js';
+import type { TargetSpec } from '../targets/targetSpec.js';
 import { PageClient } from './pageClient.js';
 import { TEST_TUNING } from './targets.js';
 

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { precompressDir } from '../../scripts/precompress.mjs';
-import { startBridge, type RunningBridge } from '../bridgeServer.js';
+import { startBridge, type RunningBridge } from '../http/bridgeServer.js';
 import { scriptTarget } from './targets.js';
 
 export interface ServedPage {

@@ -29,7 +29,7 @@ export function startCli(
   args: string[],
   options: { env?: NodeJS.ProcessEnv; cwd?: string } = {},
 ): Cli {
-  const child = spawn(process.execPath, [built('server/cli.ts'), ...args], {
+  const child = spawn(process.execPath, [built('server/cli/cli.ts'), ...args], {
     env: {
       ...process.env,
       MCP_INSPECT_TOKEN: CLI_TOKEN,

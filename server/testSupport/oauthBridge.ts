@@ -1,6 +1,6 @@
 import { API_OAUTH_PATH, OAuthViewSchema, type OAuthView } from '../../shared/oauth.js';
 import type { OAuthFixture, OAuthScenario } from '../../e2e/support/oauthFixture.js';
-import type { RunningBridge } from '../bridgeServer.js';
+import type { RunningBridge } from '../http/bridgeServer.js';
 import type { OAuthSettings } from '../oauth/flowTypes.js';
 import { TEST_TOKEN as TOKEN, startTestBridge } from './bridges.js';
 import { consentThrough } from './consent.js';

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import type { TargetSpec } from '../targetSpec.js';
+import type { TargetSpec } from '../targets/targetSpec.js';
 import type { TargetTuning } from '../targets/target.js';
 import { built } from './built.js';
 

@@ -21,7 +21,7 @@ export function runVerb(
   args: string[],
   options: { env?: NodeJS.ProcessEnv; input?: string; cwd?: string } = {},
 ): Promise<VerbRun> {
-  const child = spawn(process.execPath, [built('server/cli.ts'), ...args], {
+  const child = spawn(process.execPath, [built('server/cli/cli.ts'), ...args], {
     env: { ...process.env, MCP_INSPECT_KILL_GRACE_MS: String(TEST_TUNING.killGraceMs), ...options.env },
     ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
     stdio: 'pipe',

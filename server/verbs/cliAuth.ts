@@ -1,5 +1,5 @@
 import type { TargetAuth } from '../oauth/oauthManager.js';
-import { targetLabel, type TargetSpec } from '../targetSpec.js';
+import { targetLabel, type TargetSpec } from '../targets/targetSpec.js';
 import { EXIT, VerbFailure } from './exitCodes.js';
 
 /** The last challenge a server answered with. */

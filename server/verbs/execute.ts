@@ -1,4 +1,4 @@
-import { killAllGroupsNow } from '../processGroups.js';
+import { killAllGroupsNow } from '../targets/processGroups.js';
 import type { SpawnedServer } from '../targets/spawnServer.js';
 import { ItemAnswerer } from '../../shared/collections/coreDriver.js';
 import { cliAnswerer } from './answers/cliAnswerer.js';

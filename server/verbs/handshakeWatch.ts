@@ -1,5 +1,5 @@
 import type { RequestId } from '@modelcontextprotocol/client';
-import type { RecordOut } from '../envelopeText.js';
+import type { RecordOut } from '../relay/envelopeText.js';
 
 const HANDSHAKES = new Set(['initialize', 'server/discover']);
 

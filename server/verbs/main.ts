@@ -1,4 +1,4 @@
-import { sameStdioTarget } from '../quickTarget.js';
+import { sameStdioTarget } from '../cli/quickTarget.js';
 import { SpawnedServer } from '../targets/spawnServer.js';
 import { EXIT, VerbFailure } from './exitCodes.js';
 

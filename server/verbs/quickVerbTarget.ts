@@ -1,4 +1,4 @@
-import type { TargetSpec } from '../targetSpec.js';
+import type { TargetSpec } from '../targets/targetSpec.js';
 
 type StdioTarget = Extract<TargetSpec, { kind: 'stdio' }>;
 

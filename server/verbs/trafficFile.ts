@@ -1,6 +1,6 @@
 import { closeSync, writeSync } from 'node:fs';
 import { exportHeader } from '../../shared/core/traffic/exportHeader.js';
-import { recordText, type RecordOut } from '../envelopeText.js';
+import { recordText, type RecordOut } from '../relay/envelopeText.js';
 
 /**
  * `--traffic FILE`: the session as JSON Lines in the format the page exports and imports

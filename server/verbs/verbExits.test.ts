@@ -232,7 +232,7 @@ describe('Ctrl-C', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
     const script = "console.error('up'); setInterval(() => {}, 1000)";
     const child = spawn(
       node,
-      [built('server/cli.ts'), 'tools', '--json', '--server-stderr', '--', node, '-e', script, marker],
+      [built('server/cli/cli.ts'), 'tools', '--json', '--server-stderr', '--', node, '-e', script, marker],
       { env: { ...process.env, MCP_INSPECT_KILL_GRACE_MS: String(TEST_TUNING.killGraceMs) }, stdio: 'pipe' },
     );
     let stderr = '';

@@ -1,8 +1,8 @@
 import { openSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import type { OAuthSettings } from '../oauth/flowTypes.js';
-import { addTargetOptions, targetFromOptions, type TargetOptions } from '../targetOptions.js';
-import type { TargetSpec } from '../targetSpec.js';
+import { addTargetOptions, targetFromOptions, type TargetOptions } from '../cli/targetOptions.js';
+import type { TargetSpec } from '../targets/targetSpec.js';
 import { parseElicitFlags, type ElicitPlan } from './answers/elicitPlan.js';
 import { DEFAULT_COLLECTION_FILE } from '../../shared/collections/format.js';
 import {

@@ -16,7 +16,7 @@ import {
   type WatchedAnswerer,
 } from '../../shared/core/index.js';
 import type { EraChoice } from '../../shared/wire.js';
-import { readVersion } from '../version.js';
+import { readVersion } from '../cli/version.js';
 import { EXIT, VerbFailure } from './exitCodes.js';
 import type { TargetLink } from './targetLink.js';
 import type { LogLevel } from './verbOptions.js';

@@ -9,7 +9,9 @@ const hasScript = spawnSync('script', ['--version']).status === 0;
 
 /** Runs a verb on a pseudo-terminal, typing `answers` one per question; the screen and the exit code. */
 function onTerminal(args: string[], answers: string[], env: NodeJS.ProcessEnv = {}) {
-  const command = [process.execPath, built('server/cli.ts'), ...args].map((word) => `'${word}'`).join(' ');
+  const command = [process.execPath, built('server/cli/cli.ts'), ...args]
+    .map((word) => `'${word}'`)
+    .join(' ');
   const child = spawn('script', ['-qfec', command, '/dev/null'], {
     env: { ...process.env, MCP_INSPECT_KILL_GRACE_MS: String(TEST_TUNING.killGraceMs), ...env },
     stdio: ['pipe', 'pipe', 'ignore'],

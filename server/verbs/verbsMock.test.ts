@@ -19,7 +19,7 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 const mockOf = (recording: string, ...options: string[]) => [
   '--',
   process.execPath,
-  built('server/cli.ts'),
+  built('server/cli/cli.ts'),
   'mock',
   recording,
   ...options,
@@ -140,7 +140,7 @@ describe.each(ERAS)(
         recording,
       ]);
       expect(real.code).toBe(0);
-      const mock = await startHttpServer(built('server/cli.ts'), [
+      const mock = await startHttpServer(built('server/cli/cli.ts'), [
         'mock',
         recording,
         '--http',

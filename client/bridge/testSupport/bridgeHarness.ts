@@ -11,8 +11,8 @@ import { toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, type McpServer, type McpHttpHandler } from '@modelcontextprotocol/server';
 import type { McpServer as McpServerV1 } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { startBridge, type RunningBridge } from '../../../server/bridgeServer';
-import type { TargetSpec } from '../../../server/targetSpec';
+import { startBridge, type RunningBridge } from '../../../server/http/bridgeServer';
+import type { TargetSpec } from '../../../server/targets/targetSpec';
 import { WS_PATH, type EraChoice } from '../../../shared/wire';
 import { TrafficLog } from '../../../shared/core/traffic/trafficLog';
 import {

@@ -12,7 +12,7 @@ import type { AnswerRouter } from '../../bridge/answerRouter';
 import { compileSchema } from '../../schema/jsonSchemaEngine';
 import { currentToken } from '../../bridge/token';
 
-/** The collection file as the bridge reads it (see server/collectionRoutes.ts). */
+/** The collection file as the bridge reads it (see server/http/collectionRoutes.ts). */
 export interface CollectionView {
   status: 'loading' | 'ready' | 'failed';
   path?: string;

@@ -1,8 +1,11 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import type { Prompt } from '@modelcontextprotocol/client';
 import type { McpConnection } from '../../bridge/inspectorSession';
-import { SelectableList } from '../../components/SelectableList';
 import { ListFreshness } from '../../components/ListFreshness';
+import { ListDetail, ListSection } from '../../components/pickList/ListDetail';
+import { PickList } from '../../components/pickList/PickList';
+import type { Searchable } from '../../components/pickList/filterEntries';
 import { mcpQueryKeys } from '../../bridge/mcpQueryKeys';
 import { useListChanges } from '../../hooks/useListChanges';
 import { useRefetchWhenShownStale } from '../../hooks/useRefetchWhenShownStale';
@@ -11,6 +14,14 @@ import { promptsQueryOptions } from './promptsQuery';
 import '../resources/resources.css';
 
 const byName = (item: { name: string }): string => item.name;
+
+/** A prompt to the list's filter: by name and title, then description and argument names. */
+const promptSearch = (prompt: Prompt): Searchable => ({
+  key: prompt.name,
+  title: prompt.title ?? prompt.name,
+  names: [prompt.name, prompt.title],
+  text: [prompt.description, ...(prompt.arguments ?? []).map((argument) => argument.name)],
+});
 
 /** The server's prompts: pick one, fill its arguments, see the messages it returns. */
 export function PromptsPanel({ mcp }: { mcp: McpConnection }) {
@@ -26,33 +37,34 @@ export function PromptsPanel({ mcp }: { mcp: McpConnection }) {
   }
   const prompt = prompts.data?.find((item) => item.name === selected);
   return (
-    <div className="workbench">
-      <aside className="sidebar">
-        <h2>Prompts {prompts.data && <span className="muted">{prompts.data.length}</span>}</h2>
-        <ListFreshness queryKey={mcpQueryKeys.prompts(mcp.generation)} />
-        {prompts.isError && (
-          <p className="field-error" role="alert">
-            prompts/list failed: {prompts.error.message}
-          </p>
-        )}
-        <SelectableList
-          label="Prompts"
-          items={prompts.data}
-          keyOf={byName}
-          selected={selected}
-          onSelect={setSelected}
-          title={(item) => item.title ?? item.name}
-          subtitle={(item) => (item.title ? item.name : undefined)}
-          changes={changes}
-        />
-      </aside>
-      <div className="main-pane">
-        {prompt ? (
-          <PromptDetail key={`${mcp.generation}:${prompt.name}`} mcp={mcp} prompt={prompt} />
-        ) : (
-          <p className="placeholder">Pick a prompt to fill in its arguments.</p>
-        )}
-      </div>
-    </div>
+    <ListDetail
+      placeholder="Pick a prompt to fill in its arguments."
+      lists={
+        <ListSection
+          heading="Prompts"
+          method="prompts/list"
+          status={<ListFreshness queryKey={mcpQueryKeys.prompts(mcp.generation)} />}
+          pending={prompts.isPending}
+          asked={mcp.status === 'ready'}
+          error={prompts.error}
+          removed={changes.removed.map(byName)}
+        >
+          {prompts.data && (
+            <PickList
+              label="Prompts"
+              noun="prompt"
+              items={prompts.data}
+              search={promptSearch}
+              selected={selected}
+              onSelect={setSelected}
+              placeholder="Filter by name, title or description"
+              subtitle={(item) => (item.title ? item.name : undefined)}
+              changes={changes}
+            />
+          )}
+        </ListSection>
+      }
+      detail={prompt && <PromptDetail key={`${mcp.generation}:${prompt.name}`} mcp={mcp} prompt={prompt} />}
+    />
   );
 }

@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import type { Resource, ResourceTemplateType as ResourceTemplate } from '@modelcontextprotocol/client';
 import type { McpConnection } from '../../bridge/inspectorSession';
-import { SelectableList } from '../../components/SelectableList';
+import { ListDetail, ListSection } from '../../components/pickList/ListDetail';
+import { PickList } from '../../components/pickList/PickList';
+import type { Searchable } from '../../components/pickList/filterEntries';
 import { ListFreshness } from '../../components/ListFreshness';
 import { mcpQueryKeys } from '../../bridge/mcpQueryKeys';
 import { useListChanges } from '../../hooks/useListChanges';
@@ -16,6 +19,20 @@ type Selection = { kind: 'resource'; uri: string } | { kind: 'template'; uriTemp
 
 const byUri = (item: { uri: string }): string => item.uri;
 const byTemplate = (item: { uriTemplate: string }): string => item.uriTemplate;
+
+/** A resource to the list's filter: by name, title and URI, then description and MIME type. */
+const resourceSearch = (resource: Resource): Searchable => ({
+  key: resource.uri,
+  title: resource.title ?? resource.name,
+  names: [resource.name, resource.title, resource.uri],
+  text: [resource.description, resource.mimeType],
+});
+const templateSearch = (template: ResourceTemplate): Searchable => ({
+  key: template.uriTemplate,
+  title: template.title ?? template.name,
+  names: [template.name, template.title, template.uriTemplate],
+  text: [template.description, template.mimeType],
+});
 
 /** The server's resources and resource templates, and what reading one returns. */
 export function ResourcesPanel({ mcp }: { mcp: McpConnection }) {
@@ -42,47 +59,68 @@ export function ResourcesPanel({ mcp }: { mcp: McpConnection }) {
       : undefined;
 
   return (
-    <div className="workbench resources-panel">
-      <aside className="sidebar">
-        <h2>Resources {resources.data && <span className="muted">{resources.data.length}</span>}</h2>
-        <ListFreshness queryKey={mcpQueryKeys.resourceList(mcp.generation)} />
-        {resources.isError && (
-          <p className="field-error" role="alert">
-            resources/list failed: {resources.error.message}
-          </p>
-        )}
-        <SelectableList
-          label="Resources"
-          items={resources.data}
-          keyOf={byUri}
-          selected={selected?.kind === 'resource' ? selected.uri : undefined}
-          onSelect={(uri) => setSelected({ kind: 'resource', uri })}
-          title={(item) => item.title ?? item.name}
-          subtitle={(item) => <UriText uri={item.uri} />}
-          changes={resourceChanges}
-        />
-        <h2>Templates {templates.data && <span className="muted">{templates.data.length}</span>}</h2>
-        <ListFreshness queryKey={mcpQueryKeys.resourceTemplates(mcp.generation)} />
-        <SelectableList
-          label="Resource templates"
-          items={templates.data}
-          keyOf={byTemplate}
-          selected={selected?.kind === 'template' ? selected.uriTemplate : undefined}
-          onSelect={(uriTemplate) => setSelected({ kind: 'template', uriTemplate })}
-          title={(item) => item.title ?? item.name}
-          subtitle={(item) => <UriText uri={item.uriTemplate} />}
-          changes={templateChanges}
-        />
-      </aside>
-      <div className="main-pane">
-        {resource ? (
+    <ListDetail
+      className="resources-panel"
+      placeholder="Pick a resource to read it, or a template to fill in."
+      lists={
+        <>
+          <ListSection
+            heading="Resources"
+            method="resources/list"
+            status={<ListFreshness queryKey={mcpQueryKeys.resourceList(mcp.generation)} />}
+            pending={resources.isPending}
+            asked={ready}
+            error={resources.error}
+            removed={resourceChanges.removed.map(byUri)}
+          >
+            {resources.data && (
+              <PickList
+                label="Resources"
+                noun="resource"
+                items={resources.data}
+                search={resourceSearch}
+                selected={selected?.kind === 'resource' ? selected.uri : undefined}
+                onSelect={(uri) => setSelected({ kind: 'resource', uri })}
+                placeholder="Filter by name, URI or description"
+                subtitle={(item) => <UriText uri={item.uri} />}
+                changes={resourceChanges}
+              />
+            )}
+          </ListSection>
+          <ListSection
+            heading="Templates"
+            method="resources/templates/list"
+            status={<ListFreshness queryKey={mcpQueryKeys.resourceTemplates(mcp.generation)} />}
+            pending={templates.isPending}
+            asked={ready}
+            error={templates.error}
+            removed={templateChanges.removed.map(byTemplate)}
+          >
+            {templates.data && (
+              <PickList
+                label="Resource templates"
+                noun="template"
+                items={templates.data}
+                search={templateSearch}
+                selected={selected?.kind === 'template' ? selected.uriTemplate : undefined}
+                onSelect={(uriTemplate) => setSelected({ kind: 'template', uriTemplate })}
+                placeholder="Filter by name, URI template or description"
+                subtitle={(item) => <UriText uri={item.uriTemplate} />}
+                changes={templateChanges}
+              />
+            )}
+          </ListSection>
+        </>
+      }
+      detail={
+        resource ? (
           <ResourceDetail key={`${mcp.generation}:${resource.uri}`} mcp={mcp} resource={resource} />
-        ) : template ? (
-          <TemplateDetail key={`${mcp.generation}:${template.uriTemplate}`} mcp={mcp} template={template} />
         ) : (
-          <p className="placeholder">Pick a resource to read it, or a template to fill in.</p>
-        )}
-      </div>
-    </div>
+          template && (
+            <TemplateDetail key={`${mcp.generation}:${template.uriTemplate}`} mcp={mcp} template={template} />
+          )
+        )
+      }
+    />
   );
 }

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { McpConnection } from '../../bridge/inspectorSession';
-import { SelectableList } from '../../components/SelectableList';
+import { ListDetail, ListSection } from '../../components/pickList/ListDetail';
+import { PickList } from '../../components/pickList/PickList';
+import type { Searchable } from '../../components/pickList/filterEntries';
 import { useListChanges } from '../../hooks/useListChanges';
 import type { Skill } from '@modelcontextprotocol/client/ext/skills';
 import { SkillDetail } from './SkillDetail';
@@ -9,6 +11,14 @@ import { skillListQuery } from './skillsQuery';
 import './skills.css';
 
 const byUri = (skill: Skill): string => skill.uri;
+
+/** A skill to the list's filter: by name and URI, then its description. */
+const skillSearch = (skill: Skill): Searchable => ({
+  key: skill.uri,
+  title: skill.frontmatter.name,
+  names: [skill.frontmatter.name, skill.uri],
+  text: [skill.frontmatter.description],
+});
 
 /**
  * The server's skills (the io.modelcontextprotocol/skills extension, SEP-2640): every page of
@@ -29,48 +39,53 @@ export function SkillsPanel({ mcp }: { mcp: McpConnection }) {
     )?.directoryRead === true;
 
   return (
-    <div className="workbench skills-panel">
-      <aside className="sidebar">
-        <h2>Skills {skills && <span className="muted">{skills.length}</span>}</h2>
-        {listing.isError && (
-          <p className="field-error" role="alert">
-            skills/list failed: {listing.error.message}
-          </p>
-        )}
-        {listing.data && listing.data.invalid.length > 0 && (
-          <ul className="skill-invalid" aria-label="Refused entries">
-            {listing.data.invalid.map((entry) => (
-              <li key={entry.index} className="field-error">
-                Entry {entry.index + 1}
-                {entry.uri ? ` (${entry.uri})` : ''} refused: {entry.reason}
-              </li>
-            ))}
-          </ul>
-        )}
-        <SelectableList
-          label="Skills"
-          items={skills}
-          keyOf={byUri}
-          selected={selected}
-          onSelect={setSelected}
-          title={(entry) => entry.frontmatter.name}
-          subtitle={(entry) => entry.frontmatter.description}
-          changes={changes}
-        />
-        {skills && skills.length === 0 && (
-          <p className="muted">
-            skills/list is empty. A server may serve skills it does not list; they are reached by the URI of
-            their SKILL.md.
-          </p>
-        )}
-      </aside>
-      <section className="detail">
-        {skill ? (
-          <SkillDetail key={skill.uri} mcp={mcp} listed={skill} directoryRead={directoryRead} />
-        ) : (
-          <p className="placeholder">Pick a skill to see its entry, its files and whether they match it.</p>
-        )}
-      </section>
-    </div>
+    <ListDetail
+      className="skills-panel"
+      placeholder="Pick a skill to see its entry, its files and whether they match it."
+      lists={
+        <ListSection
+          heading="Skills"
+          method="skills/list"
+          status={
+            listing.data &&
+            listing.data.invalid.length > 0 && (
+              <ul className="skill-invalid" aria-label="Refused entries">
+                {listing.data.invalid.map((entry) => (
+                  <li key={entry.index} className="field-error">
+                    Entry {entry.index + 1}
+                    {entry.uri ? ` (${entry.uri})` : ''} refused: {entry.reason}
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+          pending={listing.isPending}
+          asked={ready}
+          error={listing.error}
+          removed={changes.removed.map(byUri)}
+        >
+          {skills && (
+            <PickList
+              label="Skills"
+              noun="skill"
+              items={skills}
+              search={skillSearch}
+              selected={selected}
+              onSelect={setSelected}
+              placeholder="Filter by name, description or URI"
+              subtitle={(entry) => entry.frontmatter.description}
+              changes={changes}
+            />
+          )}
+          {skills && skills.length === 0 && (
+            <p className="muted">
+              skills/list is empty. A server may serve skills it does not list; they are reached by the URI of
+              their SKILL.md.
+            </p>
+          )}
+        </ListSection>
+      }
+      detail={skill && <SkillDetail key={skill.uri} mcp={mcp} listed={skill} directoryRead={directoryRead} />}
+    />
   );
 }

@@ -7,6 +7,7 @@ import { ToolList } from './ToolList';
 import { ToolPanel } from '../../lazyFeatures';
 import { toolsQueryOptions } from './toolsQuery';
 import { ListFreshness } from '../../components/ListFreshness';
+import { ListDetail, ListSection } from '../../components/pickList/ListDetail';
 import { mcpQueryKeys } from '../../bridge/mcpQueryKeys';
 import { useListChanges } from '../../hooks/useListChanges';
 import { useRefetchWhenShownStale } from '../../hooks/useRefetchWhenShownStale';
@@ -62,35 +63,32 @@ export function ToolsWorkbench({ mcp }: { mcp: McpConnection }) {
     return <p className="placeholder">This server offers no tools.</p>;
   }
   return (
-    <div className="workbench">
-      <aside className="sidebar tools-sidebar">
-        <h2>Tools</h2>
-        <ListFreshness queryKey={mcpQueryKeys.tools(mcp.generation)} />
-        {tools.isPending && (
-          <p className="muted">{mcp.status === 'ready' ? 'Listing tools…' : 'Waiting for the server…'}</p>
-        )}
-        {tools.isError && (
-          <p className="field-error" role="alert">
-            tools/list failed: {tools.error.message}
-          </p>
-        )}
-        {tools.data && (
-          <ToolList
-            tools={tools.data}
-            selected={selected}
-            onSelect={setSelected}
-            changes={changes}
-            lintBadges={lintBadges}
-          />
-        )}
-        {changes.removed.length > 0 && (
-          <p className="muted" role="status" aria-label="Tools removed">
-            Removed by the server: {changes.removed.map((tool) => tool.name).join(', ')}
-          </p>
-        )}
-      </aside>
-      <div className="main-pane" ref={mainPane}>
-        {tool ? (
+    <ListDetail
+      detailRef={mainPane}
+      placeholder="Pick a tool to run it."
+      lists={
+        <ListSection
+          heading="Tools"
+          method="tools/list"
+          status={<ListFreshness queryKey={mcpQueryKeys.tools(mcp.generation)} />}
+          pending={tools.isPending}
+          asked={mcp.status === 'ready'}
+          error={tools.error}
+          removed={changes.removed.map((removed) => removed.name)}
+        >
+          {tools.data && (
+            <ToolList
+              tools={tools.data}
+              selected={selected}
+              onSelect={setSelected}
+              changes={changes}
+              lintBadges={lintBadges}
+            />
+          )}
+        </ListSection>
+      }
+      detail={
+        tool && (
           <Suspense fallback={<p className="muted">Loading…</p>}>
             <ToolPanel
               key={`${mcp.generation}:${tool.name}`}
@@ -106,10 +104,8 @@ export function ToolsWorkbench({ mcp }: { mcp: McpConnection }) {
               }}
             />
           </Suspense>
-        ) : (
-          <p className="placeholder">Pick a tool to run it.</p>
-        )}
-      </div>
-    </div>
+        )
+      }
+    />
   );
 }

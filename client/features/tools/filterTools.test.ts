@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Tool } from '@modelcontextprotocol/client';
-import { filterTools, indexTools } from './filterTools';
+import { filterEntries, indexEntries } from '../../components/pickList/filterEntries';
+import { toolSearch } from './filterTools';
 
 const tools: Tool[] = [
   { name: 'echo', title: 'Echo', description: 'Sends the message back', inputSchema: { type: 'object' } },
@@ -8,9 +9,9 @@ const tools: Tool[] = [
   { name: 'delete_note', description: 'Removes a NOTE for good', inputSchema: { type: 'object' } },
 ];
 const names = (query: string): string[] =>
-  filterTools(indexTools(tools), query).map((entry) => entry.tool.name);
+  filterEntries(indexEntries(tools, toolSearch), query).map((entry) => entry.item.name);
 
-describe('filterTools', () => {
+describe('the tool filter', () => {
   it('matches name, title, annotations.title and description, ignoring case', () => {
     expect(names('')).toEqual(['echo', 'add', 'delete_note']);
     expect(names('ECHO')).toEqual(['echo']);
@@ -20,7 +21,11 @@ describe('filterTools', () => {
     expect(names('nothing like it')).toEqual([]);
   });
   it('resolves the display title as the spec says', () => {
-    expect(indexTools(tools).map((entry) => entry.title)).toEqual(['Echo', 'Add numbers', 'delete_note']);
+    expect(indexEntries(tools, toolSearch).map((entry) => entry.title)).toEqual([
+      'Echo',
+      'Add numbers',
+      'delete_note',
+    ]);
   });
 });
 
@@ -32,7 +37,7 @@ describe('ranking', () => {
     { name: 'base', inputSchema: { type: 'object' } },
   ];
   it('puts the exact name first, then names starting with the query, then containing it', () => {
-    expect(filterTools(indexTools(ranked), 'base').map((entry) => entry.tool.name)).toEqual([
+    expect(filterEntries(indexEntries(ranked, toolSearch), 'base').map((entry) => entry.item.name)).toEqual([
       'base',
       'base64',
       'rebase',

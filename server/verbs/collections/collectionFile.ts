@@ -2,7 +2,7 @@ import { closeSync, openSync, readFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { parseCollection, type Collection } from '../../../shared/collections/format.js';
 import { resolveReferences } from '../../../shared/collections/references.js';
-import type { TargetOptions } from '../../targetOptions.js';
+import type { TargetOptions } from '../../cli/targetOptions.js';
 
 /** A collection read from its file, for `test`. Only read: a run never writes the file. */
 export interface LoadedCollection {

@@ -1,7 +1,7 @@
 import type { OAuthFlow } from '../../oauth/flow.js';
 import type { OAuthSettings } from '../../oauth/flowTypes.js';
 import { OAuthManager, type TargetAuth } from '../../oauth/oauthManager.js';
-import { openBrowser } from '../../openBrowser.js';
+import { openBrowser } from '../../cli/openBrowser.js';
 import { EXIT, VerbFailure } from '../exitCodes.js';
 import { followConsent } from './autoConsent.js';
 import { CallbackListener, type CallbackAnswer } from './callbackListener.js';

@@ -1,4 +1,4 @@
-import type { RecordOut } from '../../envelopeText.js';
+import type { RecordOut } from '../../relay/envelopeText.js';
 import { TrafficWatch } from '../../../shared/lint/trafficWatch.js';
 
 /**

@@ -1,6 +1,6 @@
 import { inspectServer } from '../../../shared/lint/inspectServer.js';
 import { lintSurface, ruleInfos, toSarif } from '../../../shared/lint/index.js';
-import { readVersion } from '../../version.js';
+import { readVersion } from '../../cli/version.js';
 import { EXIT, VerbFailure } from '../exitCodes.js';
 import { lintLines, summaryLine } from '../render/lintText.js';
 import { requestFailure, within } from './failures.js';

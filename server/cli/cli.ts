@@ -1,0 +1,193 @@
+#!/usr/bin/env node
+// The MCP server is started first thing, before the rest of the CLI and the bridge load
+// (commander, express, ws, zod, the MCP SDK: ~200 ms), so the two start up side by side and the
+// first `initialize` is answered about when the server alone would answer it. Hence only
+// Node's own modules and these few small ones here; everything else is imported in main().
+import module from 'node:module';
+import { fileURLToPath } from 'node:url';
+import type { RunningBridge } from '../http/bridgeServer.js';
+import { killAllGroupsNow } from '../targets/processGroups.js';
+import { quickStdioTarget, sameStdioTarget } from './quickTarget.js';
+import { SpawnedServer } from '../targets/spawnServer.js';
+import { memoryScaleFrom, scaledMemoryLimits } from '../relay/memoryLimits.js';
+import { isVerbName } from '../verbs/verbNames.js';
+import { quickVerbTarget } from '../verbs/quickVerbTarget.js';
+
+const SHUTDOWN_GRACE_MS = 5_000;
+/**
+ * Milliseconds a stdio server gets to exit once asked to stop, before SIGKILL (KILL_GRACE_MS in
+ * targets/stdioTarget.ts when unset). For tests, which stop servers that ignore SIGTERM many times.
+ */
+const KILL_GRACE_ENV_VAR = 'MCP_INSPECT_KILL_GRACE_MS';
+/** A factor on every memory bound of the bridge (memoryLimits.ts); see the README's Security. */
+const MEMORY_SCALE_ENV_VAR = 'MCP_INSPECT_MEMORY_SCALE';
+
+async function main(): Promise<void> {
+  // Node 22.1+ keeps compiled modules on disk between runs (a later start loads the bridge
+  // faster); Node 20 has no such cache, and this does nothing there.
+  (module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+  workFromWhereNpmWasRun();
+  // Paths from import.meta.url are the bundle's (dist/server/cli.js), not this file's.
+  const demoServerPath = fileURLToPath(new URL('./demo/demoServer.js', import.meta.url));
+  // `mcp-inspect call …`: a headless verb, no page (a server named like a verb: `mcp-inspect -- call`).
+  if (isVerbName(process.argv[2])) {
+    const quickVerb = quickVerbTarget(process.argv.slice(2), demoServerPath);
+    const early = quickVerb && { target: quickVerb, server: new SpawnedServer(quickVerb) };
+    const { runVerb } = await import('../verbs/main.js');
+    await runVerb(process.argv.slice(2), demoServerPath, early);
+    return;
+  }
+  const quick = quickStdioTarget(process.argv.slice(2), demoServerPath);
+  const started = quick === undefined ? undefined : new SpawnedServer(quick);
+  const [
+    { TOKEN_ENV_VAR },
+    { DEFAULT_PORT, parseCli },
+    { browserChoice, openBrowser, openerFor },
+    { checkTokenFromEnv, generateToken, isLoopbackAddress },
+    { targetLabel },
+    { isBrowserBlockedPort },
+    { readVersion },
+  ] = await Promise.all([
+    import('../../shared/http.js'),
+    import('./cliOptions.js'),
+    import('./openBrowser.js'),
+    import('../http/security.js'),
+    import('../targets/targetSpec.js'),
+    import('../http/unsafePorts.js'),
+    import('./version.js'),
+  ]);
+  const version = readVersion();
+  const clientDir = fileURLToPath(new URL('../client/', import.meta.url));
+  const appSandboxDir = fileURLToPath(new URL('../app-sandbox/', import.meta.url));
+  const config = parseCli(process.argv, version, demoServerPath);
+  // BROWSER=none means what --no-open means, as it does for most devtools.
+  if (browserChoice(process.env.BROWSER).kind === 'none') config.open = false;
+  // The full parser has the last word: a server started from the quick reading runs only if it
+  // is the one asked for (it then stands for it), else it is ended and the right one started.
+  if (quick !== undefined && sameStdioTarget(quick, config.target)) config.target = quick;
+  else started?.discard();
+  const log = (line: string): void => console.log(`  ${line}`);
+
+  console.log(`mcp-inspect ${version}`);
+  if (!isLoopbackAddress(config.host)) {
+    console.warn(
+      `\n  ⚠ DANGER: listening on ${config.host}, not loopback. Anyone who can reach this address and\n` +
+        `    learns the token can run any command as ${process.env.USER ?? 'you'}. Use this only on a network you trust.\n`,
+    );
+  }
+  log(`inspecting ${targetLabel(config.target)}`);
+  if (isBrowserBlockedPort(config.port)) {
+    console.warn(
+      `  ⚠ browsers refuse to open pages on port ${config.port} (ERR_UNSAFE_PORT): the link will not load;` +
+        ` choose another with --port (the default is ${DEFAULT_PORT})`,
+    );
+  }
+
+  // A terminal that hung up fails every write; that must not stop the shutdown it caused.
+  process.stdout.on('error', () => undefined);
+  process.stderr.on('error', () => undefined);
+  // Bridge code must never take the process down for something a server or page sent;
+  // should a bug slip through, say so and keep serving.
+  process.on('uncaughtException', (error) =>
+    console.error(`  internal error (the bridge keeps running): ${error.stack ?? error}`),
+  );
+  process.on('unhandledRejection', (error) =>
+    console.error(`  internal error (the bridge keeps running): ${String(error)}`),
+  );
+
+  const fromEnv = process.env[TOKEN_ENV_VAR];
+  const tokenProblem = fromEnv ? checkTokenFromEnv(fromEnv) : undefined;
+  if (tokenProblem !== undefined) {
+    console.error(`  ${TOKEN_ENV_VAR} ${tokenProblem}`);
+    process.exit(1);
+  }
+  const token = fromEnv || generateToken();
+  const earlyServer =
+    started !== undefined && config.target === quick
+      ? started
+      : config.target.kind === 'stdio'
+        ? new SpawnedServer(config.target)
+        : undefined;
+  const killGraceMs = Number(process.env[KILL_GRACE_ENV_VAR]);
+  const memoryScale = memoryScaleFrom(process.env[MEMORY_SCALE_ENV_VAR]);
+  if (process.env[MEMORY_SCALE_ENV_VAR] !== undefined && memoryScale === undefined) {
+    console.error(`  ${MEMORY_SCALE_ENV_VAR} is not a positive number: the default memory bounds apply`);
+  }
+  const { startBridge } = await import('../http/bridgeServer.js');
+  let bridge: RunningBridge;
+  try {
+    bridge = await startBridge({
+      target: config.target,
+      token,
+      host: config.host,
+      port: config.port,
+      clientDir,
+      appSandboxDir,
+      version,
+      log,
+      ...(earlyServer ? { earlyServer } : {}),
+      ...(Number.isInteger(killGraceMs) && killGraceMs > 0 ? { tuning: { killGraceMs } } : {}),
+      ...(memoryScale !== undefined ? { limits: scaledMemoryLimits(memoryScale) } : {}),
+      collectionFile: config.collectionFile,
+      // --no-open prints the authorization page's address instead of opening it.
+      oauth: {
+        settings: config.oauth ?? {},
+        ...(config.open ? { openUrl: (url: string) => void openBrowser(url, openerFor(url)) } : {}),
+      },
+    });
+  } catch (error) {
+    // startBridge has stopped the server it started; the exit hook of processGroups is the net.
+    console.error(`  could not listen on ${config.host}:${config.port}: ${(error as Error).message}`);
+    process.exit(1);
+  }
+  installShutdown(bridge);
+
+  if (bridge.portWasTaken) log(`port ${config.port} is taken; using ${bridge.port} instead`);
+  // The token goes in the fragment: browsers never send it over HTTP or in Referer.
+  const link = `${bridge.origin}/#token=${token}`;
+  console.log(`\n  Open the inspector: ${link}\n`);
+  if (config.open) {
+    const browser = await openBrowser(link, openerFor(link));
+    if (!browser.opened)
+      log(`could not open a browser (${browser.reason}); open this link yourself:\n    ${link}`);
+  }
+}
+
+/**
+ * `npm run inspect -- node build/index.js` (or `npm start`) in a checkout of mcp-inspect: npm
+ * runs the script in the checkout's folder, but the paths the person typed (the server's, a
+ * config file's, --cwd) are relative to where they ran npm, which npm passes as INIT_CWD. Only
+ * for this package's own scripts: another package's script names paths from its own folder.
+ */
+function workFromWhereNpmWasRun(): void {
+  const { INIT_CWD, npm_package_name, npm_lifecycle_event } = process.env;
+  if (INIT_CWD === undefined || npm_package_name !== 'mcp-inspect') return;
+  if (npm_lifecycle_event !== 'inspect' && npm_lifecycle_event !== 'start') return;
+  try {
+    process.chdir(INIT_CWD);
+  } catch {
+    // Gone since npm started: the checkout's folder it is.
+  }
+}
+
+function installShutdown(bridge: RunningBridge): void {
+  let stopping = false;
+  const shutdown = (signal: NodeJS.Signals): void => {
+    if (stopping) {
+      // A second Ctrl-C: do not wait for a server that ignores its stdin closing, but do not
+      // leave it either (nor anything its group runs).
+      killAllGroupsNow();
+      process.exit(130);
+    }
+    stopping = true;
+    console.log(`\n  ${signal}: stopping the MCP server and the bridge…`);
+    const forced = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
+    forced.unref();
+    void bridge.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+  process.on('SIGHUP', shutdown);
+}
+
+void main();

@@ -1,0 +1,162 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { startAppSandbox, type RunningAppSandbox } from '../appSandbox/sandboxServer.js';
+import { createHttpApp } from './httpApp.js';
+import { OAuthManager } from '../oauth/oauthManager.js';
+import type { OAuthSettings } from '../oauth/flowTypes.js';
+import { allowedHosts } from './security.js';
+import { BridgeSession } from '../relay/session.js';
+import type { TargetSpec } from '../targets/targetSpec.js';
+import type { SpawnedServer } from '../targets/spawnServer.js';
+import type { TargetTuning } from '../targets/target.js';
+import { DEFAULT_MEMORY_LIMITS, type MemoryLimits } from '../relay/memoryLimits.js';
+import { attachWsBridge } from './wsBridge.js';
+
+export interface BridgeOptions {
+  target: TargetSpec;
+  token: string;
+  /** 127.0.0.1 unless the user asked loudly for another address. */
+  host: string;
+  /** Preferred port; 0 for any free one. */
+  port: number;
+  clientDir?: string;
+  /** The built MCP Apps sandbox page; when set, a second listener serves it (see appSandbox/). */
+  appSandboxDir?: string;
+  version: string;
+  log: (line: string) => void;
+  /** OAuth for URL targets: what the person configured, and how to open an authorization page. */
+  oauth?: { settings: OAuthSettings; openUrl?: (url: string) => void };
+  /** The target's process, when the CLI started it before loading the bridge. */
+  earlyServer?: SpawnedServer;
+  /** Shorter waits on the target than the product's, for tests. */
+  tuning?: TargetTuning;
+  /** What the bridge keeps at most (memoryLimits.ts); the defaults unless given. */
+  limits?: MemoryLimits;
+  /** The collection file the page saves calls to; none: no collection routes. */
+  collectionFile?: string;
+}
+
+export interface RunningBridge {
+  /** The page's address without the token. */
+  origin: string;
+  port: number;
+  /** Whether the preferred port was taken and another was used. */
+  portWasTaken: boolean;
+  /** The MCP Apps sandbox listener's port, when one runs. */
+  appSandboxPort: number | undefined;
+  session: BridgeSession;
+  /** The OAuth client of URL targets (its store is the only place tokens live). */
+  oauth: OAuthManager;
+  close(): Promise<void>;
+}
+
+/** Starts the HTTP server, the WebSocket bridge and the target; resolves once listening. */
+export async function startBridge(options: BridgeOptions): Promise<RunningBridge> {
+  const oauth = new OAuthManager({ settings: {}, log: options.log, ...options.oauth });
+  const limits = options.limits ?? DEFAULT_MEMORY_LIMITS;
+  const session = new BridgeSession(options.target, {
+    version: options.version,
+    log: options.log,
+    targetAuth: (url) => oauth.forTarget(url),
+    ...(options.earlyServer ? { earlyServer: options.earlyServer } : {}),
+    ...(options.tuning ? { tuning: options.tuning } : {}),
+    limits,
+  });
+  // New tokens: reconnect the server they are for, so the page's client starts over with them.
+  oauth.onAuthorized = (url) => {
+    if (session.targetUrl === url) void session.restart();
+  };
+  let hosts = new Set<string>();
+  let sandbox: RunningAppSandbox | undefined;
+  const app = createHttpApp({
+    token: options.token,
+    allowedHosts: () => hosts,
+    session,
+    version: options.version,
+    oauth,
+    appSandbox: () => sandbox,
+    log: options.log,
+    ...(options.clientDir === undefined ? {} : { clientDir: options.clientDir }),
+    ...(options.collectionFile === undefined ? {} : { collectionFile: options.collectionFile }),
+  });
+  const server = createServer(app);
+  const wss = attachWsBridge(server, {
+    token: options.token,
+    allowedHosts: () => hosts,
+    session,
+    pageBacklogBytes: limits.pageBacklogBytes,
+    log: options.log,
+  });
+
+  // The target starts while the server binds: the page finds it warm.
+  const targetStarted = session.restart();
+  let bound: { port: number; portWasTaken: boolean };
+  try {
+    bound = await listen(server, options.host, options.port);
+  } catch (error) {
+    // Nobody could ever reach this bridge: the server it started must not stay behind.
+    await session.dispose();
+    throw error;
+  }
+  const { port, portWasTaken } = bound;
+  hosts = allowedHosts(port, options.host);
+  // The redirect URI: loopback on whatever port this run got (a wildcard address is not one).
+  const callbackHost = ['0.0.0.0', '::'].includes(options.host) ? '127.0.0.1' : options.host;
+  oauth.setOrigin(`http://${callbackHost.includes(':') ? `[${callbackHost}]` : callbackHost}:${port}`);
+  if (options.appSandboxDir !== undefined) {
+    try {
+      sandbox = await startAppSandbox({
+        host: options.host,
+        bridgeHosts: () => hosts,
+        bridgePort: port,
+        dir: options.appSandboxDir,
+      });
+    } catch (error) {
+      // The inspector works without it; only MCP Apps cannot be shown.
+      options.log(`could not start the MCP Apps sandbox: ${(error as Error).message}`);
+    }
+  }
+  await targetStarted;
+
+  const displayHost = options.host.includes(':') ? `[${options.host}]` : options.host;
+  return {
+    origin: `http://${displayHost}:${port}`,
+    port,
+    portWasTaken,
+    appSandboxPort: sandbox?.port,
+    session,
+    oauth,
+    close: async () => {
+      await session.dispose();
+      await sandbox?.close();
+      for (const client of wss.clients) client.terminate();
+      wss.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+async function listen(
+  server: Server,
+  host: string,
+  port: number,
+): Promise<{ port: number; portWasTaken: boolean }> {
+  try {
+    return { port: await listenOnce(server, host, port), portWasTaken: false };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || port === 0) throw error;
+    return { port: await listenOnce(server, host, 0), portWasTaken: true };
+  }
+}
+
+function listenOnce(server: Server, host: string, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: Error): void => reject(error);
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}

@@ -1,0 +1,161 @@
+// The collection routes of a real bridge: the token required to read or write; a save checked and
+// written as `test` reads it (sorted keys, one item per block); the target added with `${env:NAME}`
+// for each secret (the secret's value is nowhere in the file); a file that does not parse is not
+// overwritten.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectionText, parseCollection } from '../../shared/collections/format.js';
+import type { RunningBridge } from './bridgeServer.js';
+import { TEST_TOKEN, startTestBridge } from '../testSupport/bridges.js';
+import { demoTarget } from '../testSupport/targets.js';
+
+const folder = mkdtempSync(join(tmpdir(), 'mcp-inspect-collection-route-'));
+const file = join(folder, 'mcp-inspect.collection.json');
+const SECRET = 'sk-route-test-secret-value';
+let bridge: RunningBridge;
+beforeAll(async () => {
+  const target = demoTarget();
+  // A command line with a secret in its environment: the demo server, not marked as the demo.
+  bridge = await startTestBridge({ ...target, demo: false, env: { API_KEY: SECRET } } as typeof target, {
+    collectionFile: file,
+  });
+});
+afterAll(async () => {
+  await bridge.close();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+const api = (init: RequestInit & { token?: string } = {}) =>
+  fetch(`http://127.0.0.1:${bridge.port}/api/collection`, {
+    ...init,
+    headers: {
+      'content-type': 'application/json',
+      ...(init.token === undefined ? {} : { authorization: `Bearer ${init.token}` }),
+    },
+  });
+
+const collection = {
+  formatVersion: 1,
+  items: [
+    {
+      name: 'echo',
+      kind: 'tool',
+      tool: 'echo',
+      arguments: { message: 'hi' },
+      expect: [{ type: 'succeeds' }],
+    },
+  ],
+};
+
+describe('the collection routes', () => {
+  it('need the token, to read and to write', async () => {
+    expect((await api()).status).toBe(401);
+    expect((await api({ method: 'PUT', body: JSON.stringify({ collection }) })).status).toBe(401);
+    expect((await api({ method: 'PUT', token: 'wrong', body: JSON.stringify({ collection }) })).status).toBe(
+      401,
+    );
+    expect(() => readFileSync(file)).toThrow();
+  });
+
+  it('say where the file is; a save writes stable JSON with the target, secrets as placeholders', async () => {
+    expect(await (await api({ token: TEST_TOKEN })).json()).toEqual({
+      path: file,
+      exists: false,
+      collection: null,
+    });
+    const saved = await api({ method: 'PUT', token: TEST_TOKEN, body: JSON.stringify({ collection }) });
+    expect(saved.status).toBe(200);
+    const text = readFileSync(file, 'utf8');
+    expect(text).not.toContain(SECRET);
+    const parsed = parseCollection(text);
+    expect(parsed).toMatchObject({
+      collection: { items: collection.items, target: { env: { API_KEY: '${env:API_KEY}' } } },
+    });
+    expect(text.indexOf('"formatVersion"')).toBeLessThan(text.indexOf('"items"'));
+    expect(text.endsWith('}\n')).toBe(true);
+  });
+
+  it('refuses a collection of the wrong shape, and never overwrites a file that does not parse', async () => {
+    const bad = await api({
+      method: 'PUT',
+      token: TEST_TOKEN,
+      body: JSON.stringify({ collection: { formatVersion: 1, items: [{ name: 'x' }] } }),
+    });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: string }).error).toBe(
+      'items[0] ("x").kind: expected "tool", "prompt" or "resource"',
+    );
+    writeFileSync(file, '{ "formatVersion": 1, "items": [ oops ] }');
+    const state = (await (await api({ token: TEST_TOKEN })).json()) as { error: string };
+    expect(state.error).toMatch(/^line 1, column 34: expected a value/);
+    const refused = await api({ method: 'PUT', token: TEST_TOKEN, body: JSON.stringify({ collection }) });
+    expect(refused.status).toBe(409);
+    expect(readFileSync(file, 'utf8')).toBe('{ "formatVersion": 1, "items": [ oops ] }');
+  });
+});
+
+describe('the environment a run in the page reads (POST /api/collection/env)', () => {
+  const VALUE = 'sk-env-route-secret';
+  const envApi = (names: unknown, token: string | null = TEST_TOKEN) =>
+    fetch(`http://127.0.0.1:${bridge.port}/api/collection/env`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(token === null ? {} : { authorization: `Bearer ${token}` }),
+      },
+      body: JSON.stringify({ names }),
+    });
+  beforeAll(() => {
+    process.env.MCP_INSPECT_ROUTE_TEST_TOKEN = VALUE;
+    delete process.env.MCP_INSPECT_ROUTE_TEST_UNSET;
+    writeFileSync(
+      file,
+      collectionText({
+        formatVersion: 1,
+        items: [
+          {
+            name: 'login',
+            kind: 'tool',
+            tool: 'echo',
+            arguments: {
+              message: '${env:MCP_INSPECT_ROUTE_TEST_TOKEN}',
+              other: 'with ${env:MCP_INSPECT_ROUTE_TEST_UNSET} inside',
+            },
+            expect: [],
+          },
+        ],
+      }),
+    );
+  });
+  afterAll(() => delete process.env.MCP_INSPECT_ROUTE_TEST_TOKEN);
+
+  it('needs the token', async () => {
+    expect((await envApi(['MCP_INSPECT_ROUTE_TEST_TOKEN'], null)).status).toBe(401);
+    expect((await envApi(['MCP_INSPECT_ROUTE_TEST_TOKEN'], 'wrong')).status).toBe(401);
+  });
+
+  it("gives the values of the variables the file's items use, and names those that are not set", async () => {
+    const answer = await envApi(['MCP_INSPECT_ROUTE_TEST_TOKEN', 'MCP_INSPECT_ROUTE_TEST_UNSET']);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({
+      values: { MCP_INSPECT_ROUTE_TEST_TOKEN: VALUE },
+      unset: ['MCP_INSPECT_ROUTE_TEST_UNSET'],
+    });
+    // Reading it wrote nothing: the file still holds the placeholder only.
+    expect(readFileSync(file, 'utf8')).not.toContain(VALUE);
+  });
+
+  it("refuses a variable the file does not use: the page cannot read the bridge's environment at large", async () => {
+    process.env.MCP_INSPECT_ROUTE_TEST_OTHER = 'not for the page';
+    const answer = await envApi(['MCP_INSPECT_ROUTE_TEST_TOKEN', 'MCP_INSPECT_ROUTE_TEST_OTHER']);
+    delete process.env.MCP_INSPECT_ROUTE_TEST_OTHER;
+    expect(answer.status).toBe(403);
+    const text = await answer.text();
+    expect(text).toContain('does not use MCP_INSPECT_ROUTE_TEST_OTHER');
+    expect(text).not.toContain(VALUE);
+    expect(text).not.toContain('not for the page');
+    expect((await envApi('PATH')).status).toBe(400);
+  });
+});

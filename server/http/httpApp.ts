@@ -1,0 +1,213 @@
+import { pipeline } from 'node:stream/promises';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import {
+  API_APP_SANDBOX_PATH,
+  API_FRAMES_PATH,
+  API_PARITY_PATH,
+  API_SESSION_PATH,
+  AUTH_SCHEME,
+} from '../../shared/http.js';
+import { parityRoute } from './parityRoute.js';
+import { appSandboxRoute } from '../appSandbox/sandboxRoute.js';
+import { collectionRouter } from './collectionRoutes.js';
+import { compareTargetRouter } from './compareTargetRoute.js';
+import { lintConfigRouter } from './lintConfigRoute.js';
+import type { RunningAppSandbox } from '../appSandbox/sandboxServer.js';
+import type { OAuthManager } from '../oauth/oauthManager.js';
+import { oauthApiRouter, oauthCallbackRoute } from '../oauth/routes.js';
+import { serveFirstScreen } from './firstScreen.js';
+import { servePrecompressed } from './precompressed.js';
+import type { BridgeSession } from '../relay/session.js';
+import { isAllowedHost, isAllowedOrigin, isForeignRequest, requestSignals, tokensMatch } from './security.js';
+
+export interface HttpAppOptions {
+  token: string;
+  /** Filled in once the port is known. */
+  allowedHosts: () => Set<string>;
+  /** The built page; absent when only the API is wanted (tests). */
+  clientDir?: string;
+  session: BridgeSession;
+  version: string;
+  /** The bridge's OAuth client; its routes are mounted when given. */
+  oauth?: OAuthManager;
+  /** The MCP Apps sandbox listener, once it listens. */
+  appSandbox?: () => RunningAppSandbox | undefined;
+  /** Where the bridge says what went wrong serving a request (the terminal). */
+  log?: (line: string) => void;
+  /** The collection file the page saves calls to (`--collection`). */
+  collectionFile?: string;
+}
+
+/**
+ * Content Security Policy for the page. Results from an MCP server are untrusted input
+ * rendered in a page that holds the token: no inline or remote script, no framing, and
+ * connections only back to the bridge.
+ */
+const BASE_CSP = [
+  "default-src 'self'",
+  // ajv (the page's one JSON Schema engine: the SDK client, rjsf's validator for argument
+  // forms, the outputSchema check of results) compiles each schema into a function with new
+  // Function. Injected script stays blocked: scripts still load only from 'self', nothing inline
+  // runs, and server text is never rendered as HTML. What remains is ajv's own code generation
+  // from a server's schema (ajv treats schemas as trusted code). Dropping it means an engine that
+  // interprets schemas (@cfworker/json-schema, which the SDK's browser build defaults to) behind
+  // rjsf's ValidatorType, with ajv's error objects and messages rebuilt for rjsf, the problem list
+  // and the result check: not done yet.
+  "script-src 'self' 'unsafe-eval'",
+  // Monaco and rjsf set inline styles.
+  "style-src 'self' 'unsafe-inline'",
+  // https: for the icons servers declare for their tools (MCP gives them as https or data: URIs)
+  // and images in their Markdown descriptions, shown as declared: an image runs no script (an
+  // SVG in <img> is inert), its request carries no cookie or Referer of the bridge, and http:
+  // stays blocked. What a server learns from it (that its tool was looked at) it may already
+  // learn by answering the calls. Results' images are data: or blob: URLs.
+  "img-src 'self' data: blob: https:",
+  "media-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+];
+
+/**
+ * The page may frame the MCP Apps sandbox, under the one name its sandbox addresses use (another
+ * site than the page's, see appSandbox/sandboxSite.ts), and nothing else.
+ */
+function pageCsp(sandbox: RunningAppSandbox | undefined, pageHost: string): string {
+  const frames = sandbox?.frameSource(pageHost) ?? "'none'";
+  return [...BASE_CSP, `frame-src ${frames}`].join('; ');
+}
+
+export function createHttpApp(options: HttpAppOptions): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+
+  // Applied once, before every route: a request under a foreign Host is a DNS-rebinding
+  // attempt, whatever path it asks for.
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (!isAllowedHost(req.headers.host, options.allowedHosts())) {
+      res.status(403).type('text/plain').send('Forbidden: this Host is not allowed');
+      return;
+    }
+    res.setHeader('Content-Security-Policy', pageCsp(options.appSandbox?.(), req.headers.host ?? ''));
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+    // No other origin's page may embed what the bridge serves (an image, a script, a source map).
+    res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+    // And none may even ask: a favicon or a script that loads tells a site a bridge runs here.
+    if (isForeignRequest(requestSignals(req), options.allowedHosts(), 'document')) {
+      res.setHeader('Cache-Control', 'no-store');
+      res.status(403).type('text/plain').send('Forbidden: another site asked for this');
+      return;
+    }
+    next();
+  });
+
+  // Everything under /api does something, so all of it needs the token and, when the
+  // browser names one, our own Origin.
+  app.use('/api', (req: Request, res: Response, next: NextFunction) => {
+    const origin = req.headers.origin;
+    if (origin !== undefined && !isAllowedOrigin(origin, req.headers.host, options.allowedHosts())) {
+      res.status(403).json({ error: 'Forbidden: this Origin is not allowed' });
+      return;
+    }
+    if (!tokensMatch(bearerToken(req.headers.authorization), options.token)) {
+      res.status(401).json({ error: 'Missing or wrong token: open the link mcp-inspect printed' });
+      return;
+    }
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+
+  app.get(API_SESSION_PATH, (_req: Request, res: Response) => {
+    res.json({
+      version: options.version,
+      target: options.session.targetInfo,
+      state: options.session.state ?? null,
+      appSandboxPort: options.appSandbox?.()?.port ?? null,
+    });
+  });
+
+  app.get(
+    API_APP_SANDBOX_PATH,
+    appSandboxRoute(() => options.appSandbox?.()),
+  );
+
+  app.get(`${API_FRAMES_PATH}/:seq`, async (req: Request, res: Response) => {
+    const json = await options.session.largeFrame(Number(req.params.seq));
+    if (json === undefined) {
+      res.status(404).json({ error: 'mcp-inspect no longer keeps this frame' });
+      return;
+    }
+    res.type('application/json');
+    await pipeline(json, res).catch(() => res.destroy());
+  });
+
+  app.post(
+    API_PARITY_PATH,
+    parityRoute(() => options.session.spec, options.collectionFile),
+  );
+
+  if (options.oauth) app.use(oauthApiRouter(options.oauth, options.session));
+  if (options.collectionFile !== undefined)
+    app.use(collectionRouter(options.collectionFile, () => options.session.targetInfo));
+  app.use(lintConfigRouter());
+  app.use(compareTargetRouter(() => options.session.spec));
+
+  app.use('/api', (_req: Request, res: Response) => {
+    res.status(404).json({ error: 'No such route' });
+  });
+
+  // Outside /api: the authorization server's redirect cannot carry the token (see routes.ts).
+  if (options.oauth) app.use(oauthCallbackRoute(options.oauth));
+
+  if (options.clientDir !== undefined) {
+    app.use(serveFirstScreen(options.clientDir));
+    app.use(servePrecompressed(options.clientDir));
+    app.use(express.static(options.clientDir, { index: 'index.html', fallthrough: true }));
+  }
+
+  app.use((_req: Request, res: Response) => {
+    res.status(404).type('text/plain').send('Not found');
+  });
+
+  // Express's own handler would send the error's stack trace to the browser and nothing useful
+  // to the terminal: one line there (the path and why), a bare status to the browser.
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const status = httpStatusOf(error);
+    options.log?.(`could not serve ${req.path}: ${describeServeError(error)}`);
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    // Headers set for the file (its encoding and type) no longer describe this answer.
+    res.removeHeader('Content-Encoding');
+    res
+      .status(status)
+      .type('text/plain')
+      .send(status === 404 ? 'Not found' : 'Could not serve this file');
+  });
+
+  return app;
+}
+
+function httpStatusOf(error: unknown): number {
+  const status = (error as { status?: unknown; statusCode?: unknown } | null)?.status;
+  return typeof status === 'number' && status >= 400 && status < 600 ? status : 500;
+}
+
+function describeServeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === undefined ? error.message : `${error.message} (${code})`;
+}
+
+function bearerToken(header: string | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  const [scheme, value] = header.split(' ', 2);
+  return scheme === AUTH_SCHEME ? value : undefined;
+}
