@@ -37,7 +37,8 @@ export interface Tick {
 }
 
 /** What a row is drawn as: selecting a row highlights it. */
-export type Drawn = { type: 'bar'; bar: Bar } | { type: 'tick'; tick: Tick } | { type: 'http'; row: TrafficRow };
+export type Drawn =
+  { type: 'bar'; bar: Bar } | { type: 'tick'; tick: Tick } | { type: 'http'; row: TrafficRow };
 
 /** Server requests that wait on the person, not on the page's code. */
 const PERSON_METHODS = new Set(['elicitation/create', 'sampling/createMessage']);
@@ -314,7 +315,10 @@ export class TimelineModel {
         lane.head = 0;
       }
     }
-    while (this.ticksHead < this.ticks.length && (this.ticks[this.ticksHead]?.row.position ?? oldest) < oldest) {
+    while (
+      this.ticksHead < this.ticks.length &&
+      (this.ticks[this.ticksHead]?.row.position ?? oldest) < oldest
+    ) {
       forget((this.ticks[this.ticksHead] as Tick).row);
       this.ticksHead += 1;
     }
@@ -390,5 +394,7 @@ function taskIdOf(result: unknown): string | undefined {
   const r = result as Record<string, unknown>;
   if (r.resultType === 'task' && typeof r.taskId === 'string') return r.taskId;
   const task = r.task as { taskId?: unknown } | undefined;
-  return typeof task === 'object' && task !== null && typeof task.taskId === 'string' ? task.taskId : undefined;
+  return typeof task === 'object' && task !== null && typeof task.taskId === 'string'
+    ? task.taskId
+    : undefined;
 }

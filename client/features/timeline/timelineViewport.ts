@@ -68,7 +68,8 @@ export function rulerSteps(view: Viewport, width: number, minPx = 90): { step: n
   const power = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw) ?? 10 * power;
   const marks: number[] = [];
-  for (let t = Math.ceil(view.start / step) * step; t <= view.end && marks.length < 200; t += step) marks.push(t);
+  for (let t = Math.ceil(view.start / step) * step; t <= view.end && marks.length < 200; t += step)
+    marks.push(t);
   return { step, marks };
 }
 
