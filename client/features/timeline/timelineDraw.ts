@@ -159,10 +159,80 @@ export function drawTimeline(
       context.fillStyle = 'rgba(255,255,255,0.015)';
       context.fillRect(0, y, width, LANE);
     }
-    for (const index of barsPerPixel(lane, view, width, now)) {
-      drawBar(context, lane.bars[index] as Bar, view, width, y, now, highlight);
+    drawLane(context, lane.bars, barsPerPixel(lane, view, width, now), view, width, y, now, highlight);
+  }
+  // The selected and hovered bars outlined last, so a bar a pixel wide still shows.
+  for (const drawn of [highlight.hovered, highlight.selected]) {
+    if (drawn?.type !== 'bar') continue;
+    const row = drawn.bar.lane - geometry.laneScroll;
+    if (row < 0 || row >= laneCount) continue;
+    outlineBar(context, drawn.bar, view, width, top + row * LANE, now, drawn === highlight.selected);
+  }
+}
+
+/** Bars this narrow are drawn as one run of colour with their neighbours: no detail would show. */
+const DETAIL_PX = 3;
+
+function drawLane(
+  context: CanvasRenderingContext2D,
+  bars: readonly Bar[],
+  picked: readonly number[],
+  view: Viewport,
+  width: number,
+  laneY: number,
+  now: number,
+  highlight: Highlight,
+): void {
+  // A zoomed-out lane is thousands of sub-pixel bars: merging touching ones of one colour into
+  // a single rectangle keeps a frame to a few hundred fills (the canvas may be drawn in software).
+  let runColor = '';
+  let runX0 = 0;
+  let runX1 = Number.NEGATIVE_INFINITY;
+  const flush = (): void => {
+    if (runX1 <= runX0) return;
+    context.fillStyle = runColor;
+    context.fillRect(runX0, laneY + BAR_TOP, runX1 - runX0, BAR_HEIGHT);
+    runX1 = Number.NEGATIVE_INFINITY;
+  };
+  for (const index of picked) {
+    const bar = bars[index] as Bar;
+    const x0 = timeToX(view, width, barStart(bar));
+    const x1 = timeToX(view, width, barEnd(bar, now));
+    if (x1 - x0 >= DETAIL_PX) {
+      flush();
+      drawBar(context, bar, view, width, laneY, now, highlight);
+      continue;
+    }
+    const color = bar.segments.some((s) => s.row.isError) ? COLORS.error : barColor(bar);
+    const px0 = Math.floor(x0);
+    const px1 = Math.max(px0 + 1, Math.ceil(x1));
+    if (color === runColor && px0 <= runX1 + 1) {
+      runX1 = Math.max(runX1, px1);
+    } else {
+      flush();
+      runColor = color;
+      runX0 = px0;
+      runX1 = px1;
     }
   }
+  flush();
+}
+
+function outlineBar(
+  context: CanvasRenderingContext2D,
+  bar: Bar,
+  view: Viewport,
+  width: number,
+  laneY: number,
+  now: number,
+  selected: boolean,
+): void {
+  const clamp = (x: number): number => Math.min(Math.max(x, -10), width + 10);
+  const x0 = clamp(timeToX(view, width, barStart(bar)));
+  const x1 = clamp(timeToX(view, width, barEnd(bar, now)));
+  context.strokeStyle = selected ? COLORS.selected : COLORS.hover;
+  context.lineWidth = selected ? 2 : 1;
+  context.strokeRect(x0 - 1.5, laneY + BAR_TOP - 1.5, Math.max(1, x1 - x0) + 3, BAR_HEIGHT + 3);
 }
 
 function drawTicks(
@@ -283,13 +353,6 @@ function drawBar(
     context.fillStyle = COLORS.text;
     context.fillText(label, visibleX0 + 4, y + BAR_HEIGHT / 2 + 0.5);
     context.restore();
-  }
-  const isSelected = highlight.selected?.type === 'bar' && highlight.selected.bar === bar;
-  const isHovered = highlight.hovered?.type === 'bar' && highlight.hovered.bar === bar;
-  if (isSelected || isHovered) {
-    context.strokeStyle = isSelected ? COLORS.selected : COLORS.hover;
-    context.lineWidth = isSelected ? 2 : 1;
-    context.strokeRect(x0 - 1.5, y - 1.5, Math.max(1, x1 - x0) + 3, BAR_HEIGHT + 3);
   }
 }
 

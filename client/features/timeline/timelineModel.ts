@@ -26,6 +26,8 @@ export interface Bar {
   fromServer: boolean;
   /** When its last request was cancelled or given up on (its notifications/cancelled): no answer will come. */
   cancelledAt?: number;
+  /** Its end once closed, kept: drawing asks for it thousands of times a frame. Cleared when the bar changes. */
+  endCache?: number;
 }
 
 export type TickKind = 'notification' | 'app' | 'event' | 'error';
@@ -66,8 +68,10 @@ export function barOpen(bar: Bar): boolean {
 
 /** The bar's end: its last answer, or `now` while open. */
 export function barEnd(bar: Bar, now: number): number {
+  if (bar.endCache !== undefined) return bar.endCache;
   if (barOpen(bar)) return Math.max(now, lastKnownTime(bar));
-  return lastKnownTime(bar);
+  bar.endCache = lastKnownTime(bar);
+  return bar.endCache;
 }
 
 function lastKnownTime(bar: Bar): number {
@@ -185,7 +189,10 @@ export class TimelineModel {
         this.addTick(row, 'notification');
         if (row.method === 'notifications/cancelled' && row.linked) {
           const bar = this.barOf(row.linked);
-          if (bar) bar.cancelledAt = row.record.t;
+          if (bar) {
+            bar.cancelledAt = row.record.t;
+            bar.endCache = undefined;
+          }
         }
         return;
       case 'app':
@@ -210,6 +217,7 @@ export class TimelineModel {
           : undefined;
     if (joined) {
       joined.segments.push({ row, kind: firstRound && firstRound !== row ? 'round' : 'poll' });
+      joined.endCache = undefined;
       if (firstRound && joined.segments[0]) joined.segments[0].kind = 'round';
       this.drawn.set(row.position, { type: 'bar', bar: joined });
       return;
@@ -251,6 +259,7 @@ export class TimelineModel {
     const taskId = taskIdOf(result);
     if (taskId !== undefined && request?.method !== undefined && !TASK_METHODS.has(request.method)) {
       bar.task = { id: taskId, done: false };
+      bar.endCache = undefined;
       this.tasks.set(`${record.generation}|${taskId}`, bar);
       return;
     }
@@ -263,6 +272,7 @@ export class TimelineModel {
         (typeof status === 'string' && TERMINAL_TASK.has(status))
       ) {
         bar.task.done = true;
+        bar.endCache = undefined;
         this.tasks.delete(`${record.generation}|${bar.task.id}`);
       }
     }
