@@ -4,7 +4,16 @@ import { barEnd, barStart, firstAtOrAfter, TimelineModel, type Bar, type Drawn }
 import { drawTimeline, LANE, visibleLaneCount, type Geometry } from './timelineDraw';
 import { hitTest } from './timelineHit';
 import { describeDrawn } from './timelineText';
-import { fitViewport, formatSpan, panBy, reveal, xToTime, zoomAt, type Viewport } from './timelineViewport';
+import {
+  clampToSession,
+  fitViewport,
+  formatSpan,
+  panBy,
+  reveal,
+  xToTime,
+  zoomAt,
+  type Viewport,
+} from './timelineViewport';
 import './timeline.css';
 
 interface TimelinePanelProps {
@@ -140,14 +149,16 @@ export function TimelinePanel({ index, version, selected, onSelect, live, starte
   const changeView = useCallback(
     (next: Viewport) => {
       fitted.current = false;
-      const span = Math.max(model.last - model.first, 1000) * 4;
-      view.current = next.end - next.start > span ? zoomAt(next, (next.start + next.end) / 2, 1, span) : next;
+      const span = Math.max(model.last - model.first, 1000) * 1.5;
+      const bounded =
+        next.end - next.start > span ? zoomAt(next, (next.start + next.end) / 2, 1, span) : next;
+      view.current = clampToSession(bounded, model.first, model.last);
       schedule();
     },
     [model, schedule],
   );
 
-  const maxSpan = (): number => Math.max(model.last - model.first, 1000) * 4;
+  const maxSpan = (): number => Math.max(model.last - model.first, 1000) * 1.5;
 
   const scrollLanes = (by: number): void => {
     const g = geometry.current;

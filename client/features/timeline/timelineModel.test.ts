@@ -6,6 +6,7 @@ import type { TimelineRecord } from '../../../shared/wire';
 import { barEnd, barOpen, barStart, barWaits, TimelineModel, type Bar } from './timelineModel';
 import {
   barsPerPixel,
+  clampToSession,
   fitViewport,
   formatSpan,
   panBy,
@@ -203,6 +204,10 @@ describe('viewport math', () => {
     expect(reveal({ start: 0, end: 100 }, 10, 20)).toEqual({ start: 0, end: 100 });
     expect(reveal({ start: 0, end: 100 }, 500, 520)).toEqual({ start: 460, end: 560 });
     expect(formatSpan({ start: 0, end: 1200 })).toBe('0.00 s – 1.20 s');
+    // Panned far past either end, the window's middle stops at the first or the last record.
+    expect(clampToSession({ start: -900, end: -700 }, 0, 1000)).toEqual({ start: -100, end: 100 });
+    expect(clampToSession({ start: 5000, end: 5200 }, 0, 1000)).toEqual({ start: 900, end: 1100 });
+    expect(clampToSession({ start: 100, end: 300 }, 0, 1000)).toEqual({ start: 100, end: 300 });
   });
 
   it('culls a lane to the window by binary search and draws at most one bar per pixel', () => {

@@ -37,6 +37,17 @@ export function panBy(view: Viewport, delta: number): Viewport {
   return { start: view.start + delta, end: view.end + delta };
 }
 
+/**
+ * Keeps the window on the session: its middle stays between the first and the last record, so
+ * panning or zooming out never leaves an empty screen.
+ */
+export function clampToSession(view: Viewport, first: number, last: number): Viewport {
+  if (!Number.isFinite(first) || !Number.isFinite(last)) return view;
+  const half = (view.end - view.start) / 2;
+  const middle = Math.min(Math.max((view.start + view.end) / 2, first), last);
+  return { start: middle - half, end: middle + half };
+}
+
 /** Centres the window on [start, end], widening it when the item does not fit. */
 export function reveal(view: Viewport, start: number, end: number): Viewport {
   const span = view.end - view.start;
