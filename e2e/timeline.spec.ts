@@ -1,4 +1,5 @@
-import { expect, inspector, test } from './support/test.js';
+import { expect, inspector, serverForTests, test } from './support/test.js';
+import { startDemoHttp } from './support/servers.js';
 import { trafficPane } from './support/traffic.js';
 import type { Locator, Page } from '@playwright/test';
 
@@ -145,4 +146,108 @@ test('a multi round-trip call is one bar; click selects its frame in the list, t
   const dragged = await spanAfter(beforeText);
   expect(dragged.start).toBeGreaterThan(before.start);
   await page.screenshot({ path: testInfo.outputPath('timeline-zoomed.png') });
+});
+
+test.describe('in the legacy era', () => {
+  test.use({ cliArgs: ['--era', 'legacy'] });
+
+  test("the server's elicitation is a bar of its own, all of it the person's wait; ] walks the calls", async ({
+    page,
+    cli,
+  }) => {
+    test.setTimeout(120_000);
+    const ui = inspector(page);
+    const traffic = trafficPane(page);
+    await page.goto(cli.url);
+    await traffic.enlarge();
+    await ui.runTool('book_table', { restaurant: 'Chez MCP' });
+    const call = ui.calls.first();
+    const form = call.getByRole('article', { name: 'Elicitation request' });
+    await form.getByLabel(/^name/i).fill('Ada');
+    await form.getByLabel(/^seats/i).fill('2');
+    await form.getByRole('button', { name: 'Accept' }).click();
+    const sampling = call.getByRole('article', { name: 'Sampling request' });
+    await sampling.getByLabel('Reply text').fill('Welcome, Ada!');
+    await sampling.getByRole('button', { name: 'Send reply' }).click();
+    await expect(ui.result).toContainText('Booked a table for 2');
+
+    await page.getByRole('button', { name: 'Timeline' }).click();
+    const view = timeline(page);
+    await view.canvas.focus();
+    // With the keyboard alone: ] selects the next call by start time, until the server's question.
+    for (let i = 0; i < 12; i += 1) {
+      if (/elicitation\/create/.test((await view.selected.textContent()) ?? '')) break;
+      const before = (await view.selected.textContent()) ?? '';
+      await page.keyboard.press(']');
+      await expect(view.selected).not.toHaveText(before);
+    }
+    await expect(view.selected).toContainText('elicitation/create');
+    await expect(view.selected).toContainText('asked by the server');
+    await expect(view.selected).toContainText('waited for you');
+    const selectedRow = traffic.grid.locator('[role=row][aria-selected=true]');
+    await expect(selectedRow).toContainText('elicitation/create');
+    await expect(selectedRow).toContainText('from server');
+    // [ goes back to the call that was running when the server asked.
+    await page.keyboard.press('[');
+    await expect(view.selected).toContainText('tools/call book_table');
+  });
+});
+
+test.describe('a Streamable HTTP server', () => {
+  const server = serverForTests(() => startDemoHttp());
+
+  test('the HTTP exchange that carried a call is under its bar; clicking it selects the exchange', async ({
+    page,
+    cli,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const ui = inspector(page);
+    const traffic = trafficPane(page);
+    await page.setViewportSize({ width: 1400, height: 1000 });
+    await page.goto(cli.url);
+    await ui.connectToUrl(server.url());
+    await expect(ui.connectionState).toHaveText('connected');
+    await ui.runTool('echo', { message: 'over http' });
+    await expect(ui.result).toContainText('over http');
+    await traffic.enlarge();
+    await page.getByRole('button', { name: 'Timeline' }).click();
+    const view = timeline(page);
+
+    // Select the call in the list: the timeline outlines its bar and says where it is drawn.
+    const request = traffic.row('request', 'tools/call').first();
+    await request.click();
+    await expect(view.canvas).toHaveAttribute('data-selected-box', /,/);
+    const canvasBox = await view.canvas.boundingBox();
+    const boxOf = async () => {
+      const [x, y, width] = ((await view.canvas.getAttribute('data-selected-box')) ?? '')
+        .split(',')
+        .map(Number);
+      return { x: (canvasBox?.x ?? 0) + (x ?? 0), y: (canvasBox?.y ?? 0) + (y ?? 0), width: width ?? 0 };
+    };
+    // Zoom in on it with the keyboard, the pointer over it, until the bar is wide.
+    await view.canvas.focus();
+    for (let i = 0; i < 30 && (await boxOf()).width < 200; i += 1) {
+      const bar = await boxOf();
+      await page.mouse.move(bar.x + bar.width / 2, bar.y + 8);
+      await page.keyboard.press('+');
+    }
+    const bar = await boxOf();
+    expect(bar.width).toBeGreaterThanOrEqual(200);
+    // The exchange's strip under the bar: hover tells its request line and status.
+    let found = '';
+    for (let dx = 1; dx < bar.width && !found; dx += 4) {
+      await page.mouse.move(bar.x + dx, bar.y + 18);
+      const text = await view.tooltip.evaluateAll((nodes) => nodes[0]?.textContent ?? '');
+      if (/POST \/mcp → 200/.test(text)) {
+        found = text;
+        await page.mouse.click(bar.x + dx, bar.y + 18);
+      }
+    }
+    expect(found).toMatch(/tools\/call/);
+    const selectedRow = traffic.grid.locator('[role=row][aria-selected=true]');
+    await expect(selectedRow).toContainText('POST /mcp');
+    await expect(traffic.detail.getByLabel('Request line')).toContainText('POST /mcp');
+    await expect(view.selected).toContainText('POST /mcp → 200');
+    await page.screenshot({ path: testInfo.outputPath('timeline-http.png') });
+  });
 });

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { TrafficIndex, TrafficRow } from '../../../shared/core/traffic/trafficRows';
 import { barEnd, barStart, firstAtOrAfter, TimelineModel, type Bar, type Drawn } from './timelineModel';
-import { drawTimeline, LANE, visibleLaneCount, type Geometry } from './timelineDraw';
+import { drawTimeline, lanesTop, LANE, visibleLaneCount, type Geometry } from './timelineDraw';
 import { hitTest } from './timelineHit';
 import { describeDrawn } from './timelineText';
 import {
@@ -10,6 +10,7 @@ import {
   formatSpan,
   panBy,
   reveal,
+  timeToX,
   xToTime,
   zoomAt,
   type Viewport,
@@ -52,6 +53,13 @@ export function TimelinePanel({ index, version, selected, onSelect, live, starte
     { text: string; x: number; y: number; left: number } | undefined
   >();
   const frame = useRef(0);
+  // Brought up to date as the list's rows are (incremental, idempotent): a selection made before
+  // the timeline opened, or in the frame that added its row, finds its bar at once.
+  useMemo(() => {
+    void version;
+    index.sync();
+    model.sync();
+  }, [version, index, model]);
   const selectedDrawn = selected ? model.drawnAs(selected) : undefined;
   const selection = useRef<{ drawn: Drawn | undefined; row: TrafficRow | undefined }>({
     drawn: undefined,
@@ -82,6 +90,17 @@ export function TimelinePanel({ index, version, selected, onSelect, live, starte
       hovered: hovered.current?.drawn,
     });
     if (spanLabel.current) spanLabel.current.textContent = formatSpan(view.current);
+    // Where the selected bar's lane is drawn, in CSS pixels: for tests and tools that point at it.
+    const chosen = selection.current.drawn;
+    const laneRow = chosen?.type === 'bar' ? chosen.bar.lane - g.laneScroll : -1;
+    if (chosen?.type === 'bar' && laneRow >= 0 && laneRow < visibleLaneCount(g)) {
+      const x0 = timeToX(view.current, g.width, barStart(chosen.bar));
+      const x1 = timeToX(view.current, g.width, barEnd(chosen.bar, now()));
+      const box = [x0, lanesTop(g) + laneRow * LANE, Math.max(1, x1 - x0), LANE].map((n) => n.toFixed(1));
+      element.dataset.selectedBox = box.join(',');
+    } else {
+      delete element.dataset.selectedBox;
+    }
   }, [index, model, now]);
 
   const schedule = useCallback(() => {
