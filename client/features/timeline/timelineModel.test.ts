@@ -212,21 +212,61 @@ describe('viewport math', () => {
 
   it('culls a lane to the window by binary search and draws at most one bar per pixel', () => {
     const r = records();
-    const log = new TrafficLog({ records: 300_000, bytes: Number.POSITIVE_INFINITY });
-    for (let i = 0; i < 100_000; i += 1) {
+    const log = new TrafficLog({ records: 60_000, bytes: Number.POSITIVE_INFINITY });
+    for (let i = 0; i < 20_000; i += 1) {
       log.append(r.request(i * 10, i, 'ping'));
       log.append(r.result(i * 10 + 2, i));
     }
     const { model } = modelOf(log);
     const lane = model.lanes[0]!;
-    expect(lane.bars).toHaveLength(100_000);
+    expect(lane.bars).toHaveLength(20_000);
     // 5000–5002 ended before the window; 5010, 5020 and 5030 are in it.
     expect(visibleBars(lane, { start: 5005, end: 5031 }, 0)).toEqual([501, 504]);
-    // The whole session on 1,000 pixels: 100 bars a pixel, so about 1,000 drawn, not 100,000.
-    const drawn = barsPerPixel(lane, { start: 0, end: 1_000_000 }, 1000, 0);
+    // The whole session on 1,000 pixels: 20 bars a pixel, so about 1,000 drawn, not 20,000.
+    const drawn = barsPerPixel(lane, { start: 0, end: 200_000 }, 1000, 0);
     expect(drawn.length).toBeGreaterThan(900);
     expect(drawn.length).toBeLessThanOrEqual(1001);
     const ticks = Array.from({ length: 100_000 }, (_, i) => i / 10);
     expect(perPixel(ticks, 0, { start: 0, end: 10_000 }, 500, (t) => t).length).toBeLessThanOrEqual(502);
+  });
+});
+
+describe('hit testing', () => {
+  it('finds the round under the pointer, the HTTP exchange under a bar, and a tick', async () => {
+    const { hitTest } = await import('./timelineHit');
+    const r = records();
+    const log = new TrafficLog();
+    const call = { name: 'book_table', arguments: {} };
+    log.append(r.request(0, 1, 'tools/call', call));
+    log.append({
+      type: 'http',
+      seq: 2,
+      t: 1,
+      generation: 1,
+      method: 'POST',
+      path: '/mcp',
+      status: 200,
+      durationMs: 8,
+      requestHeaders: {},
+      responseHeaders: {},
+      rpcIds: [1],
+    });
+    r.skip(1);
+    log.append(r.result(10, 1, { resultType: 'input_required', requestState: 's1', inputRequests: {} }));
+    log.append(r.notification(50, 'notifications/message', { level: 'info', data: 'x' }, 'fromServer'));
+    log.append(r.request(400, 2, 'tools/call', { ...call, inputResponses: {}, requestState: 's1' }));
+    log.append(r.result(410, 2, { content: [] }));
+    const { model } = modelOf(log);
+    // 1 px = 1 ms; the ruler is 22 px, the ticks 18, then lanes of 22 (bar at 2–15, HTTP at 16–20).
+    const view = { start: 0, end: 1000 };
+    const geometry = { width: 1000, height: 300, httpTrack: false, laneScroll: 0 };
+    const at = (x: number, y: number) => hitTest(model, view, geometry, 500, x, y)?.row.record.t;
+    expect(at(5, 48)).toBe(0); // round 1
+    expect(at(405, 48)).toBe(400); // round 2, same bar
+    expect(at(200, 48)).toBe(0); // the wait between: the round before it
+    expect(at(4, 58)).toBe(1); // the exchange under round 1
+    expect(at(51, 30)).toBe(50); // the tick
+    expect(at(700, 48)).toBeUndefined();
+    expect(at(5, 100)).toBeUndefined(); // no second lane
   });
 });
