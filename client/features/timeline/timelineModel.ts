@@ -317,7 +317,7 @@ export class TimelineModel {
           if (segment.row.pair) forget(segment.row.pair);
         }
         for (const http of bar.http) forget(http);
-        if (bar.task) this.tasks.delete(bar.task.id);
+        // (A task's bar is closed only once its task ended, which took it out of `tasks` already.)
         lane.head += 1;
       }
       if (lane.head > 1024 && lane.head * 2 > lane.bars.length) {
