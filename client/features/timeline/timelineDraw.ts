@@ -51,6 +51,11 @@ const TICK_COLORS: Record<TickKind, string> = {
 
 /** A bar's colour by what the call is about, as a performance panel colours by category. */
 function barColor(bar: Bar): string {
+  bar.color ??= familyColor(bar);
+  return bar.color;
+}
+
+function familyColor(bar: Bar): string {
   const method = bar.segments[0]?.row.method ?? '';
   if (bar.fromServer) return '#d97706';
   const family = method.split('/')[0];

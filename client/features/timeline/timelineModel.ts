@@ -17,6 +17,8 @@ export interface Segment {
 /** One logical call: a request until its answer, or every round of a conversation, or a task's life. */
 export interface Bar {
   lane: number;
+  /** When its first request was sent (it never changes: later rounds and polls only add to the end). */
+  start: number;
   segments: Segment[];
   /** HTTP exchanges that carried its frames, in order. */
   http: TrafficRow[];
@@ -28,6 +30,8 @@ export interface Bar {
   cancelledAt?: number;
   /** Its end once closed, kept: drawing asks for it thousands of times a frame. Cleared when the bar changes. */
   endCache?: number;
+  /** The canvas's colour for it, worked out once. */
+  color?: string;
 }
 
 export type TickKind = 'notification' | 'app' | 'event' | 'error';
@@ -48,7 +52,7 @@ const TASK_METHODS = new Set(['tasks/get', 'tasks/result', 'tasks/update', 'task
 const TERMINAL_TASK = new Set(['completed', 'failed', 'cancelled']);
 
 export function barStart(bar: Bar): number {
-  return bar.segments[0]?.row.record.t ?? 0;
+  return bar.start;
 }
 
 /** When a segment's answer came; undefined while it is pending. */
@@ -224,6 +228,7 @@ export class TimelineModel {
     }
     const bar: Bar = {
       lane: 0,
+      start: record.t,
       segments: [{ row, kind: 'call' }],
       http: [],
       fromServer: record.dir === 'fromServer' && row.method !== undefined && PERSON_METHODS.has(row.method),
