@@ -7,6 +7,8 @@ import type { Spread } from './stats.js';
 import type { IdleRss, StartupResult } from './startupBench.js';
 import type { ToolListResult } from './toolListBench.js';
 import type { TrafficFloodResult } from './trafficFloodBench.js';
+import type { TimelineBenchResult } from './timelineBench.js';
+import { timelineSection } from './timelineReport.js';
 import type { VerbFigures, VerbsResult } from './verbsBench.js';
 
 export interface Environment {
@@ -45,6 +47,8 @@ export interface BenchResults {
   traffic: Outcome<TrafficFloodResult>;
   /** The same flood with every feature tab visited before it (hidden panels stay mounted). */
   trafficAllTabs?: Outcome<TrafficFloodResult>;
+  /** The traffic's Timeline zoomed and panned at 100,000 records, against the page idle and the list scrolled. */
+  timeline?: Outcome<TimelineBenchResult>;
 }
 
 export function formatReport(results: BenchResults): string {
@@ -75,6 +79,7 @@ export function formatReport(results: BenchResults): string {
     ...bigResultsSection(results.bigResults),
     ...toolListSection(results.toolList),
     ...trafficSection(results.traffic, results.trafficAllTabs),
+    ...(results.timeline ? ['', ...timelineSection(results.timeline)] : []),
   ];
   return lines.join('\n');
 }

@@ -12,6 +12,7 @@ import { formatReport, type BenchResults, type Outcome } from './report.js';
 import { runIdleRssBench, runStartupBench } from './startupBench.js';
 import { runToolListBench } from './toolListBench.js';
 import { runTrafficFloodBench } from './trafficFloodBench.js';
+import { runTimelineBench } from './timelineBench.js';
 import { runVerbsBench } from './verbsBench.js';
 
 // Ctrl-C must go through 'exit', where processes.ts kills whatever a bench left running.
@@ -52,6 +53,8 @@ const trafficAllTabs = await section('traffic pane under a flood, every tab visi
   runTrafficFloodBench(undefined, { everyTabVisited: true }),
 );
 
+const timeline = await section('timeline at 100,000 records', () => runTimelineBench());
+
 const results: BenchResults & { loadOverhead: typeof loadOverhead } = {
   environment: {
     node: process.version,
@@ -75,6 +78,7 @@ const results: BenchResults & { loadOverhead: typeof loadOverhead } = {
   toolList,
   traffic,
   trafficAllTabs,
+  timeline,
   loadOverhead,
 };
 

@@ -42,3 +42,6 @@ export const OAuthPanel = lazy(() =>
 export const SkillsPanel = lazy(() =>
   import('./features/skills/SkillsPanel').then((m) => ({ default: m.SkillsPanel })),
 );
+export const TimelinePanel = lazy(() =>
+  import('./features/timeline/TimelinePanel').then((m) => ({ default: m.TimelinePanel })),
+);

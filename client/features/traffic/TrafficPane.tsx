@@ -1,9 +1,10 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import type { JSONRPCRequest } from '@modelcontextprotocol/client';
 import { useInspector, useInspectorSnapshot } from '../connection/inspectorContext';
 import { FrameDetail } from './FrameDetail';
 import { TrafficActions, type OfflineFile } from './TrafficActions';
 import { TrafficGrid } from './TrafficGrid';
+import { TimelinePanel } from '../../lazyFeatures';
 import { formatCount, formatCountOf } from '../../components/format';
 import { isFiltering } from './trafficFilter';
 import { TrafficSummary } from './TrafficSummary';
@@ -29,8 +30,14 @@ export function TrafficPane() {
   const [selected, setSelected] = useState<TrafficRow | undefined>();
   const [follow, setFollow] = useState(true);
   const [showSummary, setShowSummary] = useState(false);
+  const [showTimeline, setShowTimeline] = useState(false);
 
   const select = useCallback((row: TrafficRow) => setSelected(row), []);
+  // A bar picked on the timeline: the list stops following so it can scroll to that frame.
+  const selectFromTimeline = useCallback((row: TrafficRow) => {
+    setFollow(false);
+    setSelected(row);
+  }, []);
   const detail = useRef<HTMLElement>(null);
   // Enter on the selected row takes the keyboard to its detail.
   const activate = useCallback(() => detail.current?.focus(), []);
@@ -65,6 +72,9 @@ export function TrafficPane() {
         <button type="button" aria-expanded={showSummary} onClick={() => setShowSummary(!showSummary)}>
           Summary
         </button>
+        <button type="button" aria-expanded={showTimeline} onClick={() => setShowTimeline(!showTimeline)}>
+          Timeline
+        </button>
         <TrafficActions
           live={session.traffic}
           shown={log}
@@ -93,6 +103,18 @@ export function TrafficPane() {
         </p>
       )}
       {showSummary && <TrafficSummary index={index} version={version} />}
+      {showTimeline && (
+        <Suspense fallback={<p className="placeholder">Loading the timeline…</p>}>
+          <TimelinePanel
+            index={index}
+            version={version}
+            selected={shown}
+            onSelect={selectFromTimeline}
+            live={offline === undefined}
+            startedAt={log.startedAt}
+          />
+        </Suspense>
+      )}
       <div className={shown ? 'traffic-body with-detail' : 'traffic-body'}>
         <TrafficGrid
           rows={rows}
