@@ -1,4 +1,4 @@
-import { isSecretParamName } from '../urlSecrets.js';
+import { isSecretArgumentName } from './secretNames.js';
 
 /** A secret found in a call's arguments, and the environment variable that stands for it in the file. */
 export interface SecretArgument {
@@ -17,11 +17,10 @@ const PLACEHOLDER = /^\$\{(env|item):[^}]*\}$/;
  * `${env:NAME}` (the runners read NAME from the environment: `test` from its own, the page from
  * the bridge's), with the list of what was replaced, to tell the person which variables to set.
  *
- * Secret, as the page masks a URL's query (`isSecretParamName`: token, password, secret, api
- * key, auth…), or as the tool's inputSchema says (`writeOnly`, `format: "password"`). Broad on
- * purpose, as the masking is: a value wrongly taken for a secret costs setting a variable, a
- * secret written into a file a person commits is a leak. Only strings are taken (`maxTokens: 5`
- * is a count, not a secret); a placeholder already there is left as it is.
+ * Secret, as its name says word by word (`isSecretArgumentName`: apiKey, token, password,
+ * client_secret, auth…, not author or keyword), or as the tool's inputSchema says (`writeOnly`,
+ * `format: "password"`). Everything under a secret-named key counts. Only strings are taken
+ * (`maxTokens: 5` is a count, not a secret); a placeholder already there is left as it is.
  */
 export function withoutSecrets(
   args: Record<string, unknown>,
@@ -67,7 +66,7 @@ export function withoutSecrets(
             asSchema(properties?.[key]),
             [...keys, key],
             path === '' ? key : `${path}.${key}`,
-            secret || isSecretParamName(key),
+            secret || isSecretArgumentName(key),
           ),
         ]),
       );
