@@ -103,8 +103,9 @@ describe('TargetRuns', () => {
     expect(runs.generation).toBe(2);
     expect(states(received)).toEqual(['starting', 'connected', 'stopped', 'starting', 'connected']);
     send(initialize(1));
+    // The server is a fresh Node process: on a busy machine it may take seconds to answer.
     await expect
-      .poll(() => answerTo(received, 1))
+      .poll(() => answerTo(received, 1), { timeout: 10_000 })
       .toMatchObject({ generation: 2, message: { result: expect.anything() } });
   });
 
