@@ -5,9 +5,7 @@
 // over in-memory transports, both eras.
 import { describe, expect, it } from 'vitest';
 import { InMemoryTransport, type Tool } from '@modelcontextprotocol/client';
-import { McpServer, acceptedContent, inputRequired } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import * as z from 'zod';
 import { createCoreClient, RootsStore, type EraChoice } from '../../shared/core';
 import { ItemAnswerer } from '../../shared/collections/coreDriver';
 import { TaskList } from '../features/tasks/taskList';
@@ -15,57 +13,7 @@ import { CallLog, type CallRecord } from '../features/tools/callLog';
 import { AnswerRouter } from './answerRouter';
 import { pageAnswerer } from './pageAnswerer';
 import { ServerRequestQueue } from './serverRequests';
-
-/** A real SDK v2 server whose `book` tool needs an elicitation round, then a sampling round. */
-function bookingServer(): McpServer {
-  const server = new McpServer({ name: 'booking', version: '1.0.0' });
-  server.registerTool(
-    'book',
-    { description: 'Books seats', inputSchema: z.object({ show: z.string() }) },
-    async ({ show }, ctx) => {
-      // Each retry carries only the latest round's answers; what came before rides in requestState.
-      const state = ctx.mcpReq.requestState<string>();
-      const named = acceptedContent<{ name: string }>(ctx.mcpReq.inputResponses, 'who');
-      const who =
-        named ?? (state?.startsWith('after-poem:') ? { name: state.slice('after-poem:'.length) } : undefined);
-      if (!who) {
-        return inputRequired({
-          inputRequests: {
-            who: inputRequired.elicit({
-              message: `Who is going to ${show}?`,
-              requestedSchema: {
-                type: 'object',
-                properties: { name: { type: 'string' } },
-                required: ['name'],
-              },
-            }),
-          },
-          requestState: 'after-who',
-        });
-      }
-      const reply = ctx.mcpReq.inputResponses?.poem as { content?: { text?: string } } | undefined;
-      if (!reply) {
-        return inputRequired({
-          inputRequests: {
-            poem: inputRequired.createMessage({
-              messages: [{ role: 'user', content: { type: 'text', text: `A line for ${who.name}` } }],
-              maxTokens: 20,
-            }),
-          },
-          requestState: `after-poem:${who.name}`,
-        });
-      }
-      return {
-        content: [{ type: 'text', text: `Booked ${show} for ${who.name}: ${reply.content?.text ?? ''}` }],
-      };
-    },
-  );
-  server.registerTool('slow', { description: 'Answers after two seconds' }, async () => {
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
-    return { content: [{ type: 'text', text: 'late' }] };
-  });
-  return server;
-}
+import { bookingServer } from './testSupport/bookingServer';
 
 async function connect(era: EraChoice) {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
