@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium.mjs';
 import { launchCli } from './cliProcess.js';
+import { measuredPage } from './measuredPage.js';
 import { timelineSessionLines } from './timelineSession.js';
 
 /** Frame rate and main-thread blocking over a few seconds of one kind of work. */
@@ -52,18 +53,7 @@ export async function runTimelineBench(records = RECORDS, seconds = SECONDS): Pr
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   const cli = await launchCli();
   try {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    page.setDefaultTimeout(TIMEOUT_MS);
-    // tsx's keepNames wraps functions passed to evaluate in a __name helper the page lacks.
-    await page.addInitScript({ content: 'window.__name = (fn) => fn;' });
-    await page.addInitScript(() => {
-      const tasks: { start: number; duration: number }[] = [];
-      (window as unknown as { __longTasks: typeof tasks }).__longTasks = tasks;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries())
-          tasks.push({ start: entry.startTime, duration: entry.duration });
-      }).observe({ type: 'longtask', buffered: true });
-    });
+    const page = await measuredPage(browser, TIMEOUT_MS);
     await page.goto(cli.link);
     await page
       .getByRole('status', { name: 'Traffic count' })

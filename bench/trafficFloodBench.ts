@@ -2,6 +2,7 @@ import { openTool, runOnceConfirming } from './runTool.js';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium.mjs';
 import { launchCli } from './cliProcess.js';
+import { longTasksBetween, measuredPage } from './measuredPage.js';
 import { TRAFFIC_SERVER_PATH } from './paths.js';
 
 export type TrafficFloodResult =
@@ -56,19 +57,7 @@ export async function runTrafficFloodBench(
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   const cli = await launchCli([process.execPath, TRAFFIC_SERVER_PATH]);
   try {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    page.setDefaultTimeout(TIMEOUT_MS);
-    // tsx compiles this file with esbuild's keepNames, which wraps the functions passed to
-    // evaluate in a __name helper the page does not have.
-    await page.addInitScript({ content: 'window.__name = (fn) => fn;' });
-    await page.addInitScript(() => {
-      const tasks: { start: number; duration: number }[] = [];
-      (window as unknown as { __longTasks: typeof tasks }).__longTasks = tasks;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries())
-          tasks.push({ start: entry.startTime, duration: entry.duration });
-      }).observe({ type: 'longtask', buffered: true });
-    });
+    const page = await measuredPage(browser, TIMEOUT_MS);
     await page.goto(cli.link);
     if (everyTabVisited) {
       // Hidden panels stay mounted once visited: they must not work per notification.
@@ -117,13 +106,7 @@ export async function runTrafficFloodBench(
       (await page.getByRole('region', { name: 'Result', exact: true }).first().textContent()) ?? '';
     const serverMs = Number(/in (\d+) ms/.exec(resultText)?.[1] ?? Number.NaN);
 
-    const tasks = await page.evaluate(
-      ({ from, to }) =>
-        (window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks.filter(
-          (task) => task.start >= from && task.start <= to,
-        ),
-      { from: clickAt, to: lastAt },
-    );
+    const tasks = await longTasksBetween(page, clickAt, lastAt);
     // A diagnostic: when each long task started (ms after Run) and how long it took.
     if (process.env.TRAFFIC_BENCH_TASKS) {
       console.error(
