@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { collectionText, type Collection } from '../shared/collections/format.js';
 import { EVERYTHING_STDIO } from './support/servers.js';
 import { expect, inspector, test } from './support/test.js';
+import { scratchFolder } from './support/scratchFolder.js';
 
 // The answers a person gives the server during a call go into the item saved from its card, and a
 // run in the page replays them without asking anyone: the demo's book_table (a form, then a
@@ -13,8 +13,7 @@ import { expect, inspector, test } from './support/test.js';
 // answered from the item; an item with no saved answer fails at once, naming what it lacked
 // (server-everything, which nobody here wrote).
 
-const folder = mkdtempSync(join(tmpdir(), 'mcp-inspect-e2e-collection-answers-'));
-test.afterAll(() => rmSync(folder, { recursive: true, force: true }));
+const folder = scratchFolder('mcp-inspect-e2e-collection-answers-');
 
 const savedFile = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Collection;
 

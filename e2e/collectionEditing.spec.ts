@@ -1,17 +1,16 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { collectionText, parseCollection, type Collection } from '../shared/collections/format.js';
 import { fixtureStdio } from './support/servers.js';
 import { expect, inspector, test } from './support/test.js';
+import { scratchFolder } from './support/scratchFolder.js';
 
 // An item's name and arguments edited in the page beside its expectations (the JSON checked as
 // typed: syntax with line and column, then the tool's inputSchema), and a chain built by
 // clicking: "Take from an earlier item…" on an argument, a path picked from that item's last
 // result. Saved through the same route, in the stable form `test` reads; a run uses the chain.
 
-const folder = mkdtempSync(join(tmpdir(), 'mcp-inspect-e2e-collection-editing-'));
-test.afterAll(() => rmSync(folder, { recursive: true, force: true }));
+const folder = scratchFolder('mcp-inspect-e2e-collection-editing-');
 const file = join(folder, 'edited.collection.json');
 
 const saved = (path = file): Collection => {

@@ -1,17 +1,16 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Collection } from '../shared/collections/format.js';
 import { fixtureStdio } from './support/servers.js';
 import { expect, inspector, test } from './support/test.js';
+import { scratchFolder } from './support/scratchFolder.js';
 
 // A secret typed into a tool's arguments is never written to the collection: the call is saved
 // with `${env:NAME}` in its place (the name, from the argument's name or the inputSchema's
 // writeOnly), the person is told which variables to set, and a run in the page sends the real
 // values, read from mcp-inspect's own environment.
 
-const folder = mkdtempSync(join(tmpdir(), 'mcp-inspect-e2e-collection-secrets-'));
-test.afterAll(() => rmSync(folder, { recursive: true, force: true }));
+const folder = scratchFolder('mcp-inspect-e2e-collection-secrets-');
 const file = join(folder, 'secrets.collection.json');
 const KEY = 'sk-e2e-typed-into-the-form';
 const PIN = '271828';

@@ -1,16 +1,15 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { collectionText, parseCollection, type Collection } from '../shared/collections/format.js';
 import { expect, inspector, test } from './support/test.js';
+import { scratchFolder } from './support/scratchFolder.js';
 
 // Collections in the page against the bundled demo server: a call saved from its card (plain,
 // and with "Expect this result"), the file written as `test` reads it, an expectation edited and
 // saved, Run all with a verdict per expectation (expected against actual), and a chained file
 // (a value taken from an earlier item's result) run from the page, its calls in the traffic.
 
-const folder = mkdtempSync(join(tmpdir(), 'mcp-inspect-e2e-collections-'));
-test.afterAll(() => rmSync(folder, { recursive: true, force: true }));
+const folder = scratchFolder('mcp-inspect-e2e-collections-');
 
 test.describe('saving and editing', () => {
   const file = join(folder, 'saved.collection.json');

@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Surface } from '../shared/core/surface.js';
 import { fixturePath } from './support/cli.js';
 import { expect, test } from './support/test.js';
+import { scratchFolder } from './support/scratchFolder.js';
 
 // The Server tab's "Compare with another server…" (issue 25): the demo server compared with a
 // live copy of it as an older release would differ (its snapshot, changed, served by
@@ -14,8 +14,7 @@ import { expect, test } from './support/test.js';
 // field marked in place, "Only changes" hiding the rest. A command that does not start is said.
 
 const CLI = fileURLToPath(new URL('../dist/server/cli.js', import.meta.url));
-const folder = mkdtempSync(join(tmpdir(), 'mcp-inspect-e2e-compare-target-'));
-test.afterAll(() => rmSync(folder, { recursive: true, force: true }));
+const folder = scratchFolder('mcp-inspect-e2e-compare-target-');
 
 /** The demo's snapshot as an older release: a tool it has since retired, no `fail` yet, older words for `echo`. */
 function olderRelease(): string {

@@ -1,9 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, inspector, test } from './support/test.js';
+import { scratchFolder } from './support/scratchFolder.js';
 
 // The page inspecting `mcp-inspect mock` (issue 25): a session of the demo server recorded in the
 // legacy era with the CLI's --traffic, served back by the mock as the page's stdio server. The
@@ -11,13 +10,12 @@ import { expect, inspector, test } from './support/test.js';
 // shows the recorded server and its tools.
 
 const CLI = fileURLToPath(new URL('../dist/server/cli.js', import.meta.url));
-const scratch = mkdtempSync(join(tmpdir(), 'mcp-inspect-e2e-mock-'));
+const scratch = scratchFolder('mcp-inspect-e2e-mock-');
 const recording = join(scratch, 'session.jsonl');
 const recorded = spawnSync(process.execPath, [CLI, 'tools', '--era', 'legacy', '--traffic', recording], {
   encoding: 'utf8',
 });
 
-test.afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 test.use({ cliArgs: [process.execPath, CLI, 'mock', recording, '--speed', '0'] });
 
 test('the page inspects a mock of a recorded session: the recorded era, server and tools', async ({

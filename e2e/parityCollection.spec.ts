@@ -1,15 +1,15 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { collectionText } from '../shared/collections/format.js';
 import { fixtureStdio } from './support/servers.js';
 import { expect, test } from './support/test.js';
+import { scratchFolder } from './support/scratchFolder.js';
 
 // The Server tab's "Check era parity" with the bridge's collection file (issue 25): the file's
 // calls are run in the legacy and the modern era too, and a call whose result differs by era is
 // named beside its legacy and modern values (e2e/fixtures/eraSplit.mjs greets differently per era).
 
-const folder = mkdtempSync(join(tmpdir(), 'mcp-inspect-e2e-parity-'));
+const folder = scratchFolder('mcp-inspect-e2e-parity-');
 const file = join(folder, 'split.collection.json');
 writeFileSync(
   file,
@@ -21,7 +21,6 @@ writeFileSync(
     ],
   }),
 );
-test.afterAll(() => rmSync(folder, { recursive: true, force: true }));
 test.use({ cliArgs: ['--collection', file, ...fixtureStdio('eraSplit.mjs')] });
 
 test("Check era parity runs the collection's calls in both eras and names the call that differs", async ({
