@@ -15,6 +15,9 @@ test('signs in through consent, then steps up when a tool needs more scope', asy
   page,
   inspectorUrl,
 }) => {
+  // Two sign-ins, each with a consent in a tab of its own, and two reconnections: on a busy
+  // machine that alone can take most of the default 30 s.
+  test.slow();
   await page.goto(inspectorUrl);
   const { banner, status, step, open } = oauthView(page);
   await expect(banner).toContainText('This server needs you to sign in');
