@@ -60,7 +60,8 @@ test('two calls in flight at once, each with its own result', async ({ page, cli
   const ui = inspector(page);
   await page.goto(cli.url);
   await ui.pickTool('Slow count', 'slow_count');
-  await ui.form.getByRole('spinbutton', { name: 'steps' }).fill('25');
+  // 60 steps of 200 ms: 12 s, room for a busy machine to send the second call and see it end.
+  await ui.form.getByRole('spinbutton', { name: 'steps' }).fill('60');
   await ui.runButton.click();
   await ui.form.getByRole('spinbutton', { name: 'steps' }).fill('2');
   await ui.runButton.click();
@@ -69,8 +70,8 @@ test('two calls in flight at once, each with its own result', async ({ page, cli
   await expect(ui.call(2).getByRole('status')).toHaveText('done');
   await expect(ui.call(2)).toContainText('Counted to 2');
   await expect(ui.call(1).getByRole('status')).toHaveText('running');
-  await expect(ui.call(1).getByRole('status')).toHaveText('done', { timeout: 15_000 });
-  await expect(ui.call(1)).toContainText('Counted to 25');
+  await expect(ui.call(1).getByRole('status')).toHaveText('done', { timeout: 25_000 });
+  await expect(ui.call(1)).toContainText('Counted to 60');
   // Newest first.
   await expect(ui.calls.first()).toHaveAccessibleName('Call 2');
 });
