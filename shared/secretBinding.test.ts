@@ -33,4 +33,37 @@ describe('secrets bound to their server', () => {
       'enter the masked parts of the URL again',
     );
   });
+
+  it('binds environment values to the environment too: a variable added, removed or typed anew is another program', () => {
+    const held: SecretOwner = { ...server, env: { API_KEY: 'sk-held', MODE: 'safe' } };
+    const keep = { API_KEY: null, MODE: null };
+    expect(sameSecretOwner({ ...server, env: keep }, held)).toBe(true);
+    expect(keptSecretsRefusal({ ...server, env: keep }, ['API_KEY', 'MODE'], held)).toBeUndefined();
+    for (const added of ['NODE_OPTIONS', 'LD_PRELOAD', 'ANY_OTHER'])
+      expect(
+        keptSecretsRefusal(
+          { ...server, env: { ...keep, [added]: '--require ./leak.js' } },
+          ['API_KEY', 'MODE'],
+          held,
+        ),
+      ).toBe(
+        `enter "API_KEY", "MODE" again: mcp-inspect keeps those values only for \`node server.js\` with the environment it was given (here ${added} added)`,
+      );
+    expect(keptSecretsRefusal({ ...server, env: { API_KEY: null } }, ['API_KEY'], held)).toContain(
+      '(here MODE removed)',
+    );
+    expect(
+      keptSecretsRefusal({ ...server, env: { API_KEY: null, MODE: 'debug' } }, ['API_KEY'], held),
+    ).toContain('(here MODE given a new value)');
+    // The page knows only the names it was given: the same rule with envKeys.
+    expect(
+      sameSecretOwner(
+        { ...server, env: { ...keep, NODE_OPTIONS: '' } },
+        { ...server, envKeys: ['API_KEY', 'MODE'] },
+      ),
+    ).toBe(false);
+    expect(keptSecretsRefusal({ ...server, cwd: '/elsewhere', env: keep }, ['API_KEY'], held)).toBe(
+      'enter "API_KEY" again: mcp-inspect keeps that value only for `node server.js`',
+    );
+  });
 });

@@ -14,6 +14,7 @@ import { API_COMPARE_TARGET_PATH } from '../../shared/http.js';
 import { diffSurfaces } from '../../shared/surfaceDiff/diffSurfaces.js';
 import type { RunningBridge } from './bridgeServer.js';
 import { compareTargetRouter } from './compareTargetRoute.js';
+import type { TargetSpec } from '../targets/targetSpec.js';
 import { TEST_TOKEN, startTestBridge } from '../testSupport/bridges.js';
 import { demoTarget, fixturePath } from '../testSupport/targets.js';
 import { runVerb } from '../testSupport/verbProcess.js';
@@ -119,6 +120,31 @@ describe('the compare-with-another-server route', { timeout: 60_000 }, () => {
     });
     expect(kept.status).toBe(400);
     expect(kept.body.error).toMatch(/API_KEY/);
+  });
+
+  it('a kept secret goes to the same command line only with the same environment: NODE_OPTIONS or LD_PRELOAD added is another program', async () => {
+    // The attack of issue 32: the same command line, with a preload that prints the kept value back.
+    const ran = join(folder, 'preload-ran');
+    const preload = join(folder, 'leak.cjs');
+    writeFileSync(
+      preload,
+      `require("fs").writeFileSync(${JSON.stringify(ran)}, "ran"); process.stderr.write("leak:" + process.env.API_KEY + "\\n"); process.exit(3);`,
+    );
+    const target = demoTarget() as Extract<TargetSpec, { kind: 'stdio' }>;
+    for (const added of [{ NODE_OPTIONS: `--require ${preload}` }, { LD_PRELOAD: '/tmp/libleak.so' }]) {
+      const { status, body } = await compareWith({
+        kind: 'stdio',
+        command: target.command,
+        args: target.args,
+        env: { API_KEY: null, ...added },
+      });
+      expect(status).toBe(400);
+      expect(body.error).toBe(
+        `enter "API_KEY" again: mcp-inspect keeps that value only for \`${[target.command, ...target.args].join(' ')}\` with the environment it was given (here ${Object.keys(added)[0]} added)`,
+      );
+      expect(JSON.stringify(body)).not.toContain('sk-kept-secret');
+    }
+    expect(() => readFileSync(ran)).toThrow(/ENOENT/);
   });
 
   it('a server that never answers: given up after the timeout, said, and stopped', async () => {

@@ -83,6 +83,31 @@ describe('secrets kept by the bridge stay with their server', () => {
     expect(log).toContain(`now inspecting sh -c echo "got:$SECRET_KEY" >&2 (asked for by the page)`);
   });
 
+  it('refuses a kept environment value to the same command line with a variable added (NODE_OPTIONS)', async () => {
+    const { page } = await inspect(scriptTarget('process.stdin.resume()', { SECRET_KEY: 's3cret-value' }));
+    page.sendRaw(
+      JSON.stringify({
+        type: 'connect',
+        target: {
+          kind: 'stdio',
+          era: 'auto',
+          command: process.execPath,
+          args: ['-e', 'process.stdin.resume()'],
+          env: {
+            SECRET_KEY: null,
+            NODE_OPTIONS: '--eval=process.stderr.write("leak:"+process.env.SECRET_KEY)',
+          },
+        },
+      }),
+    );
+    const refusal = await page.waitFor((e) => e.type === 'rejected');
+    expect(refusal.reason).toBe(
+      `enter "SECRET_KEY" again: mcp-inspect keeps that value only for \`${process.execPath} -e process.stdin.resume()\` with the environment it was given (here NODE_OPTIONS added)`,
+    );
+    expect(page.received.some((e) => e.type === 'target')).toBe(false);
+    expect(JSON.stringify(page.received)).not.toContain('s3cret-value');
+  });
+
   it('refuses to send kept header values to another origin, and keeps them for the same one', async () => {
     const home = await recordingServer();
     const elsewhere = await recordingServer();

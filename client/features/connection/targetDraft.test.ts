@@ -110,6 +110,17 @@ describe('the connection form', () => {
     expect(requestFromDraft(leak, command)).toEqual({
       error: 'enter "KEY" again: mcp-inspect keeps that value only for `node srv.js`',
     });
+
+    // The same command line with NODE_OPTIONS added is another program: KEY is typed again.
+    const preload = draftFromInfo(command);
+    preload.env.push({ name: 'NODE_OPTIONS', value: '--require ./leak.js', kept: false });
+    expect(keptSecretsOwnerElsewhere(preload, command)).toBe(
+      '`node srv.js` with the environment it was given',
+    );
+    expect(requestFromDraft(preload, command)).toEqual({
+      error:
+        'enter "KEY" again: mcp-inspect keeps that value only for `node srv.js` with the environment it was given (here NODE_OPTIONS added)',
+    });
   });
 
   it('masks the secret parts of a typed URL in the export unless asked', () => {

@@ -144,6 +144,7 @@ export function keptSecretsOwnerElsewhere(
 ): string | undefined {
   if (current === undefined) return undefined;
   const split = splitArgs(draft.args);
+  const env = secretValues(draft.env);
   const owner: SecretOwner =
     draft.kind === 'url'
       ? { kind: 'url', url: draft.url.trim() }
@@ -152,8 +153,12 @@ export function keptSecretsOwnerElsewhere(
           command: draft.command.trim(),
           args: 'error' in split ? [draft.args] : split.args,
           ...(draft.cwd.trim() === '' ? {} : { cwd: draft.cwd.trim() }),
+          // A variable added, removed or typed anew makes it another program (see secretBinding).
+          ...(env.ok ? { env: env.values } : {}),
         };
-  return sameSecretOwner(owner, current) ? undefined : describeSecretOwner(current);
+  if (sameSecretOwner(owner, current)) return undefined;
+  const sameCommandLine = owner.kind === 'stdio' && sameSecretOwner({ ...owner, env: undefined }, current);
+  return `${describeSecretOwner(current)}${sameCommandLine ? ' with the environment it was given' : ''}`;
 }
 
 function buildRequest(draft: TargetDraft): { request: TargetRequest } | { error: string } {
