@@ -1,7 +1,8 @@
 // The collection routes of a real bridge: the token required to read or write; a save checked and
 // written as `test` reads it (sorted keys, one item per block); the target added with `${env:NAME}`
 // for each secret (the secret's value is nowhere in the file); a file that does not parse is not
-// overwritten.
+// overwritten; a variable's value given to a run in the page only for a name the file on disk uses,
+// once the person confirmed it for that file and server, and never mcp-inspect's own.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -98,18 +99,31 @@ describe('the collection routes', () => {
 
 describe('the environment a run in the page reads (POST /api/collection/env)', () => {
   const VALUE = 'sk-env-route-secret';
-  const envApi = (names: unknown, token: string | null = TEST_TOKEN) =>
-    fetch(`http://127.0.0.1:${bridge.port}/api/collection/env`, {
+  const OTHER = 'not for the page';
+  const INSPECTOR = 'mcp-inspect-own-secret';
+  const post = (subpath: string, body: unknown, token: string | null = TEST_TOKEN) =>
+    fetch(`http://127.0.0.1:${bridge.port}/api/collection${subpath}`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
         ...(token === null ? {} : { authorization: `Bearer ${token}` }),
       },
-      body: JSON.stringify({ names }),
+      body: JSON.stringify(body),
     });
+  const envApi = (names: unknown, token: string | null = TEST_TOKEN) => post('/env', { names }, token);
+  const confirm = (names: unknown, server: unknown) => post('/env/confirm', { names, server });
+  const item = (name: string, message: string) => ({
+    name,
+    kind: 'tool',
+    tool: 'echo',
+    arguments: { message },
+    expect: [],
+  });
   beforeAll(() => {
-    process.env.MCP_INSPECT_ROUTE_TEST_TOKEN = VALUE;
-    delete process.env.MCP_INSPECT_ROUTE_TEST_UNSET;
+    process.env.ROUTE_TEST_TOKEN = VALUE;
+    process.env.ROUTE_TEST_OTHER = OTHER;
+    process.env.MCP_INSPECT_ROUTE_TEST_TOKEN = INSPECTOR;
+    delete process.env.ROUTE_TEST_UNSET;
     writeFileSync(
       file,
       collectionText({
@@ -120,8 +134,8 @@ describe('the environment a run in the page reads (POST /api/collection/env)', (
             kind: 'tool',
             tool: 'echo',
             arguments: {
-              message: '${env:MCP_INSPECT_ROUTE_TEST_TOKEN}',
-              other: 'with ${env:MCP_INSPECT_ROUTE_TEST_UNSET} inside',
+              message: '${env:ROUTE_TEST_TOKEN}',
+              other: 'with ${env:ROUTE_TEST_UNSET} inside',
             },
             expect: [],
           },
@@ -129,33 +143,87 @@ describe('the environment a run in the page reads (POST /api/collection/env)', (
       }),
     );
   });
-  afterAll(() => delete process.env.MCP_INSPECT_ROUTE_TEST_TOKEN);
-
-  it('needs the token', async () => {
-    expect((await envApi(['MCP_INSPECT_ROUTE_TEST_TOKEN'], null)).status).toBe(401);
-    expect((await envApi(['MCP_INSPECT_ROUTE_TEST_TOKEN'], 'wrong')).status).toBe(401);
+  afterAll(() => {
+    delete process.env.ROUTE_TEST_TOKEN;
+    delete process.env.ROUTE_TEST_OTHER;
+    delete process.env.MCP_INSPECT_ROUTE_TEST_TOKEN;
   });
 
-  it("gives the values of the variables the file's items use, and names those that are not set", async () => {
-    const answer = await envApi(['MCP_INSPECT_ROUTE_TEST_TOKEN', 'MCP_INSPECT_ROUTE_TEST_UNSET']);
-    expect(answer.status).toBe(200);
-    expect(await answer.json()).toEqual({
-      values: { MCP_INSPECT_ROUTE_TEST_TOKEN: VALUE },
-      unset: ['MCP_INSPECT_ROUTE_TEST_UNSET'],
+  it('needs the token', async () => {
+    expect((await envApi(['ROUTE_TEST_TOKEN'], null)).status).toBe(401);
+    expect((await envApi(['ROUTE_TEST_TOKEN'], 'wrong')).status).toBe(401);
+    expect((await post('/env/confirm', { names: ['ROUTE_TEST_TOKEN'], server: '' }, null)).status).toBe(401);
+  });
+
+  it('gives a value only once the person confirmed that variable for this file and this server, and names those that are not set', async () => {
+    const first = await envApi(['ROUTE_TEST_TOKEN', 'ROUTE_TEST_UNSET']);
+    expect(first.status).toBe(200);
+    const asked = (await first.json()) as { server: string };
+    const server = `\`${[process.execPath, ...(demoTarget() as { args: string[] }).args].join(' ')}\``;
+    expect(asked).toEqual({
+      values: {},
+      unset: ['ROUTE_TEST_UNSET'],
+      unconfirmed: ['ROUTE_TEST_TOKEN'],
+      server,
+    });
+    // A confirmation for a server the person was not shown is not taken.
+    expect((await confirm(['ROUTE_TEST_TOKEN'], '`sh -c leak`')).status).toBe(409);
+    expect(((await (await envApi(['ROUTE_TEST_TOKEN'])).json()) as { values: object }).values).toEqual({});
+
+    const confirmed = await confirm(['ROUTE_TEST_TOKEN'], server);
+    expect(confirmed.status).toBe(200);
+    expect(await (await envApi(['ROUTE_TEST_TOKEN', 'ROUTE_TEST_UNSET'])).json()).toEqual({
+      values: { ROUTE_TEST_TOKEN: VALUE },
+      unset: ['ROUTE_TEST_UNSET'],
+      unconfirmed: [],
+      server,
     });
     // Reading it wrote nothing: the file still holds the placeholder only.
     expect(readFileSync(file, 'utf8')).not.toContain(VALUE);
   });
 
   it("refuses a variable the file does not use: the page cannot read the bridge's environment at large", async () => {
-    process.env.MCP_INSPECT_ROUTE_TEST_OTHER = 'not for the page';
-    const answer = await envApi(['MCP_INSPECT_ROUTE_TEST_TOKEN', 'MCP_INSPECT_ROUTE_TEST_OTHER']);
-    delete process.env.MCP_INSPECT_ROUTE_TEST_OTHER;
+    const answer = await envApi(['ROUTE_TEST_TOKEN', 'ROUTE_TEST_OTHER']);
     expect(answer.status).toBe(403);
     const text = await answer.text();
-    expect(text).toContain('does not use MCP_INSPECT_ROUTE_TEST_OTHER');
+    expect(text).toContain('does not use ROUTE_TEST_OTHER');
     expect(text).not.toContain(VALUE);
-    expect(text).not.toContain('not for the page');
+    expect(text).not.toContain(OTHER);
     expect((await envApi('PATH')).status).toBe(400);
+  });
+
+  it('a save that adds an item naming a variable gives no value for it (the attack of issue 32), and never an MCP_INSPECT_* one', async () => {
+    const current = (await (await api({ token: TEST_TOKEN })).json()) as { collection: { items: object[] } };
+    const saved = await api({
+      method: 'PUT',
+      token: TEST_TOKEN,
+      body: JSON.stringify({
+        collection: {
+          formatVersion: 1,
+          items: [
+            ...current.collection.items,
+            item('other', '${env:ROUTE_TEST_OTHER}'),
+            item('own', '${env:MCP_INSPECT_ROUTE_TEST_TOKEN}'),
+          ],
+        },
+      }),
+    });
+    expect(saved.status).toBe(200);
+    const other = await envApi(['ROUTE_TEST_OTHER']);
+    expect(other.status).toBe(200);
+    const otherText = await other.text();
+    expect(JSON.parse(otherText)).toMatchObject({ values: {}, unconfirmed: ['ROUTE_TEST_OTHER'] });
+    expect(otherText).not.toContain(OTHER);
+
+    const own = await envApi(['MCP_INSPECT_ROUTE_TEST_TOKEN']);
+    expect(own.status).toBe(403);
+    expect(((await own.json()) as { error: string }).error).toBe(
+      'mcp-inspect never gives out its own variables: MCP_INSPECT_ROUTE_TEST_TOKEN',
+    );
+    const server = ((await (await envApi(['ROUTE_TEST_TOKEN'])).json()) as { server: string }).server;
+    const ownConfirmed = await confirm(['MCP_INSPECT_ROUTE_TEST_TOKEN'], server);
+    expect(ownConfirmed.status).toBe(403);
+    expect(await ownConfirmed.text()).not.toContain(INSPECTOR);
+    expect((await envApi(['MCP_INSPECT_ROUTE_TEST_TOKEN'])).status).toBe(403);
   });
 });

@@ -6,10 +6,10 @@ import {
   type Collection,
   type CollectionTarget,
 } from '../../shared/collections/format.js';
-import { envNamesIn } from '../../shared/collections/references.js';
 import { API_COLLECTION_PATH } from '../../shared/http.js';
 import { hasMaskedParts } from '../../shared/urlSecrets.js';
 import type { TargetInfo } from '../../shared/wire.js';
+import { confirmEnv, EnvConsents, envValues } from './collectionEnv.js';
 
 /** A collection is a file of saved calls: a few megabytes is already far more than a person writes. */
 const MAX_BODY = '4mb';
@@ -30,7 +30,9 @@ export interface CollectionState {
  * leaves half a file. The file is written only here, on the person's own save. On the first save
  * the bridge adds the target it inspects, with `${env:NAME}` for every environment value and
  * header value: the page never sees those values, and the file never holds them. POST …/env gives
- * a run in the page the values of the `${env:NAME}` its items use, from the bridge's environment.
+ * a run in the page the values of the `${env:NAME}` its items use, from the bridge's environment,
+ * each once the person confirmed it for this file and server (POST …/env/confirm; see
+ * collectionEnv.ts).
  */
 export function collectionRouter(
   path: string,
@@ -69,55 +71,28 @@ export function collectionRouter(
     }
     res.json({ path, exists: true, collection: saved } satisfies CollectionState);
   });
+  const consents = new EnvConsents();
   router.post(
     `${API_COLLECTION_PATH}/env`,
     express.json({ limit: '64kb' }),
     (req: Request, res: Response) => {
-      const answer = envValues(readState(path), (req.body as { names?: unknown } | undefined)?.names, env);
+      const names = (req.body as { names?: unknown } | undefined)?.names;
+      const answer = envValues(readState(path), names, target(), consents, env);
+      if ('error' in answer) res.status(answer.status).json({ error: answer.error });
+      else res.json(answer);
+    },
+  );
+  router.post(
+    `${API_COLLECTION_PATH}/env/confirm`,
+    express.json({ limit: '64kb' }),
+    (req: Request, res: Response) => {
+      const body = req.body as { names?: unknown; server?: unknown } | undefined;
+      const answer = confirmEnv(readState(path), body, target(), consents);
       if ('error' in answer) res.status(answer.status).json({ error: answer.error });
       else res.json(answer);
     },
   );
   return router;
-}
-
-/** What the page's run may read of the bridge's environment (see `envValues`). */
-export interface CollectionEnv {
-  values: Record<string, string>;
-  /** Names the file uses that are not set: the items that need them fail, naming them. */
-  unset: string[];
-}
-
-/**
- * The values of `${env:NAME}` for a run in the page. Only names the collection file's items use
- * are given (the file on disk, the person's own, not what the page sends): the page cannot read
- * the bridge's environment at large, and the value goes to the page for that one run, never
- * into the file. Behind the token like every /api route.
- */
-export function envValues(
-  state: CollectionState,
-  asked: unknown,
-  env: NodeJS.ProcessEnv,
-): CollectionEnv | { status: number; error: string } {
-  if (!Array.isArray(asked) || !asked.every((name) => typeof name === 'string'))
-    return { status: 400, error: 'expected {"names": [ …the environment variables to read… ]}' };
-  if (state.error !== undefined)
-    return { status: 409, error: `${state.path} does not parse: ${state.error}` };
-  const used = new Set(envNamesIn(state.collection?.items ?? []));
-  const foreign = asked.filter((name) => !used.has(name));
-  if (foreign.length > 0)
-    return {
-      status: 403,
-      error: `only the variables the items of ${state.path} use are read; it does not use ${foreign.join(', ')}`,
-    };
-  const values: Record<string, string> = {};
-  const unset: string[] = [];
-  for (const name of asked) {
-    const value = env[name];
-    if (value === undefined) unset.push(name);
-    else values[name] = value;
-  }
-  return { values, unset };
 }
 
 function readState(path: string): CollectionState {

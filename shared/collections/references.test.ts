@@ -54,6 +54,21 @@ describe('placeholders: ${env:NAME} and ${item:name.path}', () => {
     });
   });
 
+  it("never gives mcp-inspect's own MCP_INSPECT_* variables, even when they are set", () => {
+    const withToken = {
+      ...sources,
+      env: (name: string) => (name === 'MCP_INSPECT_TOKEN' ? 'the-token' : undefined),
+    };
+    for (const text of [
+      '${env:MCP_INSPECT_TOKEN}',
+      'Bearer ${env:MCP_INSPECT_TOKEN}',
+      '${env:mcp_inspect_token}',
+    ])
+      expect(resolveReferences({ header: text }, withToken)).toEqual({
+        error: `\${env:${text.includes('mcp_') ? 'mcp_inspect_token' : 'MCP_INSPECT_TOKEN'}}: mcp-inspect never gives out its own MCP_INSPECT_* variables`,
+      });
+  });
+
   it('lists the items a value refers to', () => {
     expect(referencedItems({ a: '${item:create.x}', b: ['${item:read[0]} ${env:X}'] })).toEqual([
       'create',

@@ -67,8 +67,20 @@ function replaceString(text: string, sources: ReferenceSources): unknown {
   });
 }
 
+/**
+ * mcp-inspect's own variables (`MCP_INSPECT_TOKEN`, the session's key, among them): never the
+ * value of a placeholder, whoever wrote it, in the page's runs and in `test` alike.
+ */
+export function isInspectorVariable(name: string): boolean {
+  return name.toUpperCase().startsWith('MCP_INSPECT_');
+}
+
 function valueOf(source: 'env' | 'item', body: string, sources: ReferenceSources): unknown {
   if (source === 'env') {
+    if (isInspectorVariable(body))
+      throw new ReferenceError(
+        `\${env:${body}}: mcp-inspect never gives out its own MCP_INSPECT_* variables`,
+      );
     const value = sources.env(body);
     if (value === undefined)
       throw new ReferenceError(`\${env:${body}}: the environment variable ${body} is not set`);

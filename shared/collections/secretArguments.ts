@@ -4,11 +4,18 @@ import { isSecretArgumentName } from './secretNames.js';
 export interface SecretArgument {
   /** Where it was, e.g. `apiKey`, `auth.token`, `keys[0]`. */
   path: string;
-  /** The variable the runners read it from: `${env:NAME}` is written in its place. */
+  /** The variable the runners read it from (`MCPI_SECRET_…`): `${env:NAME}` is written in its place. */
   envName: string;
 }
 
 type Schema = Record<string, unknown>;
+
+/**
+ * The start of every variable name made from a server's words (an argument's name, a form
+ * field's): a server that names its argument `GITHUB_TOKEN` gets `${env:MCPI_SECRET_GITHUB_TOKEN}`,
+ * never the person's own `GITHUB_TOKEN`. Not `MCP_INSPECT_`, which mcp-inspect never gives out.
+ */
+export const SECRET_ENV_PREFIX = 'MCPI_SECRET_';
 
 const PLACEHOLDER = /^\$\{(env|item):[^}]*\}$/;
 
@@ -34,8 +41,8 @@ export function withoutSecrets(
         .map(screamingSnake)
         .filter((part) => part !== '')
         .join('_') || 'SECRET';
-    let name = /^[0-9]/.test(base) ? `_${base}` : base;
-    for (let n = 2; names.has(name); n += 1) name = `${base}_${n}`;
+    let name = `${SECRET_ENV_PREFIX}${base}`;
+    for (let n = 2; names.has(name); n += 1) name = `${SECRET_ENV_PREFIX}${base}_${n}`;
     names.add(name);
     return name;
   };

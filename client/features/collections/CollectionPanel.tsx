@@ -6,7 +6,7 @@ import { toolsQueryOptions } from '../tools/toolsQuery';
 import { ItemEditor } from './ItemEditor';
 import type { CollectionItem } from '../../../shared/collections/format';
 import type { ItemRun } from '../../../shared/collections/runner';
-import { collectionStore } from './collectionStore';
+import { collectionStore, type EnvQuestion } from './collectionStore';
 import { ExpectationsEditor } from './ExpectationsEditor';
 import { useCollection } from './useCollection';
 import { useInspector } from '../connection/inspectorContext';
@@ -42,6 +42,9 @@ export function CollectionPanel({ mcp }: { mcp: McpConnection | undefined }) {
           Run all
         </button>
       </header>
+      {view.envQuestion && (
+        <EnvQuestionView question={view.envQuestion} file={view.path ?? 'the collection'} />
+      )}
       {view.error && (
         <p className="notice" role="alert">
           {view.error}
@@ -80,6 +83,42 @@ export function CollectionPanel({ mcp }: { mcp: McpConnection | undefined }) {
         />
       ))}
     </div>
+  );
+}
+
+/**
+ * A run asks before it takes values from mcp-inspect's environment: the names come from the file
+ * (or from a server's words, when a secret argument was saved), so the person says which server
+ * gets them. The bridge remembers a yes for this file and server until it exits.
+ */
+function EnvQuestionView({ question, file }: { question: EnvQuestion; file: string }) {
+  const one = question.names.length === 1;
+  return (
+    <section className="env-question" role="alertdialog" aria-label="Give environment values?">
+      <p>
+        The items of <code>{file}</code> use {one ? 'the variable' : 'the variables'}{' '}
+        {question.names.map((name, index) => (
+          <span key={name}>
+            {index > 0 && ', '}
+            <code>{name}</code>
+          </span>
+        ))}
+        . The run would send {one ? 'its value' : 'their values'}, from the environment mcp-inspect was
+        started in, to <code>{question.server}</code>.
+      </p>
+      <p className="muted">
+        Give {one ? 'it' : 'them'} only if you trust this server with {one ? 'it' : 'them'}: the names come
+        from the file, not from you. mcp-inspect remembers a yes for this file and server until it exits.
+      </p>
+      <div className="env-question-actions">
+        <button type="button" onClick={() => collectionStore.answerEnv(true)}>
+          Give to this server
+        </button>
+        <button type="button" onClick={() => collectionStore.answerEnv(false)}>
+          Don't give
+        </button>
+      </div>
+    </section>
   );
 }
 

@@ -24,6 +24,25 @@ export interface CollectionView {
   /** The last run of each item, by name; `running` while it runs. */
   runs: Record<string, ItemRun | 'running'>;
   running: boolean;
+  /**
+   * A run waits for the person: the items use these variables, and the bridge gives their values
+   * (from its environment) to `server` only once the person said yes (see EnvQuestion).
+   */
+  envQuestion?: EnvQuestion;
+}
+
+/** The variables a run would take from the bridge's environment, and the server they would go to. */
+export interface EnvQuestion {
+  names: string[];
+  server: string;
+}
+
+/** What the bridge answers for the variables a run asks for (server/http/collectionEnv.ts). */
+interface BridgeEnv {
+  values: Record<string, string>;
+  unset: string[];
+  unconfirmed: string[];
+  server: string;
 }
 
 /** An item before it has a name. */
@@ -51,6 +70,7 @@ export class CollectionStore {
   };
   private readonly listeners = new Set<() => void>();
   private loaded: Promise<void> | undefined;
+  private answerEnvQuestion: ((give: boolean) => void) | undefined;
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -144,7 +164,7 @@ export class CollectionStore {
     });
     const release = answers?.divert(items);
     try {
-      const env = await bridgeEnv(collection);
+      const env = await this.bridgeEnv(collection);
       await runCollection(collection, driver, {
         validate: pageValidator,
         env: (name) => env[name],
@@ -155,9 +175,41 @@ export class CollectionStore {
       this.set({ error: `the run stopped: ${(error as Error).message}` });
     } finally {
       release?.();
+      this.answerEnvQuestion = undefined;
       const runs = Object.fromEntries(Object.entries(this.view.runs).filter(([, run]) => run !== 'running'));
-      this.set({ running: false, runs });
+      this.set({ running: false, runs, envQuestion: undefined });
     }
+  }
+
+  /** The person's answer to the run's question: give the variables to the server, or not. */
+  answerEnv(give: boolean): void {
+    this.answerEnvQuestion?.(give);
+  }
+
+  /**
+   * The values of the `${env:NAME}` the items use, from the bridge's environment (behind the
+   * token; only names the file on disk uses). Those the person has not given to this server yet
+   * are asked for first, by name and server; a no stops the run before anything is sent. A name
+   * that is not set is left out: its item fails naming it.
+   */
+  private async bridgeEnv(collection: Collection): Promise<Record<string, string>> {
+    const names = envNamesIn(collection.items);
+    if (names.length === 0) return {};
+    const answer = await request<BridgeEnv>('POST', { names }, '/env');
+    if (answer.unconfirmed.length === 0) return answer.values;
+    const question: EnvQuestion = { names: answer.unconfirmed, server: answer.server };
+    const give = await new Promise<boolean>((resolve) => {
+      this.answerEnvQuestion = resolve;
+      this.set({ envQuestion: question });
+    });
+    this.answerEnvQuestion = undefined;
+    this.set({ envQuestion: undefined });
+    if (!give)
+      throw new Error(
+        `${question.names.join(', ')} ${question.names.length === 1 ? 'was' : 'were'} not given to ${question.server}`,
+      );
+    await request('POST', question, '/env/confirm');
+    return (await request<BridgeEnv>('POST', { names }, '/env')).values;
   }
 
   private async save(collection: Collection): Promise<void> {
@@ -191,17 +243,6 @@ function stateOf(state: RouteState): Partial<CollectionView> {
     collection: state.collection ?? EMPTY,
     ...(state.error === undefined ? {} : { error: `${state.path} does not parse: ${state.error}` }),
   };
-}
-
-/**
- * The values of the `${env:NAME}` the items use, from the bridge's environment (behind the token;
- * only names the file on disk uses). A name that is not set is left out: its item fails naming it.
- */
-async function bridgeEnv(collection: Collection): Promise<Record<string, string>> {
-  const names = envNamesIn(collection.items);
-  if (names.length === 0) return {};
-  const answer = await request<{ values: Record<string, string> }>('POST', { names }, '/env');
-  return answer.values;
 }
 
 async function request<T = RouteState>(
