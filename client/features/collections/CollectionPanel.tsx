@@ -104,7 +104,7 @@ function EnvQuestionView({ question, file }: { question: EnvQuestion; file: stri
           </span>
         ))}
         . The run would send {one ? 'its value' : 'their values'}, from the environment mcp-inspect was
-        started in, to <code>{question.server}</code>.
+        started in, to {question.server}.
       </p>
       <p className="muted">
         Give {one ? 'it' : 'them'} only if you trust this server with {one ? 'it' : 'them'}: the names come
