@@ -43,6 +43,9 @@ export async function runVerb(
     started?.server.discard();
     return;
   }
+  // A server a file names is said before it starts (a file can name any command or URL).
+  if (parsed.serverLine !== undefined)
+    new VerbOutput({ json: parsed.json, quiet: parsed.quiet, serverStderr: false }).notice(parsed.serverLine);
   if (parsed.lint?.listRules) {
     // `lint --rules` connects to nothing.
     started?.server.discard();

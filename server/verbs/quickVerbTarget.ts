@@ -13,9 +13,18 @@ const VALUE_OPTIONS = new Set([
   '--timeout',
   '--log-level',
   '--save-media',
+  '--allow-env',
 ]);
 /** And those that take none. */
-const FLAGS = new Set(['--json', '-q', '--quiet', '--server-stderr', '--no-validate', '--task']);
+const FLAGS = new Set([
+  '--json',
+  '-q',
+  '--quiet',
+  '--server-stderr',
+  '--no-validate',
+  '--task',
+  '--trust-file',
+]);
 const ERAS = new Set(['auto', 'modern', 'legacy']);
 
 /**

@@ -2,7 +2,8 @@ import { openSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import type { OAuthSettings } from '../oauth/flowTypes.js';
 import { addTargetOptions, targetFromOptions, type TargetOptions } from '../cli/targetOptions.js';
-import type { TargetSpec } from '../targets/targetSpec.js';
+import { targetLabel, type TargetSpec } from '../targets/targetSpec.js';
+import { fileServerLine, untrustedFileRefusal } from './collections/fileTrust.js';
 import { parseElicitFlags, type ElicitPlan } from './answers/elicitPlan.js';
 import { DEFAULT_COLLECTION_FILE } from '../../shared/collections/format.js';
 import {
@@ -67,6 +68,11 @@ export interface VerbRequest {
   only: string[];
   /** `load`: how many calls, how fast. */
   load?: LoadSettings;
+  /**
+   * The server a file names (a collection's `target`, a `--config` entry), in a line said on
+   * stderr before it starts: a file can name any command or URL.
+   */
+  serverLine?: string;
 }
 
 /** What `lint` runs with, beyond every verb's options. */
@@ -224,6 +230,8 @@ interface RawVerbOptions extends TargetOptions {
   reporter?: string[];
   only?: string[];
   collection?: string;
+  trustFile?: boolean;
+  allowEnv?: string[];
   concurrency?: string;
   requests?: string;
   duration?: string;
@@ -288,6 +296,7 @@ export function parseVerbArgs(argv: readonly string[], demoServerPath: string): 
   // `test`: the collection is read first; its target is the server unless the command line names one.
   let collection: LoadedCollection | undefined;
   let fromFile: { options: TargetOptions; command?: string; args: string[] } | undefined;
+  let serverLine: string | undefined;
   // `parity --collection FILE` reads it the same way, to run its calls in both eras.
   if (verb === 'test' || (verb === 'parity' && options.collection !== undefined)) {
     const loaded = loadCollectionFile(
@@ -296,6 +305,15 @@ export function parseVerbArgs(argv: readonly string[], demoServerPath: string): 
     if ('error' in loaded) fail(loaded.error);
     collection = loaded as LoadedCollection;
     if (options.url === undefined && options.config === undefined && server.length === 0) {
+      // The file's own server: said before it starts, and given environment values only if trusted.
+      const refusal = untrustedFileRefusal(collection, {
+        trustFile: options.trustFile === true,
+        allowEnv: options.allowEnv ?? [],
+      });
+      if (refusal !== undefined) throw new VerbFailure(EXIT.usage, 'usage', refusal);
+      const named = collection.collection.target;
+      if (named?.command !== undefined || named?.url !== undefined)
+        serverLine = fileServerLine(collection.path, named);
       const target = collectionTargetOptions(collection, options, process.env);
       if ('error' in target) fail(target.error);
       fromFile = target as typeof fromFile;
@@ -305,6 +323,8 @@ export function parseVerbArgs(argv: readonly string[], demoServerPath: string): 
     ? targetFromOptions(fromFile.options, fromFile.command, fromFile.args, demoServerPath, fail)
     : targetFromOptions(options, server[0], server.slice(1), demoServerPath, fail);
   const { target } = chosen;
+  if (!fromFile && options.config !== undefined)
+    serverLine = `the server ${options.config} names${options.server === undefined ? '' : ` ("${options.server}")`}: ${targetLabel(target)}`;
   const oauthAutoConsent = options.oauthAutoConsent === true;
   if ((options.oauth === true || oauthAutoConsent) && target.kind !== 'url')
     fail('--oauth and --oauth-auto-consent are for servers reached by URL');
@@ -353,6 +373,7 @@ export function parseVerbArgs(argv: readonly string[], demoServerPath: string): 
     reporters: reporters as Reporter[],
     only: options.only ?? [],
     ...(load ? { load: load as LoadSettings } : {}),
+    ...(serverLine === undefined ? {} : { serverLine }),
   };
 }
 
@@ -386,6 +407,18 @@ function verbProgram(verb: VerbName, shape: VerbShape): Command {
   if (shape.subject) program.argument(shape.subject.name, shape.subject.description);
   if (shape.secondSubject) program.argument(shape.secondSubject.name, shape.secondSubject.description);
   addSurfaceVerbOptions(verb, program);
+  if (verb === 'test' || verb === 'parity') {
+    program
+      .option(
+        '--trust-file',
+        'the collection file is yours: run the server it names with the environment values it asks for (${env:NAME})',
+      )
+      .option(
+        '--allow-env <NAME>',
+        'give this environment variable to the server the collection file names (repeatable); the others it asks for stop the run',
+        collect,
+      );
+  }
   if (verb === 'test') {
     program
       .option(

@@ -257,12 +257,17 @@ describe('mcp-inspect test', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
         },
       ],
     });
-    const missing = await runVerb(['test'], { cwd: folder, env: { SECRET_GREETING: undefined } });
+    // The file names a server and asks for a variable: given only when the person says so (issue 32).
+    const untrusted = await runVerb(['test'], { cwd: folder, env: { SECRET_GREETING: 'hello from CI' } });
+    expect(untrusted.code).toBe(1);
+    expect(untrusted.stderr).toContain('add --trust-file, or --allow-env NAME');
+    const allow = ['--allow-env', 'SECRET_GREETING'];
+    const missing = await runVerb(['test', ...allow], { cwd: folder, env: { SECRET_GREETING: undefined } });
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain(
       'mcp-inspect.collection.json: target: ${env:SECRET_GREETING}: the environment variable SECRET_GREETING is not set',
     );
-    const run = await runVerb(['test'], { cwd: folder, env: { SECRET_GREETING: 'hello from CI' } });
+    const run = await runVerb(['test', ...allow], { cwd: folder, env: { SECRET_GREETING: 'hello from CI' } });
     expect(run.stderr).not.toMatch(/error:/);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^4 passed, 0 failed/m);
