@@ -42,6 +42,32 @@ test.describe('a kept environment value', () => {
     );
     expect(await page.content()).not.toContain('s3cret-value');
   });
+
+  test('is asked for again when a variable is added to the same command (NODE_OPTIONS): another program', async ({
+    page,
+    cli,
+  }) => {
+    const ui = inspector(page);
+    await page.goto(cli.url);
+    await expect(ui.connectionState).toHaveText('connected');
+    await page.getByRole('tab', { name: 'Connection' }).click();
+    const settings = page.getByRole('region', { name: 'Connection settings' });
+    const value = settings.getByLabel('Environment variables: value of SECRET_KEY');
+    await expect(value).toHaveAttribute('placeholder', 'kept by mcp-inspect (type to replace)');
+    // The attack of issue 32: the same command line, with a preload that would print the value.
+    await settings.getByRole('button', { name: 'Add variable' }).click();
+    await settings.getByLabel('Environment variables: name 2').fill('NODE_OPTIONS');
+    await settings.getByLabel('Environment variables: value of NODE_OPTIONS').fill('--require ./leak.js');
+    await expect(value).toHaveAttribute(
+      'placeholder',
+      /^enter again: kept only for `node .*crashOnCall\.mjs` with the environment it was given$/,
+    );
+    await settings.getByRole('button', { name: 'Connect' }).click();
+    await expect(settings.getByRole('alert')).toContainText(
+      'with the environment it was given (here NODE_OPTIONS added)',
+    );
+    expect(cli.output()).not.toContain('now inspecting');
+  });
 });
 
 test.describe('a URL with credentials and a key', () => {
