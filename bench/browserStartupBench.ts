@@ -58,7 +58,8 @@ export interface ScriptsFetched {
   encodings: string[];
 }
 
-const STEP_TIMEOUT_MS = 15_000;
+/** Generous: a loaded two-core machine took over 15 s to list 5,000 tools; the bench must finish. */
+const STEP_TIMEOUT_MS = 60_000;
 /**
  * The first tool name, found by CSS, not by role: Playwright polls a role query over the whole
  * accessibility tree in the page's main thread, which costs the inspector's larger page more

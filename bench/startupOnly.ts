@@ -14,10 +14,12 @@ import { runIdleRssBench, runStartupBench } from './startupBench.js';
 
 const load = loadavg()[0] ?? 0;
 const startup = await runStartupBench();
-const browser = await runBrowserStartupBench();
+/** A section that fails says why in its place; the others still print. */
+const failed = (error: unknown) => ({ error: error instanceof Error ? error.message : String(error) });
+const browser = await runBrowserStartupBench().catch(failed);
 const manyTools = process.argv.includes('--no-many-tools')
   ? undefined
-  : await runBrowserStartupBench(undefined, undefined, MANY_TOOLS_STARTUP_SERVER);
+  : await runBrowserStartupBench(undefined, undefined, MANY_TOOLS_STARTUP_SERVER).catch(failed);
 const idleRss = process.argv.includes('--no-idle') ? undefined : await runIdleRssBench();
 console.log(`load average at start ${load.toFixed(2)}, at end ${(loadavg()[0] ?? 0).toFixed(2)}`);
 for (const line of extraCaBundleLines(droppedExtraCaBundle)) console.log(line);
