@@ -8,7 +8,10 @@ import { useSyncExternalStore } from 'react';
  * first click wait. scripts/first-screen-budget.mjs keeps them off the first screen.
  */
 
-/** If nothing says the first screen has shown (a server that never answers, say). */
+/**
+ * If nothing says the first screen has shown, and the tool list is not on its way either (a
+ * server that never answers initialize, say: its traffic is what the person needs then).
+ */
 const AT_THE_LATEST_MS = 3_000;
 /** How long an idle callback may wait on a page that stays busy. */
 const IDLE_TIMEOUT_MS = 2_000;
@@ -44,9 +47,18 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/**
+ * Called when the tool list has been asked for: it will show, or its error will, so the page
+ * waits for that however long it takes (5,000 tools on a busy machine took over 10 s) rather
+ * than loading the rest alongside.
+ */
+export function firstScreenOnItsWay(): void {
+  clearTimeout(fallback);
+}
+
 function whenIdle(work: () => void): void {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout: IDLE_TIMEOUT_MS });
   else setTimeout(work, 0);
 }
 
-if (typeof window !== 'undefined') setTimeout(firstScreenShown, AT_THE_LATEST_MS);
+const fallback = typeof window === 'undefined' ? undefined : setTimeout(firstScreenShown, AT_THE_LATEST_MS);

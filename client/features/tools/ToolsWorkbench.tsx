@@ -11,7 +11,7 @@ import { useListChanges } from '../../hooks/useListChanges';
 import { useRefetchWhenShownStale } from '../../hooks/useRefetchWhenShownStale';
 import { onShowTool, pendingTool, takePendingTool } from '../lint/lintNavigation';
 import { useLintBadges } from './useLintBadges';
-import { afterFirstScreen, firstScreenShown } from '../../afterFirstScreen';
+import { afterFirstScreen, firstScreenOnItsWay, firstScreenShown } from '../../afterFirstScreen';
 import './tools.css';
 
 const TIMEOUT_KEY = 'mcp-inspect.callTimeoutSeconds';
@@ -42,6 +42,10 @@ export function ToolsWorkbench({ mcp }: { mcp: McpConnection }) {
   // the person reads it.
   const listShown =
     tools.data !== undefined || tools.isError || (mcp.capabilities !== undefined && !mcp.capabilities.tools);
+  const listAsked = mcp.status === 'ready';
+  useEffect(() => {
+    if (listAsked) firstScreenOnItsWay();
+  }, [listAsked]);
   useEffect(() => {
     if (!listShown) return;
     firstScreenShown();
