@@ -28,12 +28,21 @@ const CONTENT_TYPES: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
 };
 
+/** A stdio server for the floor page: its arguments to node, and the stderr line saying it is ready. */
+export interface FloorServer {
+  args: string[];
+  readyLine: string;
+}
+
+export const DEMO_FLOOR_SERVER: FloorServer = { args: [DEMO_SERVER_PATH], readyLine: READY_LINE };
+
 export interface FloorPage {
   /**
-   * Starts a demo server, waits until it is ready (as the inspector's is by the time its page
-   * asks), and returns the address that opens the page on it, through a byte pipe of its own.
+   * Starts a server (the demo unless told), waits until it is ready (as the inspector's is by the
+   * time its page asks), and returns the address that opens the page on it, through a byte pipe
+   * of its own, with how long the server took to be ready (performance.now() ms).
    */
-  launch(): Promise<{ url: string; stop(): Promise<void> }>;
+  launch(server?: FloorServer): Promise<{ url: string; readyMs: number; stop(): Promise<void> }>;
   close(): Promise<void>;
 }
 
@@ -56,16 +65,19 @@ export async function startFloorPage(): Promise<FloorPage> {
   const origin = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
 
   return {
-    async launch() {
-      const child = spawn(process.execPath, [DEMO_SERVER_PATH], { stdio: ['pipe', 'pipe', 'pipe'] });
+    async launch(server = DEMO_FLOOR_SERVER) {
+      const spawnedAt = performance.now();
+      const child = spawn(process.execPath, server.args, { stdio: ['pipe', 'pipe', 'pipe'] });
       track(child);
-      await demoReady(child);
+      await serverReady(child, server.readyLine);
+      const readyMs = performance.now() - spawnedAt;
       const relay = new WebSocketServer({ host: '127.0.0.1', port: 0 });
       await once(relay, 'listening');
       relay.once('connection', (ws) => pipeSocketToChild(ws, child));
       const relayPort = (relay.address() as AddressInfo).port;
       return {
         url: `${origin}/?relay=${relayPort}`,
+        readyMs,
         async stop() {
           relay.close();
           await stopProcess(child);
@@ -99,19 +111,22 @@ function serveStatic(root: string): Server {
   });
 }
 
-function demoReady(child: ChildProcessByStdio<Writable, Readable, Readable>): Promise<void> {
+function serverReady(
+  child: ChildProcessByStdio<Writable, Readable, Readable>,
+  readyLine: string,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     let seen = '';
     const fail = (why: string): void => {
       clearTimeout(timer);
-      reject(new Error(`the demo server ${why} before it said "${READY_LINE}"`));
+      reject(new Error(`the server ${why} before it said "${readyLine}"`));
     };
     const timer = setTimeout(() => fail(`took ${READY_TIMEOUT_MS} ms`), READY_TIMEOUT_MS);
     child.once('exit', (code) => fail(`exited (code ${code})`));
     // Kept draining after ready, so a chatty server never blocks on a full pipe.
     child.stderr.on('data', (chunk: Buffer) => {
       seen += chunk.toString();
-      if (!seen.includes(READY_LINE)) return;
+      if (!seen.includes(readyLine)) return;
       clearTimeout(timer);
       resolve();
     });

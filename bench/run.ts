@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { cpus, loadavg, platform, release } from 'node:os';
 import { runBigResultBench } from './bigResultBench.js';
-import { runBrowserStartupBench } from './browserStartupBench.js';
+import { MANY_TOOLS_STARTUP_SERVER, runBrowserStartupBench } from './browserStartupBench.js';
 import { loadOverheadLines, runLoadOverheadBench } from './loadOverhead.js';
 import { RESULTS_PATH } from './paths.js';
 import { runMrtrBench } from './mrtrBench.js';
@@ -46,6 +46,9 @@ const loadOverhead = await section('load test overhead (load vs direct SDK clien
   runLoadOverheadBench(),
 );
 const browserStartup = await section('startup in a browser', () => runBrowserStartupBench());
+const browserStartupManyTools = await section('startup in a browser, 5,000 tools', () =>
+  runBrowserStartupBench(undefined, undefined, MANY_TOOLS_STARTUP_SERVER),
+);
 const bigResults = await section('big results in a browser', () => runBigResultBench());
 const toolList = await section('tool list with 5,000 tools', () => runToolListBench());
 const traffic = await section('traffic pane under a flood', () => runTrafficFloodBench());
@@ -74,6 +77,7 @@ const results: BenchResults & { loadOverhead: typeof loadOverhead } = {
   idleRss,
   verbs,
   browserStartup,
+  browserStartupManyTools,
   bigResults,
   toolList,
   traffic,

@@ -1,23 +1,25 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { SplitPane } from './components/SplitPane';
 import { Tabs } from './components/Tabs';
 import { AccessGate } from './features/connection/AccessGate';
 import { ConnectionBar } from './features/connection/ConnectionBar';
-import { ConnectionProblem } from './features/connection/ConnectionProblem';
+import { hasConnectionProblem } from './features/connection/connectionProblemState';
 import { useInspectorSnapshot } from './features/connection/inspectorContext';
 import { focusServerRequest, onShowServerRequest } from './features/serverRequests/requestNavigation';
-import { OAuthBanner } from './features/oauth/OAuthBanner';
 import { onShowTool } from './features/lint/lintNavigation';
 import { useSignInState } from './features/oauth/signInState';
 import { useReturnAfterSignIn } from './features/oauth/useReturnAfterSignIn';
 import { useServerRequests } from './features/serverRequests/useServerRequests';
 import { ToolsWorkbench } from './features/tools/ToolsWorkbench';
-import { TrafficPane } from './features/traffic/TrafficPane';
+import { DeferredTrafficPane } from './features/traffic/DeferredTrafficPane';
+import { firstScreenShown } from './afterFirstScreen';
 import {
   CollectionPanel,
+  ConnectionProblem,
   ConnectionSettings,
   LintPanel,
   LogsPanel,
+  OAuthBanner,
   OAuthPanel,
   PromptsPanel,
   ResourcesPanel,
@@ -65,6 +67,13 @@ export function App() {
   );
   // A lint finding's "Show" opens the tool's definition (the workbench selects it).
   useEffect(() => onShowTool(() => setTab('tools')), []);
+  // The first screen is whatever explains why there is no tool list, when there is none yet: the
+  // traffic pane and the rest of the page load after it (afterFirstScreen.ts).
+  const problem = hasConnectionProblem(snapshot);
+  const noToolList = tab !== 'tools' || signIn !== undefined || problem;
+  useEffect(() => {
+    if (noToolList) firstScreenShown();
+  }, [noToolList]);
   // Several inspectors open at once are told apart by their tab titles.
   useEffect(() => {
     document.title = serverName ? `${serverName} · mcp-inspect` : 'mcp-inspect';
@@ -76,8 +85,16 @@ export function App() {
     <div className="app">
       <ConnectionBar />
       <div className="banners">
-        <ConnectionProblem />
-        {byUrl && <OAuthBanner onSignIn={startSignIn} onShow={() => choose('oauth')} />}
+        {problem && (
+          <Suspense>
+            <ConnectionProblem />
+          </Suspense>
+        )}
+        {byUrl && (
+          <Suspense>
+            <OAuthBanner onSignIn={startSignIn} onShow={() => choose('oauth')} />
+          </Suspense>
+        )}
       </div>
       <div className="app-body">
         <SplitPane
@@ -135,7 +152,7 @@ export function App() {
               ]}
             />
           }
-          second={<TrafficPane />}
+          second={<DeferredTrafficPane />}
         />
       </div>
     </div>

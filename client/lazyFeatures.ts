@@ -6,9 +6,11 @@ import { lazy } from 'react';
  * a large first bundle does not delay seeing the server's tools.
  */
 
-export const ToolPanel = lazy(() =>
-  import('./features/tools/ToolPanel').then((m) => ({ default: m.ToolPanel })),
-);
+const loadToolPanel = () => import('./features/tools/SessionToolPanel');
+/** A tool's panel with the session's call log (both load with the first panel shown). */
+export const SessionToolPanel = lazy(() => loadToolPanel().then((m) => ({ default: m.SessionToolPanel })));
+/** Loads it ahead of the first click, once the first screen has shown (afterFirstScreen.ts). */
+export const preloadToolPanel = (): void => void loadToolPanel();
 export const ResourcesPanel = lazy(() =>
   import('./features/resources/ResourcesPanel').then((m) => ({ default: m.ResourcesPanel })),
 );
@@ -44,4 +46,19 @@ export const SkillsPanel = lazy(() =>
 );
 export const TimelinePanel = lazy(() =>
   import('./features/timeline/TimelinePanel').then((m) => ({ default: m.TimelinePanel })),
+);
+
+const loadFrameDetail = () => import('./features/traffic/FrameDetail');
+/** The traffic's frame detail: shown once a frame is picked, preloaded after the first screen. */
+export const FrameDetail = lazy(() => loadFrameDetail().then((m) => ({ default: m.FrameDetail })));
+export const preloadFrameDetail = (): void => void loadFrameDetail();
+export const OAuthBanner = lazy(() =>
+  import('./features/oauth/OAuthBanner').then((m) => ({ default: m.OAuthBanner })),
+);
+export const TrafficPane = lazy(() =>
+  import('./features/traffic/TrafficPane').then((m) => ({ default: m.TrafficPane })),
+);
+/** What went wrong with the bridge or the server: loaded when something did (App.tsx). */
+export const ConnectionProblem = lazy(() =>
+  import('./features/connection/ConnectionProblem').then((m) => ({ default: m.ConnectionProblem })),
 );

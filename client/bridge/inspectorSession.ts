@@ -6,13 +6,13 @@ import { TaskList } from '../features/tasks/taskList';
 import { BridgeSocket, type BridgeSocketEvents } from './bridgeSocket';
 import type { EarlyConnection } from './earlyConnection';
 import { routeEnvelope, type EnvelopeTargets } from './envelopeRouting';
-import {
-  ListChanges,
-  ListenSubscription,
-  ResourceSubscriptions,
-  RootsStore,
-  type WatchedAnswerer,
-} from '../../shared/core';
+// The core's modules by their own paths, not its index: the index also brings the tool-call and
+// task machinery, which the first screen does not run (scripts/first-screen-budget.mjs).
+import { ListChanges } from '../../shared/core/listChanges';
+import { ListenSubscription } from '../../shared/core/listenSubscription';
+import { ResourceSubscriptions } from '../../shared/core/resourceSubscriptions';
+import { RootsStore } from '../../shared/core/rootsStore';
+import type { WatchedAnswerer } from '../../shared/core';
 import { McpRuns } from './mcpRuns';
 import { AnswerRouter } from './answerRouter';
 import { pageAnswerer } from './pageAnswerer';

@@ -5,19 +5,18 @@ import {
   type SubscriptionFilter,
 } from '@modelcontextprotocol/client';
 import type { EraChoice, Frame, PageEnvelope } from '../../shared/wire';
-import {
-  createCoreClient,
-  defaultFilter,
-  describeConnectError,
-  diedOnProbe,
-  RelayTransport,
-  sessionFacts,
-  withTaskHandoff,
-  type ListChanges,
-  type ListKind,
-  type ListenSubscription,
-  type ResourceSubscriptions,
-  type WatchedAnswerer,
+// The core's modules by their own paths, not its index (see inspectorSession.ts).
+import { createCoreClient, sessionFacts } from '../../shared/core/clientSession';
+import { describeConnectError, diedOnProbe } from '../../shared/core/connectErrors';
+import { defaultFilter } from '../../shared/core/listenSubscription';
+import { RelayTransport } from '../../shared/core/relayTransport';
+import { withTaskHandoff } from '../../shared/core/taskHandoff';
+import type {
+  ListChanges,
+  ListKind,
+  ListenSubscription,
+  ResourceSubscriptions,
+  WatchedAnswerer,
 } from '../../shared/core';
 import { lazySchemaValidator } from '../schema/lazySchemaEngine';
 import { interceptMalformedElicitation } from './malformedElicitation';

@@ -1,4 +1,5 @@
-import { watchAnswerer, type RootsStore, type WatchedAnswerer } from '../../shared/core';
+import { watchAnswerer } from '../../shared/core/answerer';
+import type { RootsStore, WatchedAnswerer } from '../../shared/core';
 import type { ServerRequestQueue } from './serverRequests';
 
 /**

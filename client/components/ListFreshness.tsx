@@ -1,5 +1,5 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { describeHint, type Listed } from '../../shared/core';
+import { describeHint, type Listed } from '../../shared/core/cacheHints';
 import './listFreshness.css';
 
 /**

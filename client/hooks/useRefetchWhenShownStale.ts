@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { staleTimeOf, type Listed } from '../../shared/core';
+import { staleTimeOf, type Listed } from '../../shared/core/cacheHints';
 import { useTabActive } from '../components/Tabs';
 
 /**

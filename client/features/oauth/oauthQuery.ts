@@ -1,11 +1,17 @@
 import { queryOptions } from '@tanstack/react-query';
 import { AUTH_SCHEME } from '../../../shared/http';
-import { API_OAUTH_PATH, OAuthViewSchema, type OAuthView } from '../../../shared/oauth';
+import type { OAuthView } from '../../../shared/oauth';
 import { currentToken } from '../../bridge/token';
 
 export const oauthQueryKey = ['oauth'] as const;
 
-async function call(path: string, method: 'GET' | 'POST'): Promise<OAuthView> {
+/**
+ * The OAuth view's path and schema load with the first call: only a URL server asks for them,
+ * so the first screen of a stdio server does not carry them.
+ */
+async function call(action: OAuthAction | undefined, method: 'GET' | 'POST'): Promise<OAuthView> {
+  const { API_OAUTH_PATH, OAuthViewSchema } = await import('../../../shared/oauth');
+  const path = action === undefined ? API_OAUTH_PATH : `${API_OAUTH_PATH}/${action}`;
   const response = await fetch(path, {
     method,
     headers: { authorization: `${AUTH_SCHEME} ${currentToken() ?? ''}` },
@@ -22,7 +28,7 @@ async function call(path: string, method: 'GET' | 'POST'): Promise<OAuthView> {
 export function oauthViewQuery() {
   return queryOptions({
     queryKey: oauthQueryKey,
-    queryFn: () => call(API_OAUTH_PATH, 'GET'),
+    queryFn: () => call(undefined, 'GET'),
     refetchInterval: (query) => {
       const status = query.state.data?.status;
       return status === 'running' || status === 'waiting-for-browser' ? 500 : 2_000;
@@ -35,5 +41,5 @@ export type OAuthAction = 'run' | 'next' | 'clear';
 
 /** What the buttons do; the bridge answers with the new view. */
 export function postOAuth(action: OAuthAction): Promise<OAuthView> {
-  return call(`${API_OAUTH_PATH}/${action}`, 'POST');
+  return call(action, 'POST');
 }

@@ -17,7 +17,7 @@ import { useToolArguments } from './useToolArguments';
 import './tools.css';
 
 /** One tool: what it is, its arguments, and the calls made to it. */
-interface ToolPanelProps {
+export interface ToolPanelProps {
   tool: Tool;
   client: Client;
   /** serverInfo.name: arguments and "don't ask again" are kept per server. */

@@ -1,10 +1,8 @@
 import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { McpConnection } from '../../bridge/inspectorSession';
-import { useInspector } from '../connection/inspectorContext';
-import { CallLog } from './callLog';
 import { ToolList } from './ToolList';
-import { ToolPanel } from '../../lazyFeatures';
+import { SessionToolPanel as ToolPanel, preloadToolPanel } from '../../lazyFeatures';
 import { toolsQueryOptions } from './toolsQuery';
 import { ListFreshness } from '../../components/ListFreshness';
 import { ListDetail, ListSection } from '../../components/pickList/ListDetail';
@@ -13,6 +11,7 @@ import { useListChanges } from '../../hooks/useListChanges';
 import { useRefetchWhenShownStale } from '../../hooks/useRefetchWhenShownStale';
 import { onShowTool, pendingTool, takePendingTool } from '../lint/lintNavigation';
 import { useLintBadges } from './useLintBadges';
+import { afterFirstScreen, firstScreenOnItsWay, firstScreenShown } from '../../afterFirstScreen';
 import './tools.css';
 
 const TIMEOUT_KEY = 'mcp-inspect.callTimeoutSeconds';
@@ -39,9 +38,19 @@ export function ToolsWorkbench({ mcp }: { mcp: McpConnection }) {
     });
   }, []);
   const lintBadges = useLintBadges(mcp, tools.data);
-  // Calls outlive the panel: switching tools leaves the others running, each with its record.
-  const session = useInspector();
-  const [calls] = useState(() => new CallLog(session.answerer, session.tasks, session.answers));
+  // The list is on screen (or why there is none): what comes next (a tool's panel) loads while
+  // the person reads it.
+  const listShown =
+    tools.data !== undefined || tools.isError || (mcp.capabilities !== undefined && !mcp.capabilities.tools);
+  const listAsked = mcp.status === 'ready';
+  useEffect(() => {
+    if (listAsked) firstScreenOnItsWay();
+  }, [listAsked]);
+  useEffect(() => {
+    if (!listShown) return;
+    firstScreenShown();
+    afterFirstScreen(preloadToolPanel);
+  }, [listShown]);
   const [timeoutSeconds, setTimeoutSeconds] = useState(
     () => Number(localStorage.getItem(TIMEOUT_KEY)) || DEFAULT_TIMEOUT_SECONDS,
   );
@@ -96,7 +105,6 @@ export function ToolsWorkbench({ mcp }: { mcp: McpConnection }) {
               client={mcp.client}
               serverName={serverName}
               connected={mcp.status === 'ready'}
-              calls={calls}
               timeoutSeconds={timeoutSeconds}
               onTimeoutChange={(seconds) => {
                 setTimeoutSeconds(seconds);

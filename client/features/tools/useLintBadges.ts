@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { Tool } from '@modelcontextprotocol/client';
 import type { McpConnection } from '../../bridge/inspectorSession';
 import type { Severity } from '../../../shared/lint/findings';
+import { afterFirstScreen } from '../../afterFirstScreen';
 
 /** A tool's lint findings in the list: how many, and the worst of them. */
 export interface LintBadge {
@@ -10,8 +11,9 @@ export interface LintBadge {
 }
 
 /**
- * Lint findings per tool, for the badges in the tool list. Counted after the list has painted,
- * with the lint engine (and its ajv) loaded then: the first screen does not wait for either.
+ * Lint findings per tool, for the badges in the tool list. Counted once the list has shown and
+ * the page is idle, with the lint engine (and its ajv) loaded then: the first screen neither
+ * waits for them nor shares the network and the main thread with them.
  */
 export function useLintBadges(
   mcp: McpConnection,
@@ -21,7 +23,8 @@ export function useLintBadges(
   useEffect(() => {
     if (!tools) return;
     let current = true;
-    const timer = setTimeout(() => {
+    afterFirstScreen(() => {
+      if (!current) return;
       void Promise.all([import('../../../shared/lint'), import('../lint/pageSurface')]).then(
         ([lint, surface]) => {
           if (!current) return;
@@ -35,10 +38,9 @@ export function useLintBadges(
           setBadges(counted);
         },
       );
-    }, 0);
+    });
     return () => {
       current = false;
-      clearTimeout(timer);
     };
   }, [mcp, tools]);
   return badges;

@@ -1,10 +1,10 @@
-import { Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { JSONRPCRequest } from '@modelcontextprotocol/client';
 import { useInspector, useInspectorSnapshot } from '../connection/inspectorContext';
-import { FrameDetail } from './FrameDetail';
 import { TrafficActions, type OfflineFile } from './TrafficActions';
 import { TrafficGrid } from './TrafficGrid';
-import { TimelinePanel } from '../../lazyFeatures';
+import { FrameDetail, preloadFrameDetail, TimelinePanel } from '../../lazyFeatures';
+import { afterFirstScreen } from '../../afterFirstScreen';
 import { formatCount, formatCountOf } from '../../components/format';
 import { isFiltering } from './trafficFilter';
 import { TrafficSummary } from './TrafficSummary';
@@ -31,6 +31,8 @@ export function TrafficPane() {
   const [follow, setFollow] = useState(true);
   const [showSummary, setShowSummary] = useState(false);
   const [showTimeline, setShowTimeline] = useState(false);
+  // The detail loads with the first frame picked; ahead of it once the first screen has shown.
+  useEffect(() => afterFirstScreen(preloadFrameDetail), []);
 
   const select = useCallback((row: TrafficRow) => setSelected(row), []);
   // A bar picked on the timeline: the list stops following so it can scroll to that frame.
@@ -134,15 +136,17 @@ export function TrafficPane() {
           }
         />
         {shown && (
-          <FrameDetail
-            ref={detail}
-            key={shown.position}
-            row={shown}
-            startedAt={log.startedAt}
-            onSelect={select}
-            onClose={() => setSelected(undefined)}
-            replay={replay}
-          />
+          <Suspense fallback={<p className="placeholder">Loading the frame…</p>}>
+            <FrameDetail
+              ref={detail}
+              key={shown.position}
+              row={shown}
+              startedAt={log.startedAt}
+              onSelect={select}
+              onClose={() => setSelected(undefined)}
+              replay={replay}
+            />
+          </Suspense>
         )}
       </div>
     </section>
