@@ -98,8 +98,10 @@ export function runStdioProxy(options: StdioProxyOptions): Promise<StdioProxyEnd
       if (!host.errors.destroyed) host.errors.write(chunk);
     });
 
+    let hostLeft = false;
     const hostGone = (why: string): void => {
-      if (exited !== undefined || child.stdin.writableEnded) return;
+      if (exited !== undefined || hostLeft) return;
+      hostLeft = true;
       capture.note(`the host ${why}: the server's stdin is closed`);
       child.stdin.end();
       setTimeout(() => endGroupSoon(1_000), HOST_GONE_GRACE_MS).unref();
