@@ -8,7 +8,7 @@ import {
 import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { maskedPathOf } from '../../shared/urlSecrets.js';
+import { maskedPathOf, maskUrl } from '../../shared/urlSecrets.js';
 import { allowedHosts, isAllowedHost } from '../http/security.js';
 import { ALWAYS_SECRET, maskHeaders } from '../targets/httpExchanges.js';
 import type { Capture } from './capture.js';
@@ -121,8 +121,9 @@ export async function runHttpProxy(options: HttpProxyOptions): Promise<void> {
     process.exitCode = 1;
     return;
   }
+  // The server's URL with this proxy's origin: what a host's config points at instead.
   options.say(
-    `listening on ${running.origin}, forwarding to ${maskedPathOf(options.url) === options.url ? options.url : new URL(options.url).origin}`,
+    `listening on ${running.origin}${maskedPathOf(options.url)} (forwarding to ${maskUrl(options.url)})`,
   );
   const signal = await new Promise<NodeJS.Signals>((resolve) => {
     for (const name of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(name, () => resolve(name));
@@ -150,7 +151,8 @@ function forward(
   let outgoing: ReturnType<typeof httpRequest> | undefined;
   let truncateTo: number | undefined | null = null;
   let answered = false;
-  req.on('close', () => {
+  // The response's close, not the request's: a request closes once its body is read.
+  res.on('close', () => {
     // The host went away mid-exchange: so does the request to the server.
     if (!res.writableFinished) {
       outgoing?.destroy();
@@ -167,7 +169,7 @@ function forward(
       capture.http({
         t,
         method: req.method ?? 'GET',
-        path: maskedPathOf(path),
+        path: maskedPath(path),
         status: response.statusCode ?? 0,
         durationMs: Math.round((performance.now() - startedAt) * 1000) / 1000,
         requestHeaders: maskHeaders(toHeaders(req.headers), ALWAYS_SECRET),
@@ -189,9 +191,7 @@ function forward(
     });
     out.on('error', (error: NodeJS.ErrnoException) => {
       const why = error.code ?? error.message;
-      capture.transportError(
-        `the server could not be reached for ${req.method} ${maskedPathOf(path)}: ${why}`,
-      );
+      capture.transportError(`the server could not be reached for ${req.method} ${maskedPath(path)}: ${why}`);
       if (!res.headersSent)
         res
           .writeHead(502, { 'content-type': 'text/plain' })
@@ -327,7 +327,7 @@ function tapResponse(response: IncomingMessage, capture: Capture): void {
         if (event === 'message')
           capture.line('fromServer', data.replace(/\n/g, ' '), Buffer.byteLength(data));
         else if (event === 'endpoint')
-          capture.note(`the server's SSE stream names its message endpoint: ${maskedPathOf(data)}`);
+          capture.note(`the server's SSE stream names its message endpoint: ${maskedPath(data)}`);
       },
       (bytes) => capture.overlong('fromServer', bytes),
     );
@@ -419,4 +419,11 @@ function isLoopbackOrigin(origin: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** A request's path and query as the capture shows them: secret-looking query values masked. */
+function maskedPath(path: string): string {
+  return /^https?:\/\//i.test(path)
+    ? maskedPathOf(path)
+    : maskedPathOf(`http://proxy${path.startsWith('/') ? '' : '/'}${path}`);
 }
