@@ -34,6 +34,11 @@ async function main(): Promise<void> {
     await runProxy(process.argv.slice(3));
     return;
   }
+  if (process.argv[2] === 'captures') {
+    const { runCaptures } = await import('../captures/capturesVerb.js');
+    process.exitCode = await runCaptures(process.argv.slice(3));
+    return;
+  }
   // Paths from import.meta.url are the bundle's (dist/server/cli.js), not this file's.
   const demoServerPath = fileURLToPath(new URL('./demo/demoServer.js', import.meta.url));
   // `mcp-inspect call …`: a headless verb, no page (a server named like a verb: `mcp-inspect -- call`).
