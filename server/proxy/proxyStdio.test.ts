@@ -306,7 +306,25 @@ describe('mcp-inspect proxy over stdio', { timeout: TIMEOUT_MS }, () => {
     const tools = await host.listTools();
     const answer = await host.callTool({ name: 'echo', arguments: { message: 'hello' } });
     await host.close();
-    const { path } = await captureEnded(dir);
+    const { path: captured } = await captureEnded(dir);
+    const listed0 = await runVerb(['captures', 'list', '--json', '--capture-dir', dir]);
+    const [session] = (
+      JSON.parse(listed0.stdout) as { sessions: { id: string; client?: { name: string }; era?: string }[] }
+    ).sessions;
+    expect(session).toMatchObject({ client: { name: 'recorded-host' }, era: 'legacy' });
+    const path = join(scratch, `exported-${dirs}.jsonl`);
+    const exported = await runVerb([
+      'captures',
+      'export',
+      session?.id ?? '',
+      '-o',
+      path,
+      '--capture-dir',
+      dir,
+    ]);
+    expect(exported.code, exported.stderr).toBe(0);
+    expect(readFileSync(path, 'utf8')).toBe(readFileSync(captured, 'utf8'));
+    expect(statSync(path).mode & 0o777).toBe(0o600);
 
     const mocked = await runVerb([
       'call',
