@@ -11,7 +11,9 @@ import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as V1HttpTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { built } from '../testSupport/built.js';
+import { startEverything } from '../testSupport/network.js';
 import { startHttpServer } from '../testSupport/verbProcess.js';
+import { SSEClientTransport as V1SseTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'mcp-inspect-http-proxy-'));
 const captures = join(scratch, 'captures');
@@ -20,26 +22,39 @@ let proxy: ChildProcess;
 let proxyUrl: string;
 const SECRET = 'secret-bearer-token-1234';
 
-beforeAll(async () => {
-  server = await startHttpServer(built('server/demo/demoServer.ts'), ['--http', '--port', '0']);
-  proxy = spawn(
+const others: ChildProcess[] = [];
+
+/** `mcp-inspect proxy --url <url> --port 0 …`, and the URL it says it serves. */
+async function startProxy(
+  url: string,
+  dir: string,
+  options: string[] = [],
+): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(
     process.execPath,
-    [built('server/cli/cli.ts'), 'proxy', '--capture-dir', captures, '--url', server.url, '--port', '0'],
+    [built('server/cli/cli.ts'), 'proxy', '--capture-dir', dir, ...options, '--url', url, '--port', '0'],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
-  proxyUrl = await new Promise<string>((resolve, reject) => {
+  const served = await new Promise<string>((resolve, reject) => {
     let said = '';
-    proxy.stderr?.on('data', (chunk: Buffer) => {
+    child.stderr?.on('data', (chunk: Buffer) => {
       said += String(chunk);
       const found = /listening on (\S+)/.exec(said)?.[1];
       if (found) resolve(found);
     });
-    proxy.once('exit', (code) => reject(new Error(`the proxy exited (${code}): ${said}`)));
+    child.once('exit', (code) => reject(new Error(`the proxy exited (${code}): ${said}`)));
   });
+  return { child, url: served };
+}
+
+beforeAll(async () => {
+  server = await startHttpServer(built('server/demo/demoServer.ts'), ['--http', '--port', '0']);
+  ({ child: proxy, url: proxyUrl } = await startProxy(server.url, captures));
 }, 30_000);
 afterAll(() => {
+  for (const child of others) child.kill('SIGTERM');
   proxy?.kill('SIGTERM');
   server?.stop();
   rmSync(scratch, { recursive: true, force: true });
@@ -144,5 +159,46 @@ describe('mcp-inspect proxy --url', { timeout: 60_000 }, () => {
     expect(await raw({ host: 'attacker.example' })).toBe(403);
     expect(await raw({ host, origin: 'https://attacker.example' })).toBe(403);
     expect(await raw({ host, origin: `http://${host}` })).not.toBe(403);
+  });
+});
+
+describe('mcp-inspect proxy --url, more', { timeout: 60_000 }, () => {
+  it('relays a legacy SSE server (server-everything) to a v1 SSE client', async () => {
+    const everything = await startEverything('sse');
+    others.push(everything.child);
+    const proxied = await startProxy(`http://127.0.0.1:${everything.port}/sse`, join(scratch, 'sse'));
+    others.push(proxied.child);
+    const direct = new V1Client({ name: 'sse-host', version: '1' });
+    const through = new V1Client({ name: 'sse-host', version: '1' });
+    await Promise.all([
+      direct.connect(new V1SseTransport(new URL(`http://127.0.0.1:${everything.port}/sse`))),
+      through.connect(new V1SseTransport(new URL(proxied.url))),
+    ]);
+    const call = { name: 'echo', arguments: { message: 'over sse' } };
+    expect(await through.callTool(call)).toEqual(await direct.callTool(call));
+    expect((await through.listTools()).tools.map((tool) => tool.name)).toEqual(
+      (await direct.listTools()).tools.map((tool) => tool.name),
+    );
+    await Promise.all([direct.close(), through.close()]);
+  });
+
+  it('applies --inject rules to the host’s requests over HTTP', async () => {
+    const dir = join(scratch, 'inject');
+    const proxied = await startProxy(server.url, dir, [
+      '--inject',
+      'tools/call name=echo -> error -32001 "no echo today"',
+    ]);
+    others.push(proxied.child);
+    const host = new V1Client({ name: 'http-chaos', version: '1' });
+    await host.connect(new V1HttpTransport(new URL(proxied.url)));
+    await expect(host.callTool({ name: 'echo', arguments: { message: 'x' } })).rejects.toThrow(
+      /no echo today/,
+    );
+    expect((await host.listTools()).tools.length).toBeGreaterThan(0);
+    await host.close();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const [name] = readdirSync(dir);
+    const text = readFileSync(join(dir, name ?? ''), 'utf8');
+    expect(text).toContain('answered by the proxy with error -32001');
   });
 });
