@@ -214,6 +214,35 @@ describe('mcp-inspect proxy over stdio', { timeout: TIMEOUT_MS }, () => {
     expect(records).toContainEqual(expect.objectContaining({ type: 'state', state: 'exited', code: 3 }));
   });
 
+  it('relays a flood both ways byte for byte (an echoing server), capturing it within its bounds', async () => {
+    const dir = captureDir();
+    const parts: string[] = [];
+    for (let i = 0; i < 4_000; i += 1) {
+      parts.push(
+        i % 7 === 0
+          ? `garbage ${i} ${'x'.repeat(300)}\n`
+          : line({
+              jsonrpc: '2.0',
+              method: 'notifications/message',
+              params: { level: 'info', data: `${i} ${'y'.repeat(800)}` },
+            }),
+      );
+    }
+    const input = Buffer.from(parts.join(''));
+    const echo = 'process.stdin.pipe(process.stdout)';
+    const through = await runRaw(process.execPath, proxied(dir, [process.execPath, '-e', echo]).args, input);
+    expect(through.code).toBe(0);
+    expect(through.stdout.equals(input)).toBe(true);
+    const { records } = await captureEnded(dir);
+    const frames = records.filter((record) => record.type === 'frame').length;
+    const gaps = records
+      .filter((record) => record.type === 'gap')
+      .reduce((sum, record) => sum + Number(record.count), 0);
+    const notJson = records.filter((record) => record.type === 'transportError').length;
+    // Each line twice (to the server and back), in the file or counted as missing.
+    expect(frames + notJson + gaps).toBe(8_000);
+  });
+
   it('passes on the exit code of a server that dies in the middle of a call', async () => {
     const dir = captureDir();
     const input =
