@@ -44,7 +44,8 @@ export class CaptureCollector {
     options: { rendezvousFile?: string; onChange?: (session: CapturedSession) => void } = {},
   ): Promise<CaptureCollector> {
     const token = generateToken();
-    let collector: CaptureCollector | undefined;
+    // Set once listening: the handler needs the instance, the instance needs the port.
+    const self: { collector?: CaptureCollector } = {};
     let hosts = new Set<string>();
     const server = createServer((req, res) => {
       if (!isAllowedHost(req.headers.host, hosts) || req.headers.origin !== undefined) {
@@ -56,7 +57,7 @@ export class CaptureCollector {
         res.writeHead(401, { 'content-type': 'text/plain' }).end('a token is needed\n');
         return;
       }
-      collector?.route(req, res, options.onChange);
+      self.collector?.route(req, res, options.onChange);
     });
     server.requestTimeout = 0;
     await new Promise<void>((resolve, reject) => {
@@ -69,7 +70,8 @@ export class CaptureCollector {
     const { port } = server.address() as AddressInfo;
     hosts = allowedHosts(port, '127.0.0.1');
     const path = options.rendezvousFile ?? rendezvousPath();
-    collector = new CaptureCollector(server, port, token, path);
+    const collector = new CaptureCollector(server, port, token, path);
+    self.collector = collector;
     writeRendezvous({ version: 1, port, token, pid: process.pid }, path);
     return collector;
   }

@@ -307,7 +307,9 @@ describe('mcp-inspect proxy over stdio', { timeout: TIMEOUT_MS }, () => {
       await eventually(() => livePidsWith(marker).length >= 2, 10_000);
       child.kill(signal);
       await new Promise((resolve) => child.once('exit', resolve));
-      expect(await eventually(() => livePidsWith(marker).length === 0, 10_000)).toBe(true);
+      const gone = await eventually(() => livePidsWith(marker).length === 0, 10_000);
+      for (const pid of livePidsWith(marker)) process.kill(pid, 'SIGKILL');
+      expect(gone).toBe(true);
     });
   }
 
@@ -322,8 +324,11 @@ describe('mcp-inspect proxy over stdio', { timeout: TIMEOUT_MS }, () => {
     );
     await eventually(() => livePidsWith(marker).length >= 2, 10_000);
     child.stdin.end();
-    expect(await eventually(() => livePidsWith(marker).length === 0, 15_000)).toBe(true);
+    const gone = await eventually(() => livePidsWith(marker).length === 0, 15_000);
+    // Whatever the outcome, nothing of this test outlives it.
     child.kill('SIGKILL');
+    for (const pid of livePidsWith(marker)) process.kill(pid, 'SIGKILL');
+    expect(gone).toBe(true);
   });
 
   it('saves a capture that `mock` serves and `diff` reads as it takes its own recordings', async () => {
