@@ -9,7 +9,13 @@ export const MASK = HEADER_SECRET_MASK;
 const URL_HEADERS = new Set(['location', 'content-location']);
 
 /** Headers that carry credentials whoever set them. */
-export const ALWAYS_SECRET = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'dpop']);
+export const ALWAYS_SECRET = new Set([
+  'authorization',
+  'proxy-authorization',
+  'cookie',
+  'set-cookie',
+  'dpop',
+]);
 
 /**
  * A fetch that reports every HTTP exchange of a URL target's transport: the traffic pane shows
