@@ -64,13 +64,19 @@ function runRaw(
   args: string[],
   input: Buffer | string,
   env: NodeJS.ProcessEnv = process.env,
+  /** Keeps stdin open until stdout holds this (a server may exit on end of input before answering). */
+  waitFor?: string,
 ) {
   const child = spawn(command, args, { stdio: 'pipe', env });
   const out: Buffer[] = [];
   let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+  child.stdout.on('data', (chunk: Buffer) => {
+    out.push(chunk);
+    if (waitFor !== undefined && Buffer.concat(out).includes(waitFor)) child.stdin.end();
+  });
   child.stderr.on('data', (chunk: Buffer) => (stderr += String(chunk)));
-  child.stdin.end(input);
+  if (waitFor === undefined) child.stdin.end(input);
+  else child.stdin.write(input);
   return new Promise<{ stdout: Buffer; stderr: string; code: number | null; signal: NodeJS.Signals | null }>(
     (resolve) =>
       child.once('close', (code, signal) => resolve({ stdout: Buffer.concat(out), stderr, code, signal })),
@@ -185,8 +191,14 @@ describe('mcp-inspect proxy over stdio', { timeout: TIMEOUT_MS }, () => {
 
   it('writes on stdout exactly the bytes the server writes, host garbage and all, and notes what is not JSON-RPC', async () => {
     const dir = captureDir();
-    const direct = await runRaw(process.execPath, [demo()], SCRIPT);
-    const through = await runRaw(process.execPath, proxied(dir, [process.execPath, demo()]).args, SCRIPT);
+    const direct = await runRaw(process.execPath, [demo()], SCRIPT, process.env, '"id":3');
+    const through = await runRaw(
+      process.execPath,
+      proxied(dir, [process.execPath, demo()]).args,
+      SCRIPT,
+      process.env,
+      '"id":3',
+    );
     expect(through.code).toBe(direct.code);
     expect(through.stdout.equals(direct.stdout)).toBe(true);
     expect(through.stdout.toString()).toContain('héllo ✓');
