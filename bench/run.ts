@@ -7,6 +7,7 @@ import { MANY_TOOLS_STARTUP_SERVER, runBrowserStartupBench } from './browserStar
 import { loadOverheadLines, runLoadOverheadBench } from './loadOverhead.js';
 import { RESULTS_PATH } from './paths.js';
 import { runMrtrBench } from './mrtrBench.js';
+import { proxyOverheadLines, runProxyOverheadBench } from './proxyOverhead.js';
 import { runRelayBench } from './relayBench.js';
 import { formatReport, type BenchResults, type Outcome } from './report.js';
 import { runIdleRssBench, runStartupBench } from './startupBench.js';
@@ -57,8 +58,9 @@ const trafficAllTabs = await section('traffic pane under a flood, every tab visi
 );
 
 const timeline = await section('timeline at 100,000 records', () => runTimelineBench());
+const proxyOverhead = await section('transparent proxy (proxy vs direct)', () => runProxyOverheadBench());
 
-const results: BenchResults & { loadOverhead: typeof loadOverhead } = {
+const results: BenchResults & { loadOverhead: typeof loadOverhead; proxyOverhead: typeof proxyOverhead } = {
   environment: {
     node: process.version,
     platform: `${platform()} ${release()}`,
@@ -84,10 +86,12 @@ const results: BenchResults & { loadOverhead: typeof loadOverhead } = {
   trafficAllTabs,
   timeline,
   loadOverhead,
+  proxyOverhead,
 };
 
 console.log(`\n${formatReport(results)}\n`);
 if (!('error' in loadOverhead)) console.log(`${loadOverheadLines(loadOverhead).join('\n')}\n`);
+if (!('error' in proxyOverhead)) console.log(`${proxyOverheadLines(proxyOverhead).join('\n')}\n`);
 mkdirSync(dirname(RESULTS_PATH), { recursive: true });
 writeFileSync(RESULTS_PATH, `${JSON.stringify(results, null, 2)}\n`);
 console.log(`Figures written to ${RESULTS_PATH}`);

@@ -27,6 +27,18 @@ async function main(): Promise<void> {
   // faster); Node 20 has no such cache, and this does nothing there.
   (module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
   workFromWhereNpmWasRun();
+  // `mcp-inspect proxy …`: a host runs it in place of its server, so it loads nothing of the
+  // page or the verbs (server/proxy/ imports Node's modules and a few small files).
+  if (process.argv[2] === 'proxy') {
+    const { runProxy } = await import('../proxy/proxyMain.js');
+    await runProxy(process.argv.slice(3));
+    return;
+  }
+  if (process.argv[2] === 'captures') {
+    const { runCaptures } = await import('../captures/capturesVerb.js');
+    process.exitCode = await runCaptures(process.argv.slice(3));
+    return;
+  }
   // Paths from import.meta.url are the bundle's (dist/server/cli.js), not this file's.
   const demoServerPath = fileURLToPath(new URL('./demo/demoServer.js', import.meta.url));
   // `mcp-inspect call …`: a headless verb, no page (a server named like a verb: `mcp-inspect -- call`).

@@ -9,7 +9,13 @@ export const MASK = HEADER_SECRET_MASK;
 const URL_HEADERS = new Set(['location', 'content-location']);
 
 /** Headers that carry credentials whoever set them. */
-const ALWAYS_SECRET = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'dpop']);
+export const ALWAYS_SECRET = new Set([
+  'authorization',
+  'proxy-authorization',
+  'cookie',
+  'set-cookie',
+  'dpop',
+]);
 
 /**
  * A fetch that reports every HTTP exchange of a URL target's transport: the traffic pane shows
@@ -64,7 +70,7 @@ function elapsed(startedAt: number): number {
  * Secret headers masked, and the secrets of any URL another header names (a redirect's
  * `Location`, a `Link`) masked as the URL field masks them.
  */
-function maskHeaders(headers: Headers, secret: ReadonlySet<string>): Record<string, string> {
+export function maskHeaders(headers: Headers, secret: ReadonlySet<string>): Record<string, string> {
   const out: Record<string, string> = {};
   headers.forEach((value, name) => {
     out[name] = secret.has(name)

@@ -42,5 +42,8 @@ export const VERB_HELP = `Headless verbs (no browser; the verb comes first, the 
   mcp-inspect lint    [--probe] [--format text|json|sarif] [-- command…]   check the server (exit 6 on an error)
   mcp-inspect test [file]     [options] [-- command…]   run a collection's items and check their expectations
   mcp-inspect load <tool> [--arg k=v…] --concurrency C (--requests N | --duration 30s) [--rate R/s]   a load test
+  mcp-inspect proxy [--inject RULE…] -- <command…>   a transparent proxy a host runs in place of its server
+  mcp-inspect proxy --url <url> [--port N]          the same for an HTTP server, on 127.0.0.1:N
+  mcp-inspect captures [list | export <id> -o FILE | watch]   the sessions proxies captured
   A server whose command is a verb's name: mcp-inspect -- <command>.
   Run mcp-inspect <verb> --help for a verb's options.`;

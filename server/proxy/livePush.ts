@@ -1,0 +1,105 @@
+import { request, type ClientRequest } from 'node:http';
+import type { CaptureRing } from './captureRing.js';
+import { gapText, type CaptureSink } from './captureSink.js';
+import { readRendezvous, rendezvousPath } from './rendezvousFile.js';
+
+/** The path a proxy pushes its capture to, on the collector. */
+export const PUSH_PATH = '/captures/push';
+/** How often a proxy without a collector looks for the rendezvous file again. */
+const LOOK_AGAIN_MS = 3_000;
+/** Bytes the push may have in the socket's buffer; past it, records are dropped and counted. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+
+/**
+ * The capture, streamed live to a collector found through the rendezvous file: one long POST
+ * whose body is JSON Lines (the capture file's header, then the records). When it connects late
+ * (the page opened after the session began) it first sends what the ring still holds. It never
+ * waits: when the collector is slow, records are dropped and a `gap` record says how many; when
+ * there is none, or it goes away, nothing is said (the capture file has everything) and the file
+ * is looked for again every few seconds. Nothing here keeps the process alive.
+ */
+export class LivePush implements CaptureSink {
+  private push: ClientRequest | undefined;
+  private connecting = false;
+  private gap: { seq: number; t: number; count: number } | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly ring: CaptureRing,
+    private readonly path: string = rendezvousPath(),
+  ) {}
+
+  begin(): void {
+    this.tryConnect();
+    this.timer = setInterval(() => this.tryConnect(), LOOK_AGAIN_MS);
+    this.timer.unref();
+  }
+
+  write(recordText: string, seq: number, t: number): void {
+    const push = this.push;
+    if (push === undefined || this.connecting) return;
+    if (push.writableLength > MAX_BUFFERED_BYTES) {
+      if (this.gap) this.gap.count += 1;
+      else this.gap = { seq, t, count: 1 };
+      return;
+    }
+    if (this.gap) {
+      push.write(`${gapText(this.gap.seq, this.gap.t, this.gap.count)}\n`);
+      this.gap = undefined;
+    }
+    push.write(`${recordText}\n`);
+  }
+
+  close(): void {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    this.push?.end();
+  }
+
+  /** Whether a collector is taking the records now. */
+  get connected(): boolean {
+    return this.push !== undefined && !this.connecting;
+  }
+
+  private tryConnect(): void {
+    if (this.closed || this.push !== undefined) return;
+    const rendezvous = readRendezvous(this.path);
+    if (rendezvous === undefined) return;
+    const push = request({
+      host: '127.0.0.1',
+      port: rendezvous.port,
+      method: 'POST',
+      path: PUSH_PATH,
+      headers: {
+        authorization: `Bearer ${rendezvous.token}`,
+        'content-type': 'application/x-ndjson',
+        'transfer-encoding': 'chunked',
+      },
+    });
+    this.push = push;
+    this.connecting = true;
+    const gone = (): void => {
+      if (this.push === push) this.push = undefined;
+      this.connecting = false;
+    };
+    push.on('error', gone);
+    push.on('close', gone);
+    push.on('response', (response) => {
+      // The collector answers only when it refuses the push, or when it closes.
+      response.resume();
+      push.destroy();
+      gone();
+    });
+    push.once('socket', (socket) => {
+      socket.unref();
+      socket.once('connect', () => {
+        if (this.push !== push) return;
+        const { header, records, dropped } = this.ring.snapshot();
+        const replay = [header, ...(dropped > 0 ? [gapText(1, 0, dropped)] : []), ...records];
+        push.write(`${replay.join('\n')}\n`);
+        this.connecting = false;
+      });
+    });
+  }
+}
