@@ -22,13 +22,13 @@ test('findings by severity, each explained, one click from a finding to its tool
 
   await page.getByRole('tab', { name: 'Lint' }).click();
   const lint = page.getByRole('region', { name: 'Lint' });
-  await expect(lint.getByRole('status')).toHaveText(/^1 error, \d+ warnings, \d+ hints$/);
+  await expect(lint.getByRole('status')).toHaveText(/^2 errors, \d+ warnings, \d+ hints$/);
   // No mcp-inspect.lint.json where the CLI started: the rules' own severities, and the page says so.
   await expect(lint.getByRole('note', { name: 'Rules' })).toContainText('at their default severities (no ');
   const errors = lint.getByRole('region', { name: 'Errors' });
   const hidden = errors.getByRole('listitem').filter({ hasText: 'hidden-unicode' });
   await expect(hidden).toContainText('tools[5].description');
-  await expect(hidden).toContainText('invisible character U+200B in text the model reads');
+  await expect(hidden).toContainText('1 invisible character in text the model reads: 1 zero-width character (U+200B)');
   await expect(hidden).toContainText('Zero-width, bidirectional and tag characters hide text');
   await expect(hidden).toContainText('Remove the invisible characters');
   await expect(hidden.getByRole('link')).toHaveAttribute('href', /^https:\/\//);

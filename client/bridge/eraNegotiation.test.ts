@@ -58,7 +58,9 @@ describe('era negotiation', () => {
       () => undefined,
       (e: unknown) => e,
     );
-    expect(describeConnectError(error)).toMatch(/^Protocol era negotiation failed: .*2026-07-28/);
+    expect(describeConnectError(error)).toBe(
+      'This server speaks only the legacy era (initialize): it does not offer protocol version 2026-07-28 through server/discover, so connect with the legacy or auto era (--era legacy, or auto, the default).',
+    );
   });
 
   it('a modern-only server refusing initialize is reported in plain words, with what it supports', async () => {

@@ -127,7 +127,9 @@ describe('initialize and era negotiation through the bridge', () => {
     const server = await served(serveLegacy(legacyServer));
     const p = page(await bridgeTo(urlTarget(server.url, 'modern')));
     const { mcp } = await p.until((s) => s.mcp?.status === 'failed', 'a failed connection');
-    expect(mcp?.error).toMatch(/^Protocol era negotiation failed: .*2026-07-28/);
+    expect(mcp?.error).toBe(
+      'This server speaks only the legacy era (initialize): it does not offer protocol version 2026-07-28 through server/discover, so connect with the legacy or auto era (--era legacy, or auto, the default).',
+    );
   });
 
   it('a restart is a fresh initialize: a new client for the new run', async () => {

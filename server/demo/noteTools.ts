@@ -32,7 +32,7 @@ export function registerNoteTools(server: McpServer, state: DemoState): void {
     'add_note',
     {
       title: 'Add a note',
-      description: 'Adds an in-memory note and returns its id.',
+      description: 'Adds an in-memory note and returns its id; an empty text is refused as invalid.',
       inputSchema: z.object({ text: z.string().min(1).max(10_000).describe('Note text') }),
       annotations: {
         readOnlyHint: false,

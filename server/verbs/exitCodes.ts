@@ -38,6 +38,8 @@ export type FailureKind =
   | 'timeout'
   | 'lint-error'
   | 'breaking-change'
+  /** `diff`: a side's list failed, so the comparison is incomplete (exit 4). */
+  | 'list-failed'
   | 'eras-differ'
   | 'expectation-failed'
   | 'interrupted';
@@ -60,7 +62,7 @@ export const EXIT_CODE_HELP = `Exit codes (every verb):
   0  success
   1  usage, or arguments the tool's inputSchema rejects
   3  authorization needed or failed
-  4  could not connect; the server failed to start or exited
+  4  could not connect; the server failed to start or exited; a side's list failed (diff)
   5  the tool returned isError, the tool is unknown, or the server answered a JSON-RPC error
   6  lint found an error (lint)
   7  a breaking change, or the eras disagree (diff, parity)

@@ -115,7 +115,19 @@ describe('lint fixtures: each family breaks each of its rules', () => {
     for (const id of familyRules('design')) expect(found, id).toContain(id);
     const hidden = report.findings.find((f) => f.ruleId === 'hidden-unicode');
     expect(hidden).toMatchObject({ severity: 'error', subject: 'weather', path: 'tools[5].description' });
-    expect(hidden?.message).toContain('U+200B');
+    expect(hidden?.message).toBe(
+      '1 invisible character in text the model reads: 1 zero-width character (U+200B)',
+    );
+    expect(report.findings.find((f) => f.ruleId === 'model-directives')).toMatchObject({
+      severity: 'error',
+      subject: 'weather',
+      message:
+        'text addressed to the model tells it to call this tool before any other ("Before using any other tool"), and to hide something from the person ("do not tell the user")',
+    });
+    expect(report.findings.find((f) => f.ruleId === 'model-steering')).toMatchObject({
+      severity: 'warning',
+      subject: 'lookup',
+    });
     expect(report.findings.find((f) => f.ruleId === 'raw-path-or-command')?.path).toBe(
       'tools[2].inputSchema.properties.path',
     );
@@ -126,7 +138,7 @@ describe('lint fixtures: each family breaks each of its rules', () => {
         .sort(),
     ).toEqual([
       'manage_records has 10 optional parameters',
-      'manage_records switches on action between 4 actions (create, read, update, delete)',
+      'manage_records switches on action between 4 actions that differ in effect: reads (read), adds (create), deletes (delete), other changes (update)',
     ]);
   });
 

@@ -214,6 +214,28 @@ describe('diffSurfaces on the demo server', () => {
     ]);
   });
 
+  it('a hint made explicit with the value its absence meant is no change', () => {
+    // The demo's echo leaves destructiveHint out: spelling out its default says nothing new.
+    const explicit = withTool('echo', (tool) => (tool.annotations.destructiveHint = true));
+    expect(diffSurfaces(demo, explicit)).toEqual([]);
+    const bare = withTool('echo', (tool) => (tool.annotations = {}));
+    const spelled = withTool('echo', (tool) => {
+      tool.annotations = {
+        readOnlyHint: false,
+        destructiveHint: true,
+        idempotentHint: false,
+        openWorldHint: true,
+      };
+    });
+    expect(diffSurfaces(bare, spelled)).toEqual([]);
+    expect(diffSurfaces(spelled, bare)).toEqual([]);
+    // A hint changed from a value that was not its default still is a change.
+    const opened = withTool('echo', (tool) => (tool.annotations.openWorldHint = true));
+    expect(diffSurfaces(demo, opened).map((change) => change.what)).toEqual([
+      'tool "echo": annotation openWorldHint changed',
+    ]);
+  });
+
   it('a description or title changed: compatible', () => {
     const reworded = withTool('echo', (tool) => {
       tool.description = 'Says it back.';

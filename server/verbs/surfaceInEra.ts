@@ -1,5 +1,5 @@
 import { collectSurface, type Surface } from '../../shared/core/surface.js';
-import { mcpParamHeaders } from '../../shared/core/index.js';
+import { legacyOnlyRefusal, mcpParamHeaders } from '../../shared/core/index.js';
 import { coreDriver, ItemAnswerer } from '../../shared/collections/coreDriver.js';
 import type { Collection } from '../../shared/collections/format.js';
 import { runCollection, type CollectionRun } from '../../shared/collections/runner.js';
@@ -9,7 +9,7 @@ import { cliAnswerer } from './answers/cliAnswerer.js';
 import type { ElicitPlan } from './answers/elicitPlan.js';
 import type { Challenge } from './cliAuth.js';
 import { schemaValidator } from './collections/schemaValidator.js';
-import { VerbFailure } from './exitCodes.js';
+import { EXIT, VerbFailure } from './exitCodes.js';
 import { requestFailure, within } from './run/failures.js';
 import { TargetLink } from './targetLink.js';
 import { connectSession } from './verbSession.js';
@@ -113,6 +113,13 @@ async function readOver(
       });
     } catch (error) {
       const failure = error instanceof VerbFailure ? error : requestFailure(error, link, 'connect');
+      const legacyOnly = era === 'modern' ? legacyOnlyRefusal(failure.cause ?? error) : undefined;
+      if (legacyOnly !== undefined)
+        throw new VerbFailure(
+          EXIT.connect,
+          'connect',
+          `parity compares the legacy and modern eras, and this server speaks only the legacy era (it does not offer protocol version ${legacyOnly} through server/discover), so there is nothing to compare: the other verbs work with --era legacy or auto.`,
+        );
       throw new VerbFailure(failure.exitCode, failure.kind, `the ${era} era: ${failure.message}`, [
         ...failure.details,
         'parity compares a server that speaks both eras; this one could not be spoken to in one of them',

@@ -8,7 +8,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv04 from 'ajv-draft-04';
-import { EVERYTHING_SERVER } from '../testSupport/targets.js';
 import { errorLine, runVerb } from '../testSupport/verbProcess.js';
 
 const CLI_TEST_TIMEOUT_MS = 90_000;
@@ -22,7 +21,6 @@ const fixture = (family: string) => [
   join(ROOT, 'server/testSupport/lintFixtures/serve.ts'),
   family,
 ];
-const EVERYTHING = ['--', process.execPath, EVERYTHING_SERVER, 'stdio'];
 
 const scratch = mkdtempSync(join(tmpdir(), 'mcp-inspect-lint-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -38,7 +36,7 @@ describe('lint: text, JSON and SARIF; exit 6 on an error', { timeout: CLI_TEST_T
     const run = await runVerb(['lint', ...fixture('design')]);
     expect(run.code).toBe(6);
     expect(run.stdout).toMatch(
-      /^Errors \(1\)\n {2}hidden-unicode {2}tools\[5\]\.description\n {4}invisible character U\+200B/m,
+      /^Errors \(2\)\n {2}hidden-unicode {2}tools\[5\]\.description\n {4}1 invisible character in text the model reads: 1 zero-width character \(U\+200B\)/m,
     );
     expect(run.stdout).toMatch(/^Warnings \(\d+\)$/m);
     expect(run.stdout).toMatch(/^Hints \(\d+\)$/m);
@@ -48,8 +46,8 @@ describe('lint: text, JSON and SARIF; exit 6 on an error', { timeout: CLI_TEST_T
     expect(run.stdout).toContain(
       '    see: https://modelcontextprotocol.io/specification/2025-11-25/server/tools#security-considerations',
     );
-    expect(run.stdout).toMatch(/^lint-design-fixture 1\.0\.0: 1 error, \d+ warnings, \d+ hints$/m);
-    expect(run.stderr).toMatch(/^error: lint found 1 error, /m);
+    expect(run.stdout).toMatch(/^lint-design-fixture 1\.0\.0: 2 errors, \d+ warnings, \d+ hints$/m);
+    expect(run.stderr).toMatch(/^error: lint found 2 errors, /m);
   });
 
   it('--json: one document with findings, summary and meta; the error as one JSON line', async () => {
@@ -153,13 +151,16 @@ describe('lint: the config file a person keeps', { timeout: CLI_TEST_TIMEOUT_MS 
     );
   });
 
-  it('--lint-config FILE turning the one error off: exit 0', async () => {
+  it('--lint-config FILE turning the errors off: exit 0', async () => {
     const file = join(scratch, 'lenient.json');
-    writeFileSync(file, '{\n  "rules": {\n    "hidden-unicode": "off"\n  }\n}\n');
+    writeFileSync(
+      file,
+      '{\n  "rules": {\n    "hidden-unicode": "off",\n    "model-directives": "off"\n  }\n}\n',
+    );
     const run = await runVerb(['lint', '--lint-config', file, ...fixture('design')]);
     expect(run.code).toBe(0);
     expect(run.stdout).not.toContain('hidden-unicode  ');
-    expect(run.stdout).toMatch(/\(off by config: hidden-unicode\)$/m);
+    expect(run.stdout).toMatch(/\(off by config: hidden-unicode, model-directives\)$/m);
   });
 
   it('a config that does not parse: exit 1 with its line and column, before any server starts', async () => {
@@ -231,22 +232,5 @@ describe('lint: the servers the project tests against', { timeout: CLI_TEST_TIME
       expect(run.stdout).toBe('mcp-inspect-demo 1.0.0: no findings\n');
     }
   });
-
-  it('server-everything: hints only, each deliberate (see the README), exit 0', async () => {
-    const run = await runVerb(['lint', '--json', ...EVERYTHING]);
-    expect(run.code).toBe(0);
-    const document = JSON.parse(run.stdout) as LintDocument;
-    expect(document.summary).toMatchObject({ error: 0, warning: 0 });
-    // A reference server nobody here wrote, whose tools exist to exercise clients, not to be
-    // called by a model: its free-text and number inputs are unbounded (unbounded-input), three
-    // of its trigger tools say nothing of how they fail (description-failures), one parameter is
-    // undescribed (parameter-description) and get-tiny-image's description is its name
-    // (description-short). Nothing on it breaks the spec or a client.
-    expect([...new Set(document.findings.map((f) => f.ruleId))].sort()).toEqual([
-      'description-failures',
-      'description-short',
-      'parameter-description',
-      'unbounded-input',
-    ]);
-  });
+  // server-everything and server-memory: lintReferenceServers.test.ts pins every finding.
 });

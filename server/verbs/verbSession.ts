@@ -107,5 +107,8 @@ function connectFailure(error: unknown, link: TargetLink, timeoutMs: number): Ve
       `the server does not speak protocol version ${requested ?? 'asked for'} (error -32022); it supports: ${supported?.join(', ') || 'nothing it named'}; choose another with --era`,
     );
   }
-  return new VerbFailure(EXIT.connect, 'connect', describeConnectError(error));
+  const failure = new VerbFailure(EXIT.connect, 'connect', describeConnectError(error));
+  // Kept so that a caller can tell causes apart (parity: a legacy-only server) without the words.
+  failure.cause = error;
+  return failure;
 }

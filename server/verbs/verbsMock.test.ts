@@ -197,7 +197,7 @@ describe('what the mock has no answer to, and bad recordings', { timeout: CLI_TE
     const answer = JSON.parse(other.stdout) as { error: { code: number; message: string } };
     expect(answer.error.code).toBe(-32602);
     expect(answer.error.message).toMatch(
-      /^no recorded answer to tools\/call with these parameters; the closest recorded request \(line \d+\) differs at arguments\.message: asked "bye", recorded "hello"$/,
+      /^no recorded answer to tools\/call of tool "echo" with these parameters; the closest recorded request \(line \d+\) differs at arguments\.message: asked "bye", recorded "hello"$/,
     );
     const unknown = await runVerb(['prompts', ...mockOf(recording)]);
     expect(unknown.code).toBe(5);

@@ -94,11 +94,26 @@ describe('parity', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
     expect(errorLine(json)).toMatchObject({ exitCode: 7, kind: 'eras-differ' });
   });
 
-  it('a legacy-only server cannot be compared: the era it does not speak is named, exit 4', async () => {
+  it('a legacy-only server cannot be compared: one plain sentence says so and what to do, exit 4', async () => {
     const run = await runVerb(['parity', '--', process.execPath, EVERYTHING_SERVER, 'stdio']);
     expect(run.code).toBe(4);
-    expect(run.stderr).toContain('error: the modern era: ');
-    expect(run.stderr).toContain('parity compares a server that speaks both eras');
+    expect(run.stderr).toBe(
+      'error: parity compares the legacy and modern eras, and this server speaks only the legacy era (it does not offer protocol version 2026-07-28 through server/discover), so there is nothing to compare: the other verbs work with --era legacy or auto.\n',
+    );
+    // Any verb asked for the modern era of it says the same in its own words.
+    const info = await runVerb([
+      'info',
+      '--era',
+      'modern',
+      '--',
+      process.execPath,
+      EVERYTHING_SERVER,
+      'stdio',
+    ]);
+    expect(info.code).toBe(4);
+    expect(info.stderr).toBe(
+      'error: This server speaks only the legacy era (initialize): it does not offer protocol version 2026-07-28 through server/discover, so connect with the legacy or auto era (--era legacy, or auto, the default).\n',
+    );
   });
 
   it("--collection: the demo server's calls answer alike in both eras, exit 0; the file is only read", async () => {

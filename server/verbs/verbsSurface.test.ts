@@ -109,6 +109,32 @@ describe('diff', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
     expect(errorLine(json)).toMatchObject({ exitCode: 7, kind: 'breaking-change' });
   });
 
+  it('a side whose tools/list failed: the comparison is incomplete, exit 4, never "compatible"', async () => {
+    const failing =
+      'Invalid result for tools/list: [\n  {"code": "invalid_type", "path": ["tools", 0, "inputSchema"]}\n]';
+    const broken = changedCopy('broken.json', (surface) => {
+      surface.tools = [];
+      (surface as { failures?: Record<string, string> }).failures = { 'tools/list': failing };
+    });
+    const run = await runVerb(['diff', at('demo.json'), broken, '--json']);
+    expect(run.code).toBe(4);
+    expect(errorLine(run)).toMatchObject({
+      exitCode: 4,
+      kind: 'list-failed',
+      message:
+        'the comparison is incomplete: tools/list fails on the new side: Invalid result for tools/list: [',
+    });
+    expect((JSON.parse(run.stdout) as { failedLists: string[] }).failedLists).toEqual([
+      'tools/list fails on the new side: Invalid result for tools/list: [',
+    ]);
+    // Both sides failing the same list: nothing differs that can be seen, and still no verdict.
+    const both = await runVerb(['diff', broken, broken]);
+    expect(both.code).toBe(4);
+    expect(both.stderr).toContain(
+      'error: the comparison is incomplete: tools/list fails on the old side: Invalid result for tools/list: [; tools/list fails on the new side',
+    );
+  });
+
   it('only compatible changes: exit 0', async () => {
     const changed = changedCopy('compatible.json', (surface) => {
       surface.tools.find((tool) => tool.name === 'echo')!.description = 'Says it back.';

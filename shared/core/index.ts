@@ -25,7 +25,7 @@ export {
   type ListCache,
   type SessionFacts,
 } from './clientSession.js';
-export { describeConnectError, diedOnProbe } from './connectErrors.js';
+export { describeConnectError, diedOnProbe, legacyOnlyRefusal } from './connectErrors.js';
 export { ERA_CHOICES, isEraChoice, type EraChoice } from '../eras.js';
 
 // Who answers the server, and the runtime the core needs.

@@ -64,14 +64,27 @@ export function walkSchema(root: unknown, path: string): SchemaVisit[] {
   return visits;
 }
 
-/** The deepest nesting of a schema's subschemas (0 for a flat one). */
-export function schemaDepth(root: unknown): number {
-  return walkSchema(root, '').reduce((deepest, visit) => Math.max(deepest, visit.depth), 0);
-}
-
 /** The schema's `type` as a list (empty when it has none). */
 export function typesOf(schema: SchemaObject): string[] {
   if (typeof schema.type === 'string') return [schema.type];
   if (Array.isArray(schema.type)) return schema.type.filter((t): t is string => typeof t === 'string');
   return [];
+}
+
+/**
+ * How many object schemas deep the schema nests, the root object counting as one: what model
+ * providers cap ("5 levels"). The schemas between two objects (items, anyOf, a property's own
+ * wrapper) are not levels of their own.
+ */
+export function objectDepth(root: unknown): number {
+  const depthOf = (schema: unknown, seen: number): number => {
+    if (!isSchemaObject(schema) || seen > MAX_WALK_DEPTH) return 0;
+    const own = typesOf(schema).includes('object') || isSchemaObject(schema.properties) ? 1 : 0;
+    const children: unknown[] = [];
+    for (const key of SINGLE) children.push(schema[key]);
+    for (const key of LISTS) if (Array.isArray(schema[key])) children.push(...(schema[key] as unknown[]));
+    for (const key of MAPS) if (isSchemaObject(schema[key])) children.push(...Object.values(schema[key]));
+    return own + children.reduce<number>((deepest, sub) => Math.max(deepest, depthOf(sub, seen + 1)), 0);
+  };
+  return depthOf(root, 0);
 }

@@ -94,6 +94,12 @@ export function recordedSurface(exchanges: readonly Exchange[]): Surface | { err
   return Object.keys(failures).length > 0 ? { ...surface, failures } : surface;
 }
 
+/**
+ * Why a list is missing from a recording whose session never read it: unknown, not failed (a
+ * diff says it reads on one side only, and does not end in an error for it).
+ */
+export const NOT_IN_RECORDING = 'is not in the recording';
+
 /** The last read of a list from its first page to its last, or why there is none. */
 function lastRead(
   exchanges: readonly Exchange[],
@@ -127,7 +133,7 @@ function lastRead(
     }
   }
   if (complete) return { items: complete };
-  return { error: error ?? `${method} is not in the recording` };
+  return { error: error ?? `${method} ${NOT_IN_RECORDING}` };
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

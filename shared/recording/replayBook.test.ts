@@ -96,13 +96,34 @@ describe('ReplayBook', () => {
     expect(texts).toEqual(['first', 'second', 'second']);
   });
 
+  it('a miss on the tool itself says so first, not after its arguments', () => {
+    const replay = book();
+    // Arguments that match the recorded call exactly, to another tool: the tool is the difference.
+    expect(replay.answer(5, 'tools/call', { name: 'counter', arguments: { n: 2 } })).toMatchObject({
+      error: {
+        code: -32602,
+        message:
+          'no recorded answer to tools/call: tool "counter" is not in the recording (recorded: "count")',
+      },
+    });
+  });
+
+  it('more than three differences: the rest are counted and named', () => {
+    const replay = book();
+    const asked = { name: 'count', arguments: { n: 2, a: 1, b: 2, c: 3, d: 4 } };
+    const answer = replay.answer(6, 'tools/call', asked);
+    expect('error' in answer && answer.error.message).toBe(
+      'no recorded answer to tools/call of tool "count" with these parameters; the closest recorded request (line 4) differs at arguments.a: asked 1, recorded nothing; arguments.b: asked 2, recorded nothing; arguments.c: asked 3, recorded nothing; and at 1 more path (arguments.d)',
+    );
+  });
+
   it('a miss names the closest recorded request and how it differs', () => {
     const replay = book();
     expect(replay.answer(3, 'tools/call', { name: 'count', arguments: { n: 5 } })).toMatchObject({
       error: {
         code: -32602,
         message:
-          'no recorded answer to tools/call with these parameters; the closest recorded request (line 4) differs at arguments.n: asked 5, recorded 2',
+          'no recorded answer to tools/call of tool "count" with these parameters; the closest recorded request (line 4) differs at arguments.n: asked 5, recorded 2',
         data: { differences: [{ path: 'arguments.n', asked: 5, recorded: 2 }] },
       },
     });

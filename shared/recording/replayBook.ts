@@ -112,8 +112,26 @@ export class ReplayBook {
         data: { recordedMethods: this.methods },
       };
     }
+    // The field that says what is asked for (the tool, the resource, the prompt) decides first:
+    // a call of another tool is never "the closest", and that difference is said before any
+    // argument's.
+    const decisive = DECISIVE_FIELD[method]?.field;
+    const noun = DECISIVE_FIELD[method]?.noun ?? '';
+    const subject = (value: Record<string, unknown> | undefined) =>
+      decisive ? value?.[decisive] : undefined;
+    const sameSubject = sameMethod.filter(
+      (exchange) => stableJson(subject(exchange.request.params)) === stableJson(subject(params)),
+    );
+    if (decisive && sameSubject.length === 0) {
+      const recorded = [...new Set(sameMethod.map((exchange) => show(subject(exchange.request.params))))];
+      return {
+        code: -32602,
+        message: `no recorded answer to ${method}: ${noun} ${show(subject(params))} is not in the recording (recorded: ${recorded.join(', ')})`,
+        data: { [decisive]: subject(params), recorded },
+      };
+    }
     let best: { exchange: Exchange; differences: Difference[] } | undefined;
-    for (const exchange of sameMethod) {
+    for (const exchange of sameSubject) {
       const differences = differ(strip(params), strip(exchange.request.params), '');
       if (!best || differences.length < best.differences.length) best = { exchange, differences };
     }
@@ -125,13 +143,25 @@ export class ReplayBook {
           `${difference.path || 'params'}: asked ${show(difference.asked)}, recorded ${show(difference.recorded)}`,
       )
       .join('; ');
+    const rest = differences.slice(3).map((difference) => difference.path || 'params');
+    const what = decisive ? ` of ${noun} ${show(subject(params))}` : '';
     return {
       code: -32602,
-      message: `no recorded answer to ${method} with these parameters; the closest recorded request (line ${exchange.line}) differs at ${said}${differences.length > 3 ? ` and ${differences.length - 3} more` : ''}`,
+      message: `no recorded answer to ${method}${what} with these parameters; the closest recorded request (line ${exchange.line}) differs at ${said}${rest.length > 0 ? `; and at ${rest.length} more path${rest.length === 1 ? '' : 's'} (${rest.join(', ')})` : ''}`,
       data: { closest: { line: exchange.line, method, params: strip(exchange.request.params) }, differences },
     };
   }
 }
+
+/** The parameter that names what a request is about: a mismatch there is the one that matters. */
+const DECISIVE_FIELD: Record<string, { field: string; noun: string }> = {
+  'tools/call': { field: 'name', noun: 'tool' },
+  'prompts/get': { field: 'name', noun: 'prompt' },
+  'resources/read': { field: 'uri', noun: 'resource' },
+  'resources/subscribe': { field: 'uri', noun: 'resource' },
+  'resources/unsubscribe': { field: 'uri', noun: 'resource' },
+  'completion/complete': { field: 'ref', noun: 'reference' },
+};
 
 /** A request's identity: its method and its parameters without `_meta`, keys sorted. */
 export function requestKey(method: string, params: Record<string, unknown> | undefined): string {

@@ -1,5 +1,6 @@
 import type { Surface } from '../core/surface.js';
 import { ChangeList, isRecord, pathItem, pathKey, sameJson, type SurfaceChange } from './changes.js';
+import { NOT_IN_RECORDING } from '../recording/recordedSurface.js';
 import { compareSchemas } from './schemaChanges.js';
 
 type Item = Record<string, unknown>;
@@ -70,6 +71,20 @@ export function diffSurfaces(before: Surface, after: Surface): SurfaceChange[] {
 }
 
 /** Whether any change breaks clients: `diff`'s exit code 7. */
+/**
+ * The lists a side could not give (its `tools/list` failed, say after a dependency mismatch): a
+ * comparison with a side unknown is no comparison, so `diff` ends in an error and the page says
+ * the comparison is incomplete, whatever the changes it could see. One sentence per failure,
+ * naming the side and the first line of the error.
+ */
+export function failedLists(before: Surface, after: Surface): string[] {
+  const said = (side: string, surface: Surface) =>
+    Object.entries(surface.failures ?? {})
+      .filter(([, error]) => !error.endsWith(NOT_IN_RECORDING))
+      .map(([method, error]) => `${method} fails on ${side}: ${error.split('\n')[0]?.trim() ?? ''}`);
+  return [...said('the old side', before), ...said('the new side', after)];
+}
+
 export function hasBreaking(changes: readonly SurfaceChange[]): boolean {
   return changes.some((change) => change.kind === 'breaking');
 }
@@ -242,6 +257,14 @@ function compareTools(before: Item, after: Item, path: string, label: string, ch
   compareExecution(before, after, path, label, changes);
 }
 
+/** What each hint means when it is absent (the spec's defaults). */
+const HINT_DEFAULTS: Record<string, boolean> = {
+  readOnlyHint: false,
+  destructiveHint: true,
+  idempotentHint: false,
+  openWorldHint: true,
+};
+
 /**
  * The hints a client decides by: effective values, with the spec's defaults (readOnlyHint false;
  * destructiveHint true, meaningful only when not read-only; idempotentHint false; openWorldHint
@@ -302,6 +325,10 @@ function compareAnnotations(
   }
   for (const key of new Set([...Object.keys(was), ...Object.keys(now)])) {
     if (judged.has(key) || sameJson(was[key], now[key])) continue;
+    // A hint made explicit with the value its absence meant ("destructiveHint": true where it was
+    // left out) tells a client nothing new.
+    if (key in HINT_DEFAULTS && (was[key] ?? HINT_DEFAULTS[key]) === (now[key] ?? HINT_DEFAULTS[key]))
+      continue;
     changes.compatible(pathKey(at, key), `${label}: annotation ${key} changed`, was[key], now[key]);
   }
 }

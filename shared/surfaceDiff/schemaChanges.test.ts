@@ -33,6 +33,31 @@ describe('compareSchemas', () => {
     ]);
   });
 
+  it("a bound at the integer's own limit accepts what its absence accepted: not breaking", () => {
+    const max = Number.MAX_SAFE_INTEGER;
+    expect(changes({ type: 'integer' }, { type: 'integer', maximum: max })).toEqual([
+      [
+        'compatible',
+        '$.s.maximum',
+        "x: maximum added at the integer's own limit (9007199254740991): a caller can send the same values",
+      ],
+    ]);
+    expect(
+      changes({ type: 'integer' }, { type: 'integer', minimum: -max, maximum: max }).map((c) => c[0]),
+    ).toEqual(['compatible', 'compatible']);
+    // Below the limit it is a real bound; on a number (floats go past 2^53) the limit is not the type's.
+    expect(changes({ type: 'integer', maximum: max }, { type: 'integer', maximum: 100 })).toEqual([
+      ['breaking', '$.s.maximum', 'x: maximum lowered'],
+    ]);
+    expect(changes({ type: 'number' }, { type: 'number', maximum: max })).toEqual([
+      ['breaking', '$.s.maximum', 'x: maximum added'],
+    ]);
+    // Read the other way in an output: the same values, so still no break.
+    expect(
+      changes({ type: 'integer', maximum: max }, { type: 'integer' }, 'output').map((c) => c[0]),
+    ).toEqual(['compatible']);
+  });
+
   it('an output reads the other way: widened breaks, narrowed does not', () => {
     expect(changes({ type: 'string' }, { type: ['string', 'null'] }, 'output')).toEqual([
       ['breaking', '$.s.type', 'x: type widened (now also null)'],

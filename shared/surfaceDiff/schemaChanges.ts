@@ -54,32 +54,10 @@ export function compareSchemas(
   compareTypes(before, after, path, label, narrowedKind, widenedKind, changes);
   compareEnums(before, after, path, label, narrowedKind, widenedKind, changes);
 
-  for (const key of LOWER_BOUNDS) {
-    const was = before[key];
-    const now = after[key];
-    if (sameJson(was, now)) continue;
-    const narrowed = now !== undefined && (typeof was !== 'number' || (typeof now === 'number' && now > was));
-    changes.add(
-      narrowed ? narrowedKind : widenedKind,
-      pathKey(path, key),
-      `${label}: ${key} ${was === undefined ? 'added' : now === undefined ? 'removed' : narrowed ? 'raised' : 'lowered'}`,
-      was,
-      now,
-    );
-  }
-  for (const key of UPPER_BOUNDS) {
-    const was = before[key];
-    const now = after[key];
-    if (sameJson(was, now)) continue;
-    const narrowed = now !== undefined && (typeof was !== 'number' || (typeof now === 'number' && now < was));
-    changes.add(
-      narrowed ? narrowedKind : widenedKind,
-      pathKey(path, key),
-      `${label}: ${key} ${was === undefined ? 'added' : now === undefined ? 'removed' : narrowed ? 'lowered' : 'raised'}`,
-      was,
-      now,
-    );
-  }
+  for (const key of LOWER_BOUNDS)
+    compareBound(before, after, key, 'lower', path, label, narrowedKind, widenedKind, changes);
+  for (const key of UPPER_BOUNDS)
+    compareBound(before, after, key, 'upper', path, label, narrowedKind, widenedKind, changes);
   for (const key of RESTRICTIONS) {
     const was = before[key];
     const now = after[key];
@@ -130,6 +108,80 @@ export function compareSchemas(
     if (sameJson(before[key], after[key])) continue;
     changes.compatible(pathKey(path, key), `${label}: ${key} changed`, before[key], after[key]);
   }
+}
+
+/**
+ * The limits an integer has without any bound: what a caller can send as an exact JSON number
+ * (zod writes them out for z.number().int(): `maximum: 9007199254740991`). A bound at or past its
+ * type's own limit lets through what its absence let through.
+ */
+const TYPE_LIMITS: Partial<Record<string, { lower: number; upper: number }>> = {
+  integer: { lower: Number.MIN_SAFE_INTEGER, upper: Number.MAX_SAFE_INTEGER },
+};
+
+function typeLimit(schema: Record<string, unknown>, side: 'lower' | 'upper'): number | undefined {
+  const types =
+    typeof schema.type === 'string' ? [schema.type] : Array.isArray(schema.type) ? schema.type : [];
+  if (types.length !== 1) return undefined;
+  return TYPE_LIMITS[String(types[0])]?.[side];
+}
+
+/**
+ * One bound, judged by what a caller could send before and not after. A numeric bound is first
+ * read as its effective value: one at or past the type's own limit is the same as none.
+ */
+function compareBound(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  key: string,
+  side: 'lower' | 'upper',
+  path: string,
+  label: string,
+  narrowedKind: 'breaking' | 'compatible',
+  widenedKind: 'breaking' | 'compatible',
+  changes: ChangeList,
+): void {
+  const was = before[key];
+  const now = after[key];
+  if (sameJson(was, now)) return;
+  const numeric =
+    key === 'minimum' || key === 'maximum' || key === 'exclusiveMinimum' || key === 'exclusiveMaximum';
+  const effective = (value: unknown, schema: Record<string, unknown>): number | undefined => {
+    if (typeof value !== 'number') return undefined;
+    const limit = numeric ? typeLimit(schema, side) : undefined;
+    if (limit === undefined) return value;
+    return side === 'upper' ? (value >= limit ? undefined : value) : value <= limit ? undefined : value;
+  };
+  const wasAt = effective(was, before);
+  const nowAt = effective(now, after);
+  const noun = side === 'lower' ? ['raised', 'lowered'] : ['lowered', 'raised'];
+  const verb = was === undefined ? 'added' : now === undefined ? 'removed' : undefined;
+  if (
+    wasAt === nowAt &&
+    (typeof was === 'number' || was === undefined) &&
+    (typeof now === 'number' || now === undefined)
+  ) {
+    const limitOf = typeof now === 'number' ? now : (was as number);
+    changes.compatible(
+      pathKey(path, key),
+      `${label}: ${key} ${verb ?? 'changed'} at the integer's own limit (${limitOf}): a caller can send the same values`,
+      was,
+      now,
+    );
+    return;
+  }
+  const tighter = side === 'upper' ? (a: number, b: number) => a < b : (a: number, b: number) => a > b;
+  const narrowed =
+    now !== undefined &&
+    (typeof now !== 'number' || nowAt !== undefined) &&
+    (wasAt === undefined || (nowAt !== undefined && tighter(nowAt, wasAt)) || typeof was !== 'number');
+  changes.add(
+    narrowed ? narrowedKind : widenedKind,
+    pathKey(path, key),
+    `${label}: ${key} ${verb ?? (narrowed ? noun[0] : noun[1])}`,
+    was,
+    now,
+  );
 }
 
 function compareObjects(

@@ -2,7 +2,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import { useState } from 'react';
 import { collectSurface, type Surface } from '../../../shared/core/surface';
 import type { SurfaceChange } from '../../../shared/surfaceDiff/changes';
-import { diffSurfaces } from '../../../shared/surfaceDiff/diffSurfaces';
+import { diffSurfaces, failedLists } from '../../../shared/surfaceDiff/diffSurfaces';
 import { readSurfaceFile, snapshotText } from '../../../shared/surfaceDiff/snapshotFile';
 import { readOtherServer } from '../../bridge/api';
 import { targetFromText } from './compareTargetText';
@@ -130,7 +130,11 @@ export function SurfaceCompare({ client }: { client: Client }) {
       )}
       {comparison.state === 'done' && (
         <>
-          <ChangeTable file={comparison.file} changes={comparison.changes} />
+          <ChangeTable
+            file={comparison.file}
+            changes={comparison.changes}
+            failed={failedLists(comparison.before, comparison.after)}
+          />
           <SurfaceSideBySide
             label={comparison.file}
             before={comparison.before}
@@ -143,14 +147,33 @@ export function SurfaceCompare({ client }: { client: Client }) {
   );
 }
 
-function ChangeTable({ file, changes }: { file: string; changes: SurfaceChange[] }) {
+/**
+ * The changes, counted; a side whose list failed makes the comparison incomplete, said first and
+ * as an error (as `diff` exits 4), never summed up as "compatible".
+ */
+function ChangeTable({
+  file,
+  changes,
+  failed,
+}: {
+  file: string;
+  changes: SurfaceChange[];
+  failed: string[];
+}) {
   const breaking = changes.filter((change) => change.kind === 'breaking').length;
+  const counts =
+    changes.length === 0 ? 'no changes' : `${breaking} breaking, ${changes.length - breaking} compatible`;
   return (
     <>
+      {failed.length > 0 && (
+        <p role="alert" className="bad">
+          The comparison is incomplete: {failed.join('; ')}.
+        </p>
+      )}
       <p role="status" aria-label="Comparison summary">
-        {changes.length === 0
-          ? `${file} → this server: no changes`
-          : `${file} → this server: ${breaking} breaking, ${changes.length - breaking} compatible`}
+        {failed.length > 0
+          ? `${file} → this server: incomplete (a list failed); of what could be read, ${counts}`
+          : `${file} → this server: ${counts}`}
       </p>
       {changes.length > 0 && (
         <table className="surface-changes" aria-label="Changes">

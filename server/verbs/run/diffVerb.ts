@@ -1,7 +1,7 @@
 import type { Surface } from '../../../shared/core/surface.js';
 import { maskUrl } from '../../../shared/urlSecrets.js';
 import type { SurfaceChange } from '../../../shared/surfaceDiff/changes.js';
-import { diffSurfaces, hasBreaking } from '../../../shared/surfaceDiff/diffSurfaces.js';
+import { diffSurfaces, failedLists, hasBreaking } from '../../../shared/surfaceDiff/diffSurfaces.js';
 import { readSurfaceFile } from '../../../shared/surfaceDiff/snapshotFile.js';
 import { readInputFile } from '../inputFile.js';
 import { EXIT, VerbFailure } from '../exitCodes.js';
@@ -57,9 +57,14 @@ export function diffFiles(request: VerbRequest, out: VerbOutput): number {
   }
 }
 
-/** Prints the comparison; a breaking change ends the verb with exit code 7. */
+/**
+ * Prints the comparison; a breaking change ends the verb with exit code 7. A side whose list
+ * failed ends it with exit 4 whatever was seen: what that list holds is unknown, so the result
+ * cannot be "compatible".
+ */
 function report(out: VerbOutput, a: DiffSide, b: DiffSide): void {
   const changes: SurfaceChange[] = diffSurfaces(a.surface, b.surface);
+  const failed = failedLists(a.surface, b.surface);
   const breaking = changes.filter((change) => change.kind === 'breaking').length;
   if (out.json) {
     out.document({
@@ -67,11 +72,14 @@ function report(out: VerbOutput, a: DiffSide, b: DiffSide): void {
       b: { source: b.source, kind: b.kind },
       breaking,
       compatible: changes.length - breaking,
+      ...(failed.length > 0 ? { failedLists: failed } : {}),
       changes,
     });
   } else {
     out.lines(diffReportLines(a.source, b.source, changes));
   }
+  if (failed.length > 0)
+    throw new VerbFailure(EXIT.connect, 'list-failed', `the comparison is incomplete: ${failed.join('; ')}`);
   if (hasBreaking(changes))
     throw new VerbFailure(
       EXIT.breaking,

@@ -2,6 +2,9 @@ import type { Tool } from '@modelcontextprotocol/client';
 import type { LintInput, RawFinding, Rule } from '../findings.js';
 import { child } from '../jsonPath.js';
 import { isSchemaObject, typesOf, walkSchema } from '../schemaWalk.js';
+import { describeDirectives, poisoningIn, steeringIn } from '../directives.js';
+import { describeInvisible } from '../invisible.js';
+import { formsOf, proseOf, sentencesOf, verbInName, verbSaid } from '../prose.js';
 import { REF } from './references.js';
 
 /**
@@ -11,17 +14,59 @@ import { REF } from './references.js';
  */
 
 /** Verbs that change the world, as a tool's name or description says them. */
-const EFFECT_WORDS =
-  /\b(delete|deletes|remove|removes|drop|drops|destroy|destroys|erase|erases|purge|purges|wipe|wipes|write|writes|overwrite|overwrites|update|updates|modify|modifies|edit|edits|create|creates|insert|inserts|send|sends|post|posts|publish|publishes|email|emails|transfer|transfers|pay|pays|execute|executes|kill|kills|reset|resets|move|moves|rename|renames|upload|uploads)\b/i;
+const EFFECT_VERBS = [
+  'delete',
+  'remove',
+  'drop',
+  'destroy',
+  'erase',
+  'purge',
+  'wipe',
+  'write',
+  'overwrite',
+  'update',
+  'modify',
+  'edit',
+  'create',
+  'insert',
+  'send',
+  'post',
+  'publish',
+  'email',
+  'transfer',
+  'pay',
+  'execute',
+  'kill',
+  'reset',
+  'move',
+  'rename',
+  'upload',
+  'add',
+  'append',
+  'replace',
+  'save',
+  'store',
+  'set',
+  'clear',
+  'push',
+  'commit',
+  'merge',
+  'patch',
+  'discard',
+  'revert',
+  'restore',
+  'install',
+  'uninstall',
+  'deploy',
+  'submit',
+  'archive',
+  'unstage',
+].map(formsOf);
 const FAILURE_WORDS =
   /\b(error|errors|fail|fails|failure|invalid|not found|refuse|refuses|reject|rejects|throws?|isError|unless)\b/i;
 const SWITCH_NAMES = /^(action|operation|op|mode|command|cmd|method|verb|task)$/i;
 const RAW_PATH_OR_COMMAND =
   /^(path|paths|file|filename|file_path|filepath|dir|directory|folder|cwd|command|cmd|commandline|command_line|script|shell|exec|sql)$|(Path|_path|Dir|_dir|Command|_command)$/;
-const ZERO_WIDTH_OR_BIDI =
-  /[\u00AD\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]|\uDB40[\uDC00-\uDC7F]/;
-const DIRECTIVES =
-  /(ignore (all |any )?(the )?(previous|prior|above|earlier|other) (instructions|prompts|rules)|always (call|use|invoke|run) (this|the)|before (using|calling) any other tool|do not (tell|inform|mention|show)|don't (tell|inform|mention|show)|without (telling|informing) the user|<\/?important>|system prompt|you (must|should) (always|never|first)|read .{0,40}(~\/|\.ssh|id_rsa|\.env|mcp\.json))/i;
 const URL = /\bhttps?:\/\/[^\s)"'>]+/i;
 const MANY_OPTIONAL = 10;
 
@@ -37,16 +82,14 @@ function annotationsOf(tool: Tool): Record<string, unknown> {
   return isSchemaObject(annotations) ? annotations : {};
 }
 
-/** The tool's name or description says it changes something. */
-function saysItActs(tool: Tool): boolean {
-  return (
-    EFFECT_WORDS.test(nameWords(tool.name).join(' ')) ||
-    EFFECT_WORDS.test(firstSentence(tool.description ?? ''))
-  );
-}
-
-function firstSentence(text: string): string {
-  return text.split(/(?<=[.!?])\s/)[0] ?? text;
+/**
+ * The verb by which the tool's name or the first sentence of its description says it changes
+ * something ("add" of add_observations, "replaces"), or undefined. The description is read as
+ * prose: "computes the edit distance" and "does not modify" say no change.
+ */
+function effectSaid(tool: Tool): string | undefined {
+  const firstSentence = sentencesOf(proseOf(tool.description ?? ''))[0] ?? '';
+  return verbSaid(firstSentence, EFFECT_VERBS) ?? verbInName(nameWords(tool.name), EFFECT_VERBS);
 }
 
 /** The properties of a tool's inputSchema, at every depth, with their paths. */
@@ -107,6 +150,50 @@ function modelTexts(input: LintInput) {
   return texts;
 }
 
+/** What a switch's value does, read from its first word ("get-url" reads, "set-url" changes). */
+type SwitchEffect = 'reads' | 'adds' | 'deletes' | 'changes';
+const READING_VALUES =
+  /^(list|get|show|read|view|search|find|query|describe|status|info|inspect|verify|check|validate|diff|log|ls|fetch|count|stat|lookup|preview|current|test|help)$/;
+const DELETING_VALUES =
+  /^(delete|remove|rm|drop|destroy|erase|purge|wipe|clear|overwrite|discard|kill|uninstall|revert|prune|truncate)$/;
+const ADDING_VALUES = /^(create|add|insert|append|new|push|save|store|upload|install|init|put)$/;
+
+function switchEffect(value: string): SwitchEffect | undefined {
+  const first = value.toLowerCase().split(/[-_\s.:]+/)[0] ?? '';
+  if (READING_VALUES.test(first)) return 'reads';
+  if (DELETING_VALUES.test(first)) return 'deletes';
+  if (ADDING_VALUES.test(first)) return 'adds';
+  if (
+    EFFECT_VERBS.some((forms) => forms.base === first) ||
+    /^(pop|apply|move|mv|rename|set|edit)$/.test(first)
+  )
+    return 'changes';
+  return undefined;
+}
+
+/**
+ * A switch is one tool doing several jobs when its values are actions that differ in effect: one
+ * reads and another changes, or one adds and another deletes, so that no set of hints is right
+ * for all of them. Variants of one operation (git reset's soft, mixed and hard) are not actions.
+ * The message counts every value and names each one, grouped by what it does.
+ */
+function switchMessage(tool: string, name: string, values: readonly unknown[]): string | undefined {
+  const groups = new Map<SwitchEffect, string[]>();
+  for (const value of values) {
+    const effect = typeof value === 'string' ? switchEffect(value) : undefined;
+    if (effect) groups.set(effect, [...(groups.get(effect) ?? []), value as string]);
+  }
+  const changes = groups.has('adds') || groups.has('deletes') || groups.has('changes');
+  const differ = (groups.has('reads') && changes) || (groups.has('adds') && groups.has('deletes'));
+  if (!differ) return undefined;
+  const said = (['reads', 'adds', 'deletes', 'changes'] as const)
+    .filter((kind) => groups.has(kind))
+    .map((kind) => `${kind === 'changes' ? 'other changes' : kind} (${(groups.get(kind) ?? []).join(', ')})`);
+  const others = values.filter((value) => typeof value !== 'string' || switchEffect(value) === undefined);
+  const rest = others.length > 0 ? `; and ${others.map(String).join(', ')}` : '';
+  return `${tool} switches on ${name} between ${values.length} actions that differ in effect: ${said.join(', ')}${rest}`;
+}
+
 export const DESIGN_RULES: Rule[] = [
   {
     id: 'description-missing',
@@ -160,7 +247,7 @@ export const DESIGN_RULES: Rule[] = [
     reference: REF.writingTools,
     check: (input) =>
       toolsOf(input)
-        .filter(({ tool }) => saysItActs(tool) && annotationsOf(tool).readOnlyHint !== true)
+        .filter(({ tool }) => effectSaid(tool) !== undefined && annotationsOf(tool).readOnlyHint !== true)
         .filter(
           ({ tool }) =>
             typeof tool.description === 'string' &&
@@ -171,7 +258,7 @@ export const DESIGN_RULES: Rule[] = [
           path: child(path, 'description'),
           subject: tool.name,
           subjectKind: 'tool',
-          message: `${tool.name} changes things but its description is silent on errors`,
+          message: `${tool.name} changes things (it says "${effectSaid(tool)}") but its description is silent on errors`,
         })),
   },
   {
@@ -210,19 +297,15 @@ export const DESIGN_RULES: Rule[] = [
         const schema = tool.inputSchema as Record<string, unknown>;
         const properties = isSchemaObject(schema.properties) ? schema.properties : {};
         for (const [name, sub] of Object.entries(properties)) {
-          if (
-            !SWITCH_NAMES.test(name) ||
-            !isSchemaObject(sub) ||
-            !Array.isArray(sub.enum) ||
-            sub.enum.length < 3
-          )
-            continue;
-          found.push({
-            path: child(child(child(path, 'inputSchema'), 'properties'), name),
-            subject: tool.name,
-            subjectKind: 'tool',
-            message: `${tool.name} switches on ${name} between ${sub.enum.length} actions (${sub.enum.slice(0, 5).map(String).join(', ')})`,
-          });
+          if (!SWITCH_NAMES.test(name) || !isSchemaObject(sub) || !Array.isArray(sub.enum)) continue;
+          const message = switchMessage(tool.name, name, sub.enum);
+          if (message)
+            found.push({
+              path: child(child(child(path, 'inputSchema'), 'properties'), name),
+              subject: tool.name,
+              subjectKind: 'tool',
+              message,
+            });
         }
         const required = Array.isArray(schema.required) ? schema.required : [];
         const optional = Object.keys(properties).filter((name) => !required.includes(name));
@@ -246,7 +329,7 @@ export const DESIGN_RULES: Rule[] = [
     reference: REF.toolAnnotations,
     check: (input) =>
       toolsOf(input)
-        .filter(({ tool }) => saysItActs(tool))
+        .filter(({ tool }) => effectSaid(tool) !== undefined)
         .filter(({ tool }) => {
           const annotations = annotationsOf(tool);
           return !('destructiveHint' in annotations) && !('readOnlyHint' in annotations);
@@ -255,7 +338,7 @@ export const DESIGN_RULES: Rule[] = [
           path: child(path, 'annotations'),
           subject: tool.name,
           subjectKind: 'tool',
-          message: `${tool.name} says it changes things but declares neither destructiveHint nor readOnlyHint`,
+          message: `${tool.name} says it changes things ("${effectSaid(tool)}") but declares neither destructiveHint nor readOnlyHint`,
         })),
   },
   {
@@ -271,7 +354,11 @@ export const DESIGN_RULES: Rule[] = [
         inputProperties(tool, path).flatMap((visit): RawFinding[] => {
           const { schema } = visit;
           if ('enum' in schema || 'const' in schema) return [];
-          const types = typesOf(schema);
+          // A nullable value is still its type; a union is named as a union, and what lacks a
+          // bound is its string, array or number form.
+          const types = typesOf(schema).filter((type) => type !== 'null');
+          const form = (what: string) =>
+            types.length === 1 ? what : `${types.join(' or ')}, and as ${what}`;
           const missing: string[] = [];
           if (
             types.includes('string') &&
@@ -279,14 +366,15 @@ export const DESIGN_RULES: Rule[] = [
             !('format' in schema) &&
             !('pattern' in schema)
           )
-            missing.push('a string with no maxLength');
-          if (types.includes('array') && !('maxItems' in schema)) missing.push('an array with no maxItems');
+            missing.push(form('a string with no maxLength'));
+          if (types.includes('array') && !('maxItems' in schema))
+            missing.push(form('an array with no maxItems'));
           if (
             (types.includes('number') || types.includes('integer')) &&
             !('maximum' in schema) &&
             !('exclusiveMaximum' in schema)
           )
-            missing.push('a number with no maximum');
+            missing.push(form('a number with no maximum'));
           return missing.map((what) => ({
             path: visit.path,
             subject: tool.name,
@@ -332,37 +420,64 @@ export const DESIGN_RULES: Rule[] = [
     fix: 'Remove the invisible characters (U+200B–U+200F, U+202A–U+202E, U+2066–U+2069, U+FEFF, U+E0000–U+E007F).',
     reference: REF.toolPoisoning,
     check: (input) =>
-      modelTexts(input)
-        .filter(({ text }) => ZERO_WIDTH_OR_BIDI.test(text))
-        .map(({ text, path, subject, subjectKind }) => {
-          const char = text.match(ZERO_WIDTH_OR_BIDI)?.[0] ?? '';
-          const code = char.codePointAt(0)?.toString(16).toUpperCase().padStart(4, '0');
-          return {
+      modelTexts(input).flatMap(({ text, path, subject, subjectKind }): RawFinding[] => {
+        const said = describeInvisible(text);
+        if (said === undefined) return [];
+        return [
+          {
             path,
             ...(subject === undefined ? {} : { subject }),
             subjectKind,
-            message: `invisible character U+${code} in text the model reads`,
-          };
-        }),
+            message: said,
+          },
+        ];
+      }),
   },
   {
     id: 'model-directives',
     family: 'design',
+    severity: 'error',
+    title: 'No text that turns the model against the person (tool poisoning)',
+    why: 'Text that tells the model to ignore its instructions, always call a tool first, hand over the conversation or a secret, or keep something from the person is how tool poisoning works: it acts on every conversation the tool is listed in, whether or not the tool is ever called.',
+    fix: "Remove it. Describe what the tool does; put usage guidance in the server's instructions, addressed openly, and never ask to hide anything from the person.",
+    reference: REF.toolPoisoning,
+    check: (input) =>
+      modelTexts(input).flatMap(({ text, path, subject, subjectKind }): RawFinding[] => {
+        const found = poisoningIn(text);
+        if (found.length === 0) return [];
+        return [
+          {
+            path,
+            ...(subject === undefined ? {} : { subject }),
+            subjectKind,
+            message: describeDirectives(found),
+          },
+        ];
+      }),
+  },
+  {
+    id: 'model-steering',
+    family: 'design',
     severity: 'warning',
-    title: 'Descriptions describe; they do not instruct the model',
-    why: 'Text that tells the model to ignore instructions, always call a tool, keep something from the person or read secrets is how tool poisoning works: it acts on every conversation the tool is listed in.',
-    fix: "Describe what the tool does; put usage guidance in the server's instructions, addressed openly, and never ask to hide anything from the person.",
+    title: 'Descriptions describe the tool; they do not steer the model beyond it',
+    why: "A description is read in every conversation the tool is listed in: orders about how the model reasons or behaves elsewhere change every answer, cost context on every request, and are out of the person's sight.",
+    fix: "Say what the tool takes and does; put guidance for the model in the server's instructions, where the person can read it.",
     reference: REF.toolPoisoning,
     check: (input) =>
       modelTexts(input)
         .filter(({ subjectKind }) => subjectKind !== 'server')
-        .filter(({ text }) => DIRECTIVES.test(text))
-        .map(({ text, path, subject, subjectKind }) => ({
-          path,
-          ...(subject === undefined ? {} : { subject }),
-          subjectKind,
-          message: `text addressed to the model: "${text.match(DIRECTIVES)?.[0]}"`,
-        })),
+        .flatMap(({ text, path, subject, subjectKind }): RawFinding[] => {
+          const found = steeringIn(text);
+          if (found.length === 0) return [];
+          return [
+            {
+              path,
+              ...(subject === undefined ? {} : { subject }),
+              subjectKind,
+              message: describeDirectives(found),
+            },
+          ];
+        }),
   },
   {
     id: 'description-links',

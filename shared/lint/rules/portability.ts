@@ -1,7 +1,7 @@
 import type { Tool } from '@modelcontextprotocol/client';
 import type { LintInput, RawFinding, Rule } from '../findings.js';
 import { valueProblems } from '../schemaCheck.js';
-import { isSchemaObject, schemaDepth, typesOf, walkSchema, type SchemaVisit } from '../schemaWalk.js';
+import { isSchemaObject, objectDepth, typesOf, walkSchema, type SchemaVisit } from '../schemaWalk.js';
 import { REF } from './references.js';
 
 /**
@@ -195,17 +195,17 @@ export const PORTABILITY_RULES: Rule[] = [
     id: 'portable-size',
     family: 'portability',
     severity: 'warning',
-    title: `Schemas stay small: at most ${MAX_DEPTH} levels, ${MAX_PROPERTIES} properties, ${MAX_SCHEMA_BYTES / 1024} KB`,
+    title: `Schemas stay small: at most ${MAX_DEPTH} object levels, ${MAX_PROPERTIES} properties, ${MAX_SCHEMA_BYTES / 1024} KB`,
     why: 'Providers cap nesting (OpenAI: 5 levels, 100 properties in all) and every byte of every schema is sent with every request: a large schema costs context and is refused past the caps.',
     fix: 'Flatten the schema, drop what the model need not choose, or split the tool.',
     reference: REF.structuredOutputs,
     check: (input) =>
       schemas(input).flatMap((site): RawFinding[] => {
-        const depth = schemaDepth(site.schema);
+        const depth = objectDepth(site.schema);
         const properties = walkSchema(site.schema, '').filter((visit) => visit.property !== undefined).length;
         const bytes = JSON.stringify(site.schema).length;
         const problems = [
-          ...(depth > MAX_DEPTH ? [`${depth} levels deep`] : []),
+          ...(depth > MAX_DEPTH ? [`${depth} object levels deep`] : []),
           ...(properties > MAX_PROPERTIES ? [`${properties} properties`] : []),
           ...(bytes > MAX_SCHEMA_BYTES ? [`${Math.round(bytes / 1024)} KB`] : []),
         ];

@@ -72,7 +72,7 @@ export const SPEC_RULES: Rule[] = [
               path: child(path, key),
               subject: tool.name,
               subjectKind: 'tool',
-              message: `${key} of ${tool.name} ${isSchemaObject(schema) ? `has type ${JSON.stringify(schema.type ?? null)}` : 'is not an object'}, not "object"`,
+              message: `${key} of ${tool.name} ${!isSchemaObject(schema) ? 'is not an object' : 'type' in schema ? `has type ${JSON.stringify(schema.type)}` : 'has no type'}, not "object"`,
             },
           ];
         }),
