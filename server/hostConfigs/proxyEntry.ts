@@ -19,8 +19,11 @@ export function wrappedArgs(launcher: ProxyLauncher, command: string, args: read
   return [...launcher.prefix, 'proxy', '--', command, ...args];
 }
 
-/** The script or bin names that may stand before `proxy` in a wrapped entry. */
-const LAUNCHER_NAME = /^(cli\.m?js|mcp-inspect(\.cmd|\.ps1|\.exe)?)$/i;
+/**
+ * What may stand before `proxy` in a wrapped entry: mcp-inspect's bin, or its script as the
+ * package ships it (`…/server/cli.js`; another tool's cli.js with a proxy command is not ours).
+ */
+const LAUNCHER = /(^|[\\/])(server[\\/]cli\.m?js|mcp-inspect(\.cmd|\.ps1|\.exe)?)$/i;
 
 /**
  * The marker of a wrapped stdio entry is its shape: the command line (command, then args) has
@@ -36,8 +39,7 @@ export function unwrappedCommand(
   const proxy = line.indexOf('proxy');
   if (proxy < 1 || proxy > 2) return undefined;
   // Windows paths too, whatever this machine is.
-  const launcher = (line[proxy - 1] ?? '').split(/[\\/]/).pop() ?? '';
-  if (!LAUNCHER_NAME.test(launcher)) return undefined;
+  if (!LAUNCHER.test(line[proxy - 1] ?? '')) return undefined;
   const dash = line.indexOf('--', proxy + 1);
   const original = line[dash + 1];
   if (dash < 0 || original === undefined) return undefined;

@@ -14,7 +14,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { applyEdits, createScanner, modify, SyntaxKind, type JSONPath } from 'jsonc-parser';
+import { applyEdits, createScanner, modify, type JSONPath } from 'jsonc-parser';
 import { readHostConfig, type HostServer } from './hostConfigReader.js';
 import type { PlaceContext } from './hostLocations.js';
 import { launcherFor } from './proxyEntry.js';
@@ -136,12 +136,14 @@ function serversOf(file: string): HostServer[] {
   return read.config.servers;
 }
 
+/** jsonc-parser's SyntaxKind, a const enum that this build's module settings cannot read. */
+const TOKEN = { lineComment: 12, blockComment: 13, end: 17 } as const;
+
 function commentsOf(text: string): string[] {
   const scanner = createScanner(text, false);
   const comments: string[] = [];
-  for (let kind = scanner.scan(); kind !== SyntaxKind.EOF; kind = scanner.scan()) {
-    if (kind === SyntaxKind.LineCommentTrivia || kind === SyntaxKind.BlockCommentTrivia)
-      comments.push(scanner.getTokenValue());
+  for (let kind: number = scanner.scan(); kind !== TOKEN.end; kind = scanner.scan()) {
+    if (kind === TOKEN.lineComment || kind === TOKEN.blockComment) comments.push(scanner.getTokenValue());
   }
   return comments;
 }
