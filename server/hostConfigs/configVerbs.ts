@@ -110,6 +110,10 @@ export async function runConfigVerb(argv: readonly string[], cliScript: string):
     out.failure(new VerbFailure(EXIT.usage, 'usage', error.message, error.details));
     return EXIT.usage;
   }
+  if (verb === 'wrap' && report.written && /[\\/]_npx[\\/]/.test(cliScript))
+    out.warning(
+      `this mcp-inspect runs from npx's cache (${cliScript}), which npm may clear: the host would then fail to start the wrapped servers; install it (npm install -g) and wrap again`,
+    );
   if (json) out.document(jsonReport(report, launcher));
   else say(verb, report, launcher, out, request.dryRun);
   return EXIT.ok;
