@@ -369,3 +369,22 @@ function changedEntry(server: HostServer, recorded: Record<string, RecordEntry>)
     return { id: server.id, kind: 'url', url: entry.url, port: entry.port, localUrl: entry.localUrl };
   return { id: server.id, kind: server.kind };
 }
+
+/** A file's servers as a list to choose from: each entry with whether it runs through the proxy. */
+export interface ListedServers {
+  config: string;
+  host: HostId | undefined;
+  servers: { server: HostServer; wrapped: boolean }[];
+  unreadable: { id: string; why: string }[];
+}
+
+export function listServers(file: string, place?: PlaceContext): ListedServers {
+  const loaded = load(file);
+  const recorded = readRecordOrRefuse(file, place)?.entries ?? {};
+  return {
+    config: file,
+    host: loaded.config.host,
+    servers: loaded.config.servers.map((server) => ({ server, wrapped: isWrapped(server, recorded) })),
+    unreadable: loaded.config.unreadable,
+  };
+}
