@@ -16,6 +16,7 @@ import { TrafficPane } from './features/traffic/TrafficPane';
 import {
   CollectionPanel,
   ConnectionSettings,
+  HostConfigPanel,
   LintPanel,
   LogsPanel,
   OAuthPanel,
@@ -37,6 +38,7 @@ type FeatureTab =
   | 'tasks'
   | 'logs'
   | 'lint'
+  | 'hosts'
   | 'server'
   | 'connection'
   | 'oauth';
@@ -129,6 +131,7 @@ export function App() {
                   content: () =>
                     mcp ? <LintPanel mcp={mcp} /> : <p className="placeholder">Waiting for the server…</p>,
                 },
+                { key: 'hosts', label: 'Hosts', content: () => <HostConfigPanel /> },
                 { key: 'server', label: 'Server', content: () => <ServerInfo /> },
                 { key: 'connection', label: 'Connection', content: () => <ConnectionSettings /> },
                 { key: 'oauth', label: 'OAuth', content: () => <OAuthPanel /> },

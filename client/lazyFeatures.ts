@@ -45,3 +45,6 @@ export const SkillsPanel = lazy(() =>
 export const TimelinePanel = lazy(() =>
   import('./features/timeline/TimelinePanel').then((m) => ({ default: m.TimelinePanel })),
 );
+export const HostConfigPanel = lazy(() =>
+  import('./features/hostConfig/HostConfigPanel').then((m) => ({ default: m.HostConfigPanel })),
+);
