@@ -17,6 +17,7 @@ import {
   CollectionPanel,
   ConnectionProblem,
   ConnectionSettings,
+  HostConfigPanel,
   LintPanel,
   LogsPanel,
   OAuthBanner,
@@ -39,6 +40,7 @@ type FeatureTab =
   | 'tasks'
   | 'logs'
   | 'lint'
+  | 'hosts'
   | 'server'
   | 'connection'
   | 'oauth';
@@ -146,6 +148,7 @@ export function App() {
                   content: () =>
                     mcp ? <LintPanel mcp={mcp} /> : <p className="placeholder">Waiting for the server…</p>,
                 },
+                { key: 'hosts', label: 'Hosts', content: () => <HostConfigPanel /> },
                 { key: 'server', label: 'Server', content: () => <ServerInfo /> },
                 { key: 'connection', label: 'Connection', content: () => <ConnectionSettings /> },
                 { key: 'oauth', label: 'OAuth', content: () => <OAuthPanel /> },

@@ -62,3 +62,6 @@ export const TrafficPane = lazy(() =>
 export const ConnectionProblem = lazy(() =>
   import('./features/connection/ConnectionProblem').then((m) => ({ default: m.ConnectionProblem })),
 );
+export const HostConfigPanel = lazy(() =>
+  import('./features/hostConfig/HostConfigPanel').then((m) => ({ default: m.HostConfigPanel })),
+);

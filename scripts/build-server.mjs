@@ -29,6 +29,9 @@ export async function buildServer(outDir = join(ROOT, 'dist'), { sourcemap = tru
     logLevel: 'warning',
     sourcemap: sourcemap ? 'linked' : false,
     legalComments: 'eof',
+    // jsonc-parser's `main` is a UMD build whose require('./impl/…') calls esbuild cannot follow
+    // (the bundle then fails at run time); its ES module build bundles as any other.
+    alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
     // Bundled CommonJS packages call require() for Node's own modules; ES modules have none.
     banner: {
       js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);",

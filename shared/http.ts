@@ -19,3 +19,9 @@ export const API_COLLECTION_PATH = '/api/collection';
 export const API_LINT_CONFIG_PATH = '/api/lint-config';
 /** POST `{target}`: another server's surface, read over a short-lived connection, to compare with this one. */
 export const API_COMPARE_TARGET_PATH = '/api/compare-target';
+/**
+ * The page's "Put a host on the proxy": GET `/locations` lists the hosts' default config files;
+ * POST `{action: read | wrap | unwrap, config, servers, all, dryRun}` reads a file's servers or
+ * wraps and unwraps them, as `mcp-inspect wrap`/`unwrap` do (see shared/hostConfigWire.ts).
+ */
+export const API_HOST_CONFIG_PATH = '/api/host-config';

@@ -10,7 +10,7 @@ import { killAllGroupsNow } from '../targets/processGroups.js';
 import { quickStdioTarget, sameStdioTarget } from './quickTarget.js';
 import { SpawnedServer } from '../targets/spawnServer.js';
 import { memoryScaleFrom, scaledMemoryLimits } from '../relay/memoryLimits.js';
-import { isVerbName } from '../verbs/verbNames.js';
+import { isConfigVerbName, isVerbName } from '../verbs/verbNames.js';
 import { quickVerbTarget } from '../verbs/quickVerbTarget.js';
 
 const SHUTDOWN_GRACE_MS = 5_000;
@@ -41,6 +41,13 @@ async function main(): Promise<void> {
   }
   // Paths from import.meta.url are the bundle's (dist/server/cli.js), not this file's.
   const demoServerPath = fileURLToPath(new URL('./demo/demoServer.js', import.meta.url));
+  // `mcp-inspect wrap|unwrap …`: a host's config file put on the proxy and back; no server, no page.
+  if (isConfigVerbName(process.argv[2])) {
+    const { runConfigVerb } = await import('../hostConfigs/configVerbs.js');
+    // This very script, by its absolute path: what a wrapped entry starts the proxy with.
+    process.exitCode = await runConfigVerb(process.argv.slice(2), fileURLToPath(import.meta.url));
+    return;
+  }
   // `mcp-inspect call …`: a headless verb, no page (a server named like a verb: `mcp-inspect -- call`).
   if (isVerbName(process.argv[2])) {
     const quickVerb = quickVerbTarget(process.argv.slice(2), demoServerPath);

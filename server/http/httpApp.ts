@@ -11,6 +11,7 @@ import { parityRoute } from './parityRoute.js';
 import { appSandboxRoute } from '../appSandbox/sandboxRoute.js';
 import { collectionRouter } from './collectionRoutes.js';
 import { compareTargetRouter } from './compareTargetRoute.js';
+import { hostConfigRouter } from './hostConfigRoute.js';
 import { lintConfigRouter } from './lintConfigRoute.js';
 import type { RunningAppSandbox } from '../appSandbox/sandboxServer.js';
 import type { OAuthManager } from '../oauth/oauthManager.js';
@@ -157,6 +158,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
     app.use(collectionRouter(options.collectionFile, () => options.session.targetInfo));
   app.use(lintConfigRouter());
   app.use(compareTargetRouter(() => options.session.spec));
+  app.use(hostConfigRouter());
 
   app.use('/api', (_req: Request, res: Response) => {
     res.status(404).json({ error: 'No such route' });

@@ -26,6 +26,18 @@ export function isVerbName(word: string | undefined): word is VerbName {
   return (VERB_NAMES as readonly string[]).includes(word ?? '');
 }
 
+/**
+ * The verbs that put a host's config on the proxy and back (server/hostConfigs/): they change a
+ * file and connect to nothing, so they have a runner of their own.
+ */
+export const CONFIG_VERB_NAMES = ['wrap', 'unwrap'] as const;
+
+export type ConfigVerbName = (typeof CONFIG_VERB_NAMES)[number];
+
+export function isConfigVerbName(word: string | undefined): word is ConfigVerbName {
+  return (CONFIG_VERB_NAMES as readonly string[]).includes(word ?? '');
+}
+
 /** The verbs as the page's `--help` lists them. */
 export const VERB_HELP = `Headless verbs (no browser; the verb comes first, the server's command after --):
   mcp-inspect info      [options] [-- command…]   era, protocol version, server info, capabilities
@@ -45,5 +57,7 @@ export const VERB_HELP = `Headless verbs (no browser; the verb comes first, the 
   mcp-inspect proxy [--inject RULE…] -- <command…>   a transparent proxy a host runs in place of its server
   mcp-inspect proxy --url <url> [--port N]          the same for an HTTP server, on 127.0.0.1:N
   mcp-inspect captures [list | export <id> -o FILE | watch]   the sessions proxies captured
+  mcp-inspect wrap   --config <file|host> [--server NAME | --all] [--dry-run]   put a host's servers on the proxy
+  mcp-inspect unwrap --config <file|host> [--server NAME | --all] [--dry-run]   and back (byte for byte when unchanged)
   A server whose command is a verb's name: mcp-inspect -- <command>.
   Run mcp-inspect <verb> --help for a verb's options.`;
