@@ -12,6 +12,8 @@ import {
   type RecordedStep,
   type StepDefinition,
 } from './flowTypes.js';
+import { grantStep } from './grantStep.js';
+import { idJagStep } from './machineGrants.js';
 import { registrationStep } from './registrationStep.js';
 import { stepFetch } from './stepFetch.js';
 import type { TokenStore } from './tokenStore.js';
@@ -21,10 +23,12 @@ export const SIGN_IN_STEPS: readonly StepDefinition[] = [
   challengeStep,
   resourceMetadataStep,
   authServerMetadataStep,
+  grantStep,
   pkceStep,
   registrationStep,
   authorizeStep,
   callbackStep,
+  idJagStep,
   tokenStep,
   authorizedRequestStep,
 ];
