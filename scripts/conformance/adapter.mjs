@@ -69,6 +69,14 @@ try {
   if (scenario.startsWith('auth/')) {
     // As the suite's reference client: list the tools, then call test-tool, signed in.
     note(cli('call', 'test-tool', '--no-validate', ...oauthOptions()));
+  } else if (scenario === 'sep-2640-client-no-prefetch') {
+    // The skills listed, and nothing more: a host reads no skill file before it is asked for.
+    note(cli('skills'));
+  } else if (scenario.startsWith('sep-2640-client-verify-')) {
+    // Each skill got and verified: a SKILL.md that fails its entry stops there (exit 6).
+    const listed = cli('skills', '--json');
+    for (const skill of listed.status === 0 ? JSON.parse(listed.stdout).skills : [])
+      note(cli('skills', 'get', skill.frontmatter.name, '--verify'));
   } else if (
     scenario === 'initialize' ||
     scenario === 'json-schema-ref-no-deref' ||

@@ -37,6 +37,8 @@ export type FailureKind =
   | 'declined'
   | 'timeout'
   | 'lint-error'
+  | 'integrity-error'
+  | 'unknown-skill'
   | 'breaking-change'
   | 'eras-differ'
   | 'expectation-failed'

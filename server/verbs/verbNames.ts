@@ -18,6 +18,7 @@ export const VERB_NAMES = [
   'lint',
   'test',
   'load',
+  'skills',
 ] as const;
 
 export type VerbName = (typeof VERB_NAMES)[number];
@@ -42,5 +43,6 @@ export const VERB_HELP = `Headless verbs (no browser; the verb comes first, the 
   mcp-inspect lint    [--probe] [--format text|json|sarif] [-- command…]   check the server (exit 6 on an error)
   mcp-inspect test [file]     [options] [-- command…]   run a collection's items and check their expectations
   mcp-inspect load <tool> [--arg k=v…] --concurrency C (--requests N | --duration 30s) [--rate R/s]   a load test
+  mcp-inspect skills [get <name>] [--verify] [-- command…]   the skills; one's SKILL.md; files checked (exit 6)
   A server whose command is a verb's name: mcp-inspect -- <command>.
   Run mcp-inspect <verb> --help for a verb's options.`;
