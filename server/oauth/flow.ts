@@ -178,7 +178,8 @@ export class OAuthFlow {
         this.hooks.onAuthorized(this.data);
         return;
       }
-      if (this.mode === 'step') return;
+      // A step that does not apply to this grant is no stop of its own, even one step at a time.
+      if (this.mode === 'step' && step.verdict !== 'skipped') return;
     }
   }
 

@@ -94,7 +94,7 @@ export const grantStep: StepDefinition = {
   id: 'grant',
   title: 'Grant and proof of possession',
   requirement:
-    "The grant follows from the credentials given and the authorization server's grant_types_supported (RFC 8414): client_credentials for a client secret or key with no person (SEP-1046), jwt-bearer for a platform-issued assertion (RFC 7523, SEP-1933), token exchange for an ID-JAG at the identity provider then jwt-bearer (SEP-990), else authorization_code with PKCE. Tokens are DPoP-bound (RFC 9449) when the server challenges with DPoP or the authorization server lists dpop_signing_alg_values_supported.",
+    "The grant follows from the credentials given and the authorization server's grant_types_supported (RFC 8414): client_credentials for a client secret or key with no person (SEP-1046), jwt-bearer for a platform-issued assertion (RFC 7523, SEP-1933), token exchange for an ID-JAG at the identity provider then jwt-bearer (SEP-990), else authorization_code with PKCE. Tokens are DPoP-bound (RFC 9449) when the MCP server asks for them: a DPoP challenge, or dpop_bound_access_tokens_required in its metadata (RFC 9728).",
   async run(step) {
     const { data, settings } = step;
     const metadata = data.metadata!;
@@ -106,9 +106,18 @@ export const grantStep: StepDefinition = {
     const missing = missingFor(choice.grant, settings);
     if (missing) throw new StepFailure(`The ${choice.grant} grant needs ${missing}.`, 'not given');
     const algs = dpopAlgsOf(metadata);
-    const askedByServer = data.challengeScheme?.toLowerCase() === 'dpop';
     step.fact('dpop_signing_alg_values_supported', algs?.join(', ') ?? '(absent)');
-    if (settings.dpop || askedByServer || (algs?.length ?? 0) > 0) {
+    // The resource server decides: it challenges with the DPoP scheme, or its metadata requires
+    // bound tokens (RFC 9728). An authorization server that merely supports DPoP (oidc-provider
+    // lists it by default) does not make the MCP server accept DPoP-bound tokens.
+    const why = settings.dpop
+      ? '--dpop'
+      : data.challengeScheme?.toLowerCase() === 'dpop'
+        ? 'the server challenged with the DPoP scheme'
+        : data.resourceMetadata?.dpop_bound_access_tokens_required === true
+          ? "the server's metadata sets dpop_bound_access_tokens_required"
+          : undefined;
+    if (why) {
       const alg = dpopAlgFor(algs);
       if (!alg)
         throw new StepFailure(
@@ -116,12 +125,9 @@ export const grantStep: StepDefinition = {
           `dpop_signing_alg_values_supported: ${JSON.stringify(algs)}`,
         );
       data.dpop = await DpopSession.create({ alg });
-      step.fact(
-        'DPoP',
-        `${alg} key, thumbprint ${data.dpop.thumbprint} (${settings.dpop ? '--dpop' : askedByServer ? 'the server challenged with DPoP' : 'the authorization server supports it'})`,
-      );
+      step.fact('DPoP', `${alg} key, thumbprint ${data.dpop.thumbprint} (${why})`);
     } else {
-      step.fact('DPoP', 'not used: neither server asks for it (--dpop forces it)');
+      step.fact('DPoP', 'not used: the server does not ask for DPoP-bound tokens (--dpop forces them)');
     }
     if (choice.unlisted) {
       return {
