@@ -6,9 +6,10 @@ const DISCOVERY = [
   [1, 'Challenge'],
   [2, 'Protected resource metadata'],
   [3, 'Authorization server metadata'],
-  [4, 'PKCE S256 offered'],
-  [5, 'Client registration'],
-  [6, 'Authorization request'],
+  [4, 'Grant and proof of possession'],
+  [5, 'PKCE S256 offered'],
+  [6, 'Client registration'],
+  [7, 'Authorization request'],
 ] as const;
 
 test('signs in through consent, then steps up when a tool needs more scope', async ({
@@ -33,12 +34,12 @@ test('signs in through consent, then steps up when a tool needs more scope', asy
   await expect(page.getByRole('tab', { name: 'Tools' })).toHaveAttribute('aria-selected', 'true');
   await page.getByRole('tab', { name: 'OAuth' }).click();
   await expect(status).toHaveText('Signed in');
-  await expect(step(9, 'Authorized request')).toHaveAccessibleName(/passed$/);
+  await expect(step(10, 'Authorized request')).toHaveAccessibleName(/passed$/);
   await expect(page.getByRole('status', { name: 'Connection state' })).toHaveText(/connected/);
   // The token exchange is shown whole, its secrets masked.
-  await open(step(8, 'Token request'));
-  await expect(step(8, 'Token request').getByLabel('Request')).toContainText('code_verifier=%E2%80%A2');
-  await expect(step(8, 'Token request').getByLabel('Response')).toContainText(
+  await open(step(9, 'Token request'));
+  await expect(step(9, 'Token request').getByLabel('Request')).toContainText('code_verifier=%E2%80%A2');
+  await expect(step(9, 'Token request').getByLabel('Response')).toContainText(
     /"access_token": "•+ #[0-9a-f]{4}"/,
   );
   const token = page.getByLabel('Token', { exact: true });
@@ -50,8 +51,8 @@ test('signs in through consent, then steps up when a tool needs more scope', asy
   await expect(banner).toContainText('Sign-in in progress');
   await page.getByRole('tab', { name: 'OAuth' }).click();
   await expect(step(1, 'Challenge')).toContainText('the server needs notes:write');
-  await open(step(6, 'Authorization request'));
-  await expect(step(6, 'Authorization request')).toContainText('mcp:read notes:write');
+  await open(step(7, 'Authorization request'));
+  await expect(step(7, 'Authorization request')).toContainText('mcp:read notes:write');
   (await consentInNewTab(page)).close();
   await expect(status).toHaveText('Signed in');
   await expect(token.getByText('mcp:read notes:write', { exact: true })).toBeVisible();
@@ -89,8 +90,8 @@ test('does not say "Signed in" for a code from another authorization sent with t
   await tab.close();
 
   await expect(status).toHaveText('The sign-in failed');
-  await expect(step(7, 'Redirect back')).toHaveAccessibleName(/passed$/);
-  await expect(step(8, 'Token request')).toHaveAccessibleName(/failed$/);
+  await expect(step(8, 'Redirect back')).toHaveAccessibleName(/passed$/);
+  await expect(step(9, 'Token request')).toHaveAccessibleName(/failed$/);
 });
 
 test('runs step by step', async ({ page, inspectorUrl }) => {
@@ -112,7 +113,7 @@ test.describe('refresh', () => {
   test('refreshes the access token before it expires', async ({ page, inspectorUrl }) => {
     await page.goto(inspectorUrl);
     await signIn(page);
-    await expect(oauthView(page).step(10, /Refresh \(before expiry\)/.source)).toHaveAccessibleName(
+    await expect(oauthView(page).step(11, /Refresh \(before expiry\)/.source)).toHaveAccessibleName(
       /passed$/,
       {
         timeout: 10_000,
@@ -129,12 +130,12 @@ test.describe('a server without PKCE S256', () => {
     const { banner, status, step } = oauthView(page);
     await banner.getByRole('button', { name: 'Sign in' }).click();
     await expect(status).toHaveText('The sign-in failed');
-    await expect(step(4, 'PKCE S256 offered')).toHaveAccessibleName(/failed$/);
-    await expect(step(4, 'PKCE S256 offered')).toContainText('must offer PKCE with S256');
-    await expect(step(4, 'PKCE S256 offered')).toContainText(
+    await expect(step(5, 'PKCE S256 offered')).toHaveAccessibleName(/failed$/);
+    await expect(step(5, 'PKCE S256 offered')).toContainText('must offer PKCE with S256');
+    await expect(step(5, 'PKCE S256 offered')).toContainText(
       'Got instead: code_challenge_methods_supported: ["plain"]',
     );
-    await expect(step(5, 'Client registration')).toHaveAccessibleName(/not run$/);
+    await expect(step(6, 'Client registration')).toHaveAccessibleName(/not run$/);
   });
 });
 
@@ -148,12 +149,12 @@ test.describe('a redirect with the wrong iss', () => {
     await expect(back.getByRole('heading', { name: 'Sign-in not completed' })).toBeVisible();
     await back.close();
     await expect(status).toHaveText('The sign-in failed');
-    await expect(step(7, 'Redirect back')).toHaveAccessibleName(/failed$/);
-    await expect(step(7, 'Redirect back')).toContainText('the code was not redeemed');
-    await expect(step(7, 'Redirect back')).toContainText(
+    await expect(step(8, 'Redirect back')).toHaveAccessibleName(/failed$/);
+    await expect(step(8, 'Redirect back')).toContainText('the code was not redeemed');
+    await expect(step(8, 'Redirect back')).toContainText(
       'Got instead: iss="http://127.0.0.1:1/another-issuer"',
     );
-    await expect(step(8, 'Token request')).toHaveAccessibleName(/not run$/);
+    await expect(step(9, 'Token request')).toHaveAccessibleName(/not run$/);
   });
 });
 
@@ -163,10 +164,10 @@ test.describe('a registration endpoint that refuses', () => {
     await page.goto(inspectorUrl);
     const { banner, step, open } = oauthView(page);
     await banner.getByRole('button', { name: 'Sign in' }).click();
-    await expect(step(5, 'Client registration')).toHaveAccessibleName(/failed$/);
-    await expect(step(5, 'Client registration')).toContainText(/Got instead: HTTP 401: .*invalid_token/);
-    await open(step(5, 'Client registration'));
-    await expect(step(5, 'Client registration').getByLabel('Request')).toContainText(
+    await expect(step(6, 'Client registration')).toHaveAccessibleName(/failed$/);
+    await expect(step(6, 'Client registration')).toContainText(/Got instead: HTTP 401: .*invalid_token/);
+    await open(step(6, 'Client registration'));
+    await expect(step(6, 'Client registration').getByLabel('Request')).toContainText(
       '"application_type": "native"',
     );
   });
@@ -177,7 +178,7 @@ test.describe('an expired refresh token', () => {
   test('fails the refresh and asks to sign in again', async ({ page, inspectorUrl }) => {
     await page.goto(inspectorUrl);
     await signIn(page);
-    const refresh = oauthView(page).step(10, /Refresh \(before expiry\)/.source);
+    const refresh = oauthView(page).step(11, /Refresh \(before expiry\)/.source);
     await expect(refresh).toHaveAccessibleName(/failed$/, { timeout: 10_000 });
     await expect(refresh).toContainText('signing in again is needed');
     await expect(refresh).toContainText(/Got instead: .*grant request is invalid/);

@@ -6,7 +6,7 @@
 // built CLI (dist/server/cli.js). It adds nothing to the protocol itself: whatever the suite sees
 // is the CLI's doing.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,10 +39,27 @@ function listTools(...extra) {
   return status === 0 ? JSON.parse(stdout).tools : [];
 }
 
+/**
+ * What the scenario's context gives, as the authorization flags (cli.md) take it: a client and its
+ * secret, or its private key (written to a 0600 file, as a person keeps one); a platform-issued
+ * JWT; an identity provider and the person's ID token. The CLI picks the grant from these and
+ * the authorization server's metadata, and DPoP from what the servers ask.
+ */
 function oauthOptions() {
   const options = ['--oauth-auto-consent', '--client-metadata-url', CLIENT_METADATA_URL];
   if (context.client_id) options.push('--client-id', context.client_id);
   if (context.client_secret) options.push('--client-secret', context.client_secret);
+  if (context.private_key_pem) {
+    const keyFile = join(scratch, 'client-key.pem');
+    writeFileSync(keyFile, context.private_key_pem, { mode: 0o600 });
+    options.push('--client-key', keyFile);
+    if (context.signing_algorithm) options.push('--client-key-alg', context.signing_algorithm);
+  }
+  if (context.valid_jwt) options.push('--assertion', context.valid_jwt);
+  if (context.idp_issuer) options.push('--idp-issuer', context.idp_issuer);
+  if (context.idp_client_id) options.push('--idp-client-id', context.idp_client_id);
+  if (context.idp_id_token) options.push('--idp-id-token', context.idp_id_token);
+  if (context.idp_token_endpoint) options.push('--idp-token-endpoint', context.idp_token_endpoint);
   return options;
 }
 
@@ -52,6 +69,14 @@ try {
   if (scenario.startsWith('auth/')) {
     // As the suite's reference client: list the tools, then call test-tool, signed in.
     note(cli('call', 'test-tool', '--no-validate', ...oauthOptions()));
+  } else if (scenario === 'sep-2640-client-no-prefetch') {
+    // The skills listed, and nothing more: a host reads no skill file before it is asked for.
+    note(cli('skills'));
+  } else if (scenario.startsWith('sep-2640-client-verify-')) {
+    // Each skill got and verified: a SKILL.md that fails its entry stops there (exit 6).
+    const listed = cli('skills', '--json');
+    for (const skill of listed.status === 0 ? JSON.parse(listed.stdout).skills : [])
+      note(cli('skills', 'get', skill.frontmatter.name, '--verify'));
   } else if (
     scenario === 'initialize' ||
     scenario === 'json-schema-ref-no-deref' ||

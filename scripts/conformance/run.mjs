@@ -68,11 +68,15 @@ for (const [path, what] of [
 }
 
 const expected = readExpectedFailures(EXPECTED);
-const runs = REVISIONS.filter((revision) => !flags.spec || flags.spec === revision).flatMap((revision) =>
-  readRequirements(revision)
-    .filter(({ scenario }) => !flags.only || flags.only === scenario)
-    .map((entry) => ({ ...entry, revision })),
-);
+const runs = REVISIONS.filter((revision) => !flags.spec || flags.spec === revision)
+  .flatMap((revision) =>
+    [
+      ...readRequirements(revision),
+      // The suite's extensions that no requirement set names yet run at the newest revision.
+      ...(revision === REVISIONS.at(-1) ? unlistedExtensions() : []),
+    ].map((entry) => ({ ...entry, revision })),
+  )
+  .filter(({ scenario }) => !flags.only || flags.only === scenario);
 if (!flags.only && !flags.spec) rmSync(OUT, { recursive: true, force: true });
 
 const started = performance.now();
@@ -216,6 +220,24 @@ function readRequirements(revision) {
     }
   }
   return entries;
+}
+
+/**
+ * The client scenarios the suite lists as `[extension]` (`conformance list --client`) that no
+ * requirement set names (the skills extension's, SEP-2640): run unscored, as the sets' own
+ * extensions are, so that every client scenario of the suite is run.
+ */
+function unlistedExtensions() {
+  const named = new Set(
+    REVISIONS.flatMap((revision) => readRequirements(revision).map((entry) => entry.scenario)),
+  );
+  const listing = execFileSync(NODE22, [join(SUITE, 'dist/index.js'), 'list', '--client'], {
+    encoding: 'utf8',
+  });
+  return [...listing.matchAll(/^\s+-\s+(\S+)\s+\[extension\]\s*$/gm)]
+    .map((match) => match[1])
+    .filter((scenario) => !named.has(scenario))
+    .map((scenario) => ({ scenario, scored: false, reason: 'extension' }));
 }
 
 /**

@@ -1,3 +1,4 @@
+import { createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { InvalidArgumentError, Option, type Command } from 'commander';
@@ -11,7 +12,7 @@ import {
   timeoutProblem,
   type UrlTimeouts,
 } from '../../shared/urlTimeouts.js';
-import type { OAuthSettings } from '../oauth/flowTypes.js';
+import { GRANT_NAMES, type GrantName, type OAuthSettings } from '../oauth/flowTypes.js';
 import { targetFromRequest, type TargetSpec } from '../targets/targetSpec.js';
 import type { UrlTransportChoice } from '../targets/httpTarget.js';
 
@@ -34,6 +35,15 @@ export interface TargetOptions {
   scope?: string;
   clientMetadataUrl?: string;
   oauthStore?: string;
+  clientKey?: string;
+  clientKeyAlg?: string;
+  assertion?: string;
+  idpIssuer?: string;
+  idpClientId?: string;
+  idpIdToken?: string;
+  idpTokenEndpoint?: string;
+  grant?: GrantName;
+  dpop?: boolean;
   connectTimeout?: number;
   requestTimeout?: number;
 }
@@ -82,6 +92,32 @@ export function addTargetOptions(program: Command): Command {
       'OAuth: the HTTPS URL of a client ID metadata document to use as the client id, where the server supports them',
     )
     .option('--oauth-store <file>', 'OAuth: keep tokens across runs in this file (readable by you only)')
+    .option(
+      '--client-key <file>',
+      'OAuth: a PEM private key of the client, for private_key_jwt (no person signs in)',
+    )
+    .option(
+      '--client-key-alg <alg>',
+      'OAuth: the algorithm of --client-key (default: from the key, e.g. ES256, RS256)',
+    )
+    .option(
+      '--assertion <jwt|@file>',
+      'OAuth: a platform-issued JWT for the jwt-bearer grant (workload identity)',
+    )
+    .option('--idp-issuer <url>', "OAuth, enterprise-managed: the identity provider's issuer")
+    .option('--idp-client-id <id>', 'OAuth, enterprise-managed: the client id at the identity provider')
+    .option(
+      '--idp-id-token <jwt|@file>',
+      "OAuth, enterprise-managed: the person's ID token from the identity provider",
+    )
+    .option('--idp-token-endpoint <url>', "OAuth, enterprise-managed: the identity provider's token endpoint")
+    .addOption(
+      new Option(
+        '--grant <grant>',
+        "OAuth: the grant to use (default: from the credentials given and the authorization server's metadata)",
+      ).choices(GRANT_NAMES),
+    )
+    .option('--dpop', 'OAuth: DPoP-bound tokens even when neither server asks for them')
     .option('--config <file>', 'read the server from an MCP config file ("mcpServers" or "servers")')
     .option('--server <name>', 'which server of --config (needed when it has several)');
 }
@@ -166,17 +202,77 @@ function oauthSettings(
     ...(options.scope === undefined ? {} : { scope: options.scope }),
     ...(options.clientMetadataUrl === undefined ? {} : { clientMetadataUrl: options.clientMetadataUrl }),
     ...(options.oauthStore === undefined ? {} : { storeFile: options.oauthStore }),
+    ...machineCredentials(options, fail),
   };
   if (Object.keys(given).length === 0) return undefined;
   if (target.kind !== 'url')
     fail(
-      '--client-id, --client-secret, --scope, --client-metadata-url and --oauth-store are for servers reached by URL',
+      '--client-id, --client-secret, --scope, --client-metadata-url, --oauth-store and the other OAuth options are for servers reached by URL',
     );
   if (given.clientSecret !== undefined && given.clientId === undefined)
     fail('--client-secret goes with --client-id');
+  if (given.clientKey !== undefined && given.clientId === undefined)
+    fail('--client-key goes with --client-id');
+  if (options.clientKeyAlg !== undefined && options.clientKey === undefined)
+    fail('--client-key-alg goes with --client-key');
   if (options.clientMetadataUrl !== undefined && !/^https:\/\/[^/]+\/./.test(options.clientMetadataUrl))
     fail('--client-metadata-url takes an https:// URL with a path (the client ID metadata document)');
   return given;
+}
+
+/**
+ * The credentials of the grants without a person: the client key's PEM (read now, so a bad path
+ * fails before anything starts), the assertion and ID token (given as is, or @file), the IdP.
+ * They are secrets: kept in memory, masked wherever a request that carries them is shown.
+ */
+function machineCredentials(
+  options: TargetOptions,
+  fail: (message: string) => never,
+): Partial<OAuthSettings> {
+  const idp = {
+    ...(options.idpIssuer === undefined ? {} : { issuer: options.idpIssuer }),
+    ...(options.idpClientId === undefined ? {} : { clientId: options.idpClientId }),
+    ...(options.idpIdToken === undefined
+      ? {}
+      : { idToken: valueOrFile(options.idpIdToken, '--idp-id-token', fail) }),
+    ...(options.idpTokenEndpoint === undefined ? {} : { tokenEndpoint: options.idpTokenEndpoint }),
+  };
+  if (idp.issuer !== undefined) checkHttpUrl(idp.issuer, '--idp-issuer', fail);
+  if (idp.tokenEndpoint !== undefined) checkHttpUrl(idp.tokenEndpoint, '--idp-token-endpoint', fail);
+  let clientKey: string | undefined;
+  if (options.clientKey !== undefined) {
+    clientKey = readGiven(options.clientKey, '--client-key', fail);
+    try {
+      createPrivateKey(clientKey);
+    } catch {
+      fail(`--client-key: ${options.clientKey} is not a PEM private key`);
+    }
+  }
+  return {
+    ...(clientKey === undefined ? {} : { clientKey }),
+    ...(options.clientKeyAlg === undefined ? {} : { clientKeyAlg: options.clientKeyAlg }),
+    ...(options.assertion === undefined
+      ? {}
+      : { assertion: valueOrFile(options.assertion, '--assertion', fail) }),
+    ...(Object.keys(idp).length === 0 ? {} : { idp }),
+    ...(options.grant === undefined ? {} : { grant: options.grant }),
+    ...(options.dpop === true ? { dpop: true } : {}),
+  };
+}
+
+/** A value given on the command line, or `@file` for a file holding it (trailing newline dropped). */
+function valueOrFile(value: string, what: string, fail: (message: string) => never): string {
+  return value.startsWith('@') ? readGiven(value.slice(1), what, fail).trim() : value;
+}
+
+function readGiven(path: string, what: string, fail: (message: string) => never): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    return fail(
+      `${what}: cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
+  }
 }
 
 /** The transports speak HTTP: another scheme would only fail later, as "fetch failed". */

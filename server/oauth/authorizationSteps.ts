@@ -3,10 +3,19 @@ import {
   exchangeAuthorization,
   startAuthorization,
   validateAuthorizationResponseIssuer,
+  withDpop,
+  type OAuthTokens,
 } from '@modelcontextprotocol/client';
 import { initialScope } from './discoverySteps.js';
-import { StepFailure, type StepDefinition } from './flowTypes.js';
+import { StepFailure, type FlowData, type StepDefinition, type StepOutcome } from './flowTypes.js';
+import { requestMachineToken } from './machineGrants.js';
 import { maskSecret } from './masking.js';
+
+/** A grant without a person: no authorization page, no redirect back. */
+function withoutPerson(data: FlowData): StepOutcome | undefined {
+  if (!data.grant || data.grant === 'authorization-code') return undefined;
+  return { verdict: 'skipped', detail: `The ${data.grant} grant needs no person.` };
+}
 
 export const authorizeStep: StepDefinition = {
   id: 'authorize',
@@ -15,6 +24,8 @@ export const authorizeStep: StepDefinition = {
     'The browser goes to the authorization endpoint with response_type=code, a PKCE S256 code_challenge, an unguessable state, the resource parameter naming the MCP server (RFC 8707), the chosen scope and a loopback redirect_uri.',
   async run(step) {
     const { data } = step;
+    const skipped = withoutPerson(data);
+    if (skipped) return skipped;
     const scope =
       data.challengeScope && step.trigger.kind === 'step-up' ? data.challengeScope : initialScope(step);
     const { authorizationUrl, codeVerifier } = await startAuthorization(data.authorizationServerUrl!, {
@@ -43,6 +54,8 @@ export const callbackStep: StepDefinition = {
     'The authorization server redirects to the loopback callback with code and the same state; when its metadata sets authorization_response_iss_parameter_supported, iss MUST equal its issuer, checked before the code is redeemed (RFC 9207 §2.4).',
   async run(step) {
     const { data } = step;
+    const skipped = withoutPerson(data);
+    if (skipped) return skipped;
     const params = data.callback;
     if (!params)
       return {
@@ -90,61 +103,88 @@ export const tokenStep: StepDefinition = {
   id: 'token',
   title: 'Token request',
   requirement:
-    'POST grant_type=authorization_code with the code, the PKCE code_verifier, the same redirect_uri and resource; the answer has an access_token of token_type Bearer (OAuth 2.1 §4.1.3, RFC 8707 §2.2).',
+    'POST the grant (authorization_code with the code, the PKCE code_verifier and the same redirect_uri; or client_credentials, or jwt-bearer with its assertion) and the resource; the answer has an access_token of token_type Bearer, or DPoP when a DPoP proof was sent (OAuth 2.1 §4.1.3, RFC 8707 §2.2, RFC 9449 §5).',
   async run(step) {
     const { data } = step;
-    // The SDK checks iss again before redeeming (RFC 9207); the callback step already did.
-    const iss = data.callback!.get('iss');
-    let tokens;
+    let tokens: OAuthTokens;
     try {
-      tokens = await exchangeAuthorization(data.authorizationServerUrl!, {
-        ...(iss === null ? {} : { iss }),
-        metadata: data.metadata!,
-        clientInformation: data.client!,
-        authorizationCode: data.callback!.get('code')!,
-        codeVerifier: data.codeVerifier!,
-        redirectUri: data.redirectUri,
-        resource: data.resource,
-        fetchFn: step.fetch,
-      });
+      tokens = withoutPerson(data)
+        ? await requestMachineToken(step)
+        : await redeemCode(step.data, step.fetch);
     } catch (error) {
-      throw new StepFailure(
-        'The token endpoint must exchange the code for tokens.',
-        (error as Error).message,
-      );
+      if (error instanceof StepFailure) throw error;
+      throw new StepFailure('The token endpoint must issue tokens for this grant.', (error as Error).message);
     }
     data.tokens = tokens;
     step.fact('token_type', tokens.token_type);
-    step.fact('scope', tokens.scope ?? `(not sent: as requested, ${data.scope ?? 'none'})`);
+    step.fact(
+      'scope',
+      tokens.scope ?? `(not sent: as requested, ${data.scope ?? initialScope(step) ?? 'none'})`,
+    );
     step.fact('expires_in', tokens.expires_in === undefined ? '(not sent)' : `${tokens.expires_in} s`);
     step.fact('access_token', maskSecret(tokens.access_token));
     step.fact('refresh_token', tokens.refresh_token ? maskSecret(tokens.refresh_token) : '(none)');
-    if (tokens.token_type.toLowerCase() !== 'bearer') {
-      throw new StepFailure('token_type must be Bearer.', tokens.token_type);
+    const type = tokens.token_type.toLowerCase();
+    if (type === 'dpop' && !data.dpop)
+      throw new StepFailure('token_type must be Bearer: no DPoP proof was sent.', tokens.token_type);
+    if (type !== 'bearer' && type !== 'dpop')
+      throw new StepFailure('token_type must be Bearer (or DPoP).', tokens.token_type);
+    if (type === 'bearer' && data.dpop) {
+      // RFC 9449 §5: a server that does not bind the token answers Bearer; it is used as one.
+      delete data.dpop;
+      return {
+        verdict: 'warn',
+        detail: 'A DPoP proof was sent, but the token is a Bearer token: used as one.',
+      };
     }
-    if (!tokens.refresh_token) {
+    if (type === 'dpop') step.fact('bound to', `DPoP key ${data.dpop!.thumbprint} (cnf.jkt)`);
+    if (!tokens.refresh_token && !withoutPerson(data)) {
       return {
         verdict: 'warn',
         detail: 'No refresh token: signing in again will be needed when the access token expires.',
       };
     }
-    return { verdict: 'pass', detail: 'Tokens received; they stay in the bridge.' };
+    return {
+      verdict: 'pass',
+      detail: withoutPerson(data)
+        ? 'Tokens received; the grant is made again when they expire. They stay in the bridge.'
+        : 'Tokens received; they stay in the bridge.',
+    };
   },
 };
+
+async function redeemCode(data: FlowData, fetchFn: typeof fetch): Promise<OAuthTokens> {
+  // The SDK checks iss again before redeeming (RFC 9207); the callback step already did.
+  const iss = data.callback!.get('iss');
+  return exchangeAuthorization(data.authorizationServerUrl!, {
+    ...(iss === null ? {} : { iss }),
+    metadata: data.metadata!,
+    clientInformation: data.client!,
+    authorizationCode: data.callback!.get('code')!,
+    codeVerifier: data.codeVerifier!,
+    redirectUri: data.redirectUri,
+    resource: data.resource,
+    ...(data.dpop ? { dpop: data.dpop } : {}),
+    fetchFn,
+  });
+}
 
 export const authorizedRequestStep: StepDefinition = {
   id: 'authorized-request',
   title: 'Authorized request',
   requirement:
-    'The MCP server accepts the access token in the Authorization header (never in the query) on every request (MCP authorization, OAuth 2.1 §5.1).',
+    'The MCP server accepts the access token in the Authorization header (never in the query) on every request (MCP authorization, OAuth 2.1 §5.1); a DPoP-bound one with the DPoP scheme and a fresh proof, retried once with the nonce a use_dpop_nonce challenge names (RFC 9449 §7, §9).',
   async run(step) {
     const { data } = step;
-    const response = await step.fetch(data.serverUrl, {
+    const token = data.tokens!.access_token;
+    // withDpop signs a proof for this request (htm, htu, ath) and answers a nonce challenge.
+    const send = data.dpop ? withDpop(data.dpop, () => token)(step.fetch) : step.fetch;
+    const response = await send(data.serverUrl, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
         accept: 'application/json, text/event-stream',
-        authorization: `Bearer ${data.tokens!.access_token}`,
+        authorization: `Bearer ${token}`,
       },
       body: JSON.stringify({ jsonrpc: '2.0', id: 'mcp-inspect-oauth', method: 'ping' }),
     });
@@ -157,7 +197,7 @@ export const authorizedRequestStep: StepDefinition = {
     }
     return {
       verdict: 'pass',
-      detail: `HTTP ${response.status}: the token is accepted; reconnecting the inspector with it.`,
+      detail: `HTTP ${response.status}: the ${data.dpop ? 'DPoP-bound ' : ''}token is accepted; reconnecting the inspector with it.`,
     };
   },
 };

@@ -54,6 +54,8 @@ export const challengeStep: StepDefinition = {
       );
     }
     const params = extractWWWAuthenticateParams(response);
+    data.challengeScheme = /^\s*(\w+)/.exec(header)?.[1];
+    step.fact('scheme', data.challengeScheme ?? '(none)');
     if (params.resourceMetadataUrl) data.resourceMetadataUrl = params.resourceMetadataUrl;
     if (params.scope) data.challengeScope = params.scope;
     step.fact('resource_metadata', params.resourceMetadataUrl?.href ?? '(none)');
@@ -157,6 +159,11 @@ export const pkceStep: StepDefinition = {
   requirement:
     'code_challenge_methods_supported MUST include S256; if it is absent or lacks S256, the client MUST refuse to go on (MCP authorization, OAuth 2.1 §7.5.2).',
   async run(step) {
+    if (step.data.grant && step.data.grant !== 'authorization-code')
+      return {
+        verdict: 'skipped',
+        detail: `The ${step.data.grant} grant has no authorization code to protect.`,
+      };
     const methods = step.data.metadata?.code_challenge_methods_supported;
     step.fact('code_challenge_methods_supported', methods ? methods.join(', ') : '(absent)');
     if (!methods?.includes('S256')) {

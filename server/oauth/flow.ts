@@ -12,22 +12,42 @@ import {
   type RecordedStep,
   type StepDefinition,
 } from './flowTypes.js';
+import { grantStep } from './grantStep.js';
+import { idJagStep } from './machineGrants.js';
 import { registrationStep } from './registrationStep.js';
 import { stepFetch } from './stepFetch.js';
 import type { TokenStore } from './tokenStore.js';
+import type { GrantName } from './flowTypes.js';
 
-/** The steps of one sign-in, in the order the spec walks them. */
-export const SIGN_IN_STEPS: readonly StepDefinition[] = [
-  challengeStep,
-  resourceMetadataStep,
-  authServerMetadataStep,
-  pkceStep,
-  registrationStep,
-  authorizeStep,
-  callbackStep,
-  tokenStep,
-  authorizedRequestStep,
-];
+/**
+ * The steps of one sign-in, in the order the spec walks them: discovery and the grant's choice,
+ * then a person's sign-in (PKCE, registration, the authorization page, the redirect back, the
+ * code redeemed), or a grant without a person (the client given, the ID-JAG for
+ * enterprise-managed authorization, the token request), then the authorized request.
+ */
+export function stepsFor(grant: GrantName | undefined): readonly StepDefinition[] {
+  const discovery = [challengeStep, resourceMetadataStep, authServerMetadataStep, grantStep];
+  if (grant === undefined || grant === 'authorization-code')
+    return [
+      ...discovery,
+      pkceStep,
+      registrationStep,
+      authorizeStep,
+      callbackStep,
+      tokenStep,
+      authorizedRequestStep,
+    ];
+  return [
+    ...discovery,
+    registrationStep,
+    ...(grant === 'token-exchange' ? [idJagStep] : []),
+    tokenStep,
+    authorizedRequestStep,
+  ];
+}
+
+/** A person's sign-in: the steps until the grant step says otherwise. */
+export const SIGN_IN_STEPS = stepsFor(undefined);
 
 export interface FlowHooks {
   /** The authorization page is ready for the person. */
@@ -46,7 +66,9 @@ export interface FlowHooks {
  */
 export class OAuthFlow {
   readonly data: FlowData;
-  readonly steps: RecordedStep[];
+  steps: RecordedStep[];
+  /** The steps of this sign-in: a person's, until the grant step chose another grant. */
+  private plan: readonly StepDefinition[] = SIGN_IN_STEPS;
   private cursor = 0;
   private mode: 'all' | 'step' = 'all';
   private busy: Promise<void> | undefined;
@@ -68,12 +90,7 @@ export class OAuthFlow {
       state: randomBytes(32).toString('base64url'),
       resource: serverUrl.href,
     };
-    this.steps = SIGN_IN_STEPS.map((definition) => ({
-      definition,
-      verdict: 'pending',
-      facts: [],
-      exchanges: [],
-    }));
+    this.steps = SIGN_IN_STEPS.map(pendingRow);
   }
 
   get state(): string {
@@ -84,7 +101,7 @@ export class OAuthFlow {
     if (this.failed) return 'failed';
     if (this.busy) return 'running';
     const current = this.steps[this.cursor];
-    if (!current || this.cursor >= SIGN_IN_STEPS.length) return 'authorized';
+    if (!current || this.cursor >= this.plan.length) return 'authorized';
     if (current.definition === callbackStep && current.verdict === 'waiting') return 'waiting-for-browser';
     return this.cursor === 0 ? 'needed' : 'paused';
   }
@@ -92,9 +109,7 @@ export class OAuthFlow {
   /** Whether the flow waits for the browser's redirect (and so accepts one). */
   get awaitingCallback(): boolean {
     return (
-      this.cursor < SIGN_IN_STEPS.length &&
-      this.steps[this.cursor]?.definition === callbackStep &&
-      !this.failed
+      this.cursor < this.plan.length && this.steps[this.cursor]?.definition === callbackStep && !this.failed
     );
   }
 
@@ -162,20 +177,31 @@ export class OAuthFlow {
   private async loop(): Promise<void> {
     while (!this.failed) {
       const step = this.steps[this.cursor];
-      if (!step || this.cursor >= SIGN_IN_STEPS.length) return;
+      if (!step || this.cursor >= this.plan.length) return;
       await this.runStep(step);
       if (step.verdict === 'fail') return;
       if (step.verdict === 'waiting') return;
+      if (step.definition === grantStep) this.replan();
       this.cursor += 1;
       if (step.definition === authorizeStep && this.data.authorizationUrl) {
         this.hooks.onAuthorizationUrl(this.data.authorizationUrl);
       }
-      if (this.cursor === SIGN_IN_STEPS.length) {
+      if (this.cursor === this.plan.length) {
         this.hooks.onAuthorized(this.data);
         return;
       }
-      if (this.mode === 'step') return;
+      // A step that does not apply to this grant is no stop of its own, even one step at a time.
+      if (this.mode === 'step' && step.verdict !== 'skipped') return;
     }
+  }
+
+  /** The rows after the grant step, for the grant it chose (a grant without a person has fewer). */
+  private replan(): void {
+    this.plan = stepsFor(this.data.grant);
+    this.steps = [
+      ...this.steps.slice(0, this.cursor + 1),
+      ...this.plan.slice(this.cursor + 1).map(pendingRow),
+    ];
   }
 
   private async runStep(step: RecordedStep): Promise<void> {
@@ -207,9 +233,13 @@ export class OAuthFlow {
       );
       if (error instanceof StepFailure && error.got !== undefined) step.got = maskUrlsIn(error.got);
       // A failed refresh row does not fail the sign-in it follows.
-      if (SIGN_IN_STEPS.includes(step.definition)) this.failed = true;
+      if (this.plan.includes(step.definition)) this.failed = true;
     }
     step.durationMs = Math.round((performance.now() - startedAt) * 10) / 10;
     this.hooks.onChange();
   }
+}
+
+function pendingRow(definition: StepDefinition): RecordedStep {
+  return { definition, verdict: 'pending', facts: [], exchanges: [] };
 }

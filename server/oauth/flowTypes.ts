@@ -4,6 +4,7 @@ import type {
   OAuthProtectedResourceMetadata,
   OAuthTokens,
 } from '@modelcontextprotocol/client';
+import type { DpopSession } from '@modelcontextprotocol/client';
 import type { OAuthExchange, StepVerdict } from '../../shared/oauth.js';
 import type { TokenStore } from './tokenStore.js';
 
@@ -17,6 +18,39 @@ export interface OAuthSettings {
   clientMetadataUrl?: string;
   /** Opt-in: where tokens are kept across runs (0600). */
   storeFile?: string;
+  /** A PEM private key (its text, read from --client-key): client authentication by private_key_jwt. */
+  clientKey?: string;
+  /** The JWS algorithm of the client key (--client-key-alg); else derived from the key's type. */
+  clientKeyAlg?: string;
+  /** A platform-issued JWT (--assertion): the jwt-bearer grant, workload identity federation. */
+  assertion?: string;
+  /** Enterprise-managed authorization (--idp-…): the IdP's ID token exchanged for an ID-JAG. */
+  idp?: IdpSettings;
+  /** --grant: the grant to use, whatever the metadata allows. */
+  grant?: GrantName;
+  /** --dpop: DPoP-bound tokens even when neither server asks for them. */
+  dpop?: boolean;
+}
+
+/** The grants the CLI can sign in with, by their command-line names. */
+export const GRANT_NAMES = [
+  'authorization-code',
+  'client-credentials',
+  'jwt-bearer',
+  'token-exchange',
+] as const;
+export type GrantName = (typeof GRANT_NAMES)[number];
+
+/** The enterprise identity provider of enterprise-managed authorization (SEP-990). */
+export interface IdpSettings {
+  /** Its issuer, where its metadata (and token endpoint) is discovered. */
+  issuer?: string;
+  /** The inspector's client id at the IdP. */
+  clientId?: string;
+  /** The person's ID token, issued by the IdP: the subject of the token exchange. */
+  idToken?: string;
+  /** The IdP's token endpoint, when not discovered from its issuer. */
+  tokenEndpoint?: string;
 }
 
 /** Why a flow started. */
@@ -45,6 +79,14 @@ export interface FlowData {
   /** The authorization response, once the browser came back. */
   callback?: URLSearchParams;
   tokens?: OAuthTokens;
+  /** The grant chosen from the metadata and the credentials given (authorization-code until then). */
+  grant?: GrantName;
+  /** The WWW-Authenticate scheme of the challenge: DPoP when the server asks for DPoP-bound tokens. */
+  challengeScheme?: string;
+  /** The DPoP key and nonces, when tokens are DPoP-bound (RFC 9449); kept in memory only. */
+  dpop?: DpopSession;
+  /** The ID-JAG the IdP issued (enterprise-managed authorization), for the jwt-bearer grant. */
+  idJag?: string;
 }
 
 /** Context a step runs in. */

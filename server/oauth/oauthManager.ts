@@ -1,4 +1,8 @@
-import type { AuthorizationServerMetadata, OAuthClientInformationMixed } from '@modelcontextprotocol/client';
+import type {
+  AuthorizationServerMetadata,
+  DpopSession,
+  OAuthClientInformationMixed,
+} from '@modelcontextprotocol/client';
 import type { OAuthView } from '../../shared/oauth.js';
 import { OAUTH_CALLBACK_PATH } from '../../shared/oauth.js';
 import type * as FlowModule from './flow.js';
@@ -27,6 +31,11 @@ interface ResourceAuth {
   refreshing?: Promise<boolean>;
   /** Set when the server asked for authorization and no sign-in answered it yet. */
   needed?: boolean;
+  /**
+   * The DPoP key the tokens are bound to. In memory only (the SDK's keys are not extractable), so
+   * a DPoP-bound token read back from --oauth-store is unusable and a new grant is made.
+   */
+  dpop?: DpopSession;
 }
 
 /** What the redirect back came to, for the page the browser lands on. */
@@ -43,6 +52,11 @@ export interface TargetAuth {
   onUnauthorized(): Promise<boolean>;
   /** A 401 at start, or a 403 insufficient_scope: what the server said. */
   onChallenge(status: number, wwwAuthenticate: string | undefined): void;
+  /**
+   * The DPoP session when the token is DPoP-bound (RFC 9449): the target then sends it with the
+   * DPoP scheme and a fresh proof per request; undefined for a Bearer token.
+   */
+  dpop?(): DpopSession | undefined;
 }
 
 /**
@@ -81,7 +95,14 @@ export class OAuthManager {
       token: () => this.accessToken(serverUrl),
       onUnauthorized: () => this.refresh(serverUrl, 'after a 401'),
       onChallenge: (status, header) => this.challenged(serverUrl, status, header),
+      dpop: () => this.dpopFor(serverUrl),
     };
+  }
+
+  /** The session a DPoP-bound token of this server was bound with; undefined for a Bearer token. */
+  private dpopFor(serverUrl: string): DpopSession | undefined {
+    const stored = this.storedTokens(serverUrl);
+    return stored?.tokens.tokens.token_type.toLowerCase() === 'dpop' ? this.auth(serverUrl).dpop : undefined;
   }
 
   /** Starts a new sign-in (or continues the current one) in "run all" mode. */
@@ -247,6 +268,8 @@ export class OAuthManager {
     const auth = this.auth(serverUrl);
     const issuer = data.metadata!.issuer;
     Object.assign(auth, { issuer, client: data.client, metadata: data.metadata, needed: false });
+    if (data.dpop) auth.dpop = data.dpop;
+    else delete auth.dpop;
     this.keep(serverUrl, issuer, {
       tokens: data.tokens!,
       ...(data.tokens!.expires_in === undefined
@@ -276,6 +299,9 @@ export class OAuthManager {
   private async accessToken(serverUrl: string): Promise<string | undefined> {
     const stored = this.storedTokens(serverUrl);
     if (!stored) return undefined;
+    // A DPoP-bound token without its key (read back from the file) cannot be presented.
+    if (stored.tokens.tokens.token_type.toLowerCase() === 'dpop' && !this.auth(serverUrl).dpop)
+      return undefined;
     if (stored.tokens.expiresAt !== undefined && stored.tokens.expiresAt <= Date.now() + 1_000) {
       await this.refresh(serverUrl, 'before expiry');
     }
@@ -308,6 +334,7 @@ export class OAuthManager {
         client,
         metadata: auth.metadata,
         current: stored.tokens,
+        ...(auth.dpop ? { dpop: auth.dpop } : {}),
         done: (tokens, metadata) => {
           auth.metadata = metadata;
           this.keep(serverUrl, stored.issuer, tokens);
@@ -351,8 +378,8 @@ export class OAuthManager {
     void this.listening.then(async () => {
       const flow = this.newFlow(await this.flowClass(), serverUrl, { kind: 'challenge' });
       // Someone who configured OAuth for this server asked to sign in: go on at once.
-      const { clientId, scope, clientMetadataUrl } = this.options.settings;
-      if (clientId || scope || clientMetadataUrl) void flow.runAll();
+      const { clientId, scope, clientMetadataUrl, clientKey, assertion, idp } = this.options.settings;
+      if (clientId || scope || clientMetadataUrl || clientKey || assertion || idp) void flow.runAll();
       else this.options.log('OAuth: the server needs authorization: use "Sign in" in the OAuth tab');
     });
   }

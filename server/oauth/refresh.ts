@@ -2,6 +2,7 @@ import {
   discoverAuthorizationServerMetadata,
   refreshAuthorization,
   type AuthorizationServerMetadata,
+  type DpopSession,
   type OAuthClientInformationMixed,
 } from '@modelcontextprotocol/client';
 import { StepFailure, type StepDefinition } from './flowTypes.js';
@@ -16,6 +17,8 @@ export interface RefreshInput {
   /** Known from the sign-in; looked up again for tokens read from the file. */
   metadata: AuthorizationServerMetadata | undefined;
   current: StoredTokens;
+  /** The DPoP session the tokens are bound to: the refresh is bound to it too (RFC 9449 §5). */
+  dpop?: DpopSession;
   /** Receives the new tokens. */
   done(tokens: StoredTokens, metadata: AuthorizationServerMetadata): void;
 }
@@ -47,6 +50,7 @@ export function refreshStep(
           clientInformation: input.client,
           refreshToken,
           resource: input.resource,
+          ...(input.dpop ? { dpop: input.dpop } : {}),
           fetchFn: step.fetch,
         });
       } catch (error) {

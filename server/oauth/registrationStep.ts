@@ -34,6 +34,7 @@ export const registrationStep: StepDefinition = {
     const { data, settings, store } = step;
     const metadata = data.metadata!;
     const issuer = metadata.issuer;
+    // The grant step made sure a grant without a person has its --client-id.
     if (settings.clientId) {
       data.client = {
         client_id: settings.clientId,
@@ -42,7 +43,7 @@ export const registrationStep: StepDefinition = {
       step.fact('client_id', settings.clientId);
       step.fact(
         'how',
-        `pre-registered (given on the command line or in the config)${settings.clientSecret ? ', with a secret' : ''}`,
+        `pre-registered (given on the command line or in the config)${settings.clientSecret ? ', with a secret' : ''}${settings.clientKey ? ', with a private key (private_key_jwt)' : ''}`,
       );
       return { verdict: 'pass', detail: 'Using the client id given for this server; nothing to register.' };
     }

@@ -32,6 +32,7 @@ describe('signing in to a server behind a real authorization server', () => {
       ['challenge', 'pass'],
       ['resource-metadata', 'pass'],
       ['as-metadata', 'pass'],
+      ['grant', 'pass'],
       ['pkce', 'pass'],
       ['registration', 'pass'],
       ['authorize', 'pass'],
@@ -122,7 +123,7 @@ describe('signing in to a server behind a real authorization server', () => {
 
     const after = await env.view();
     expect(after.status).toBe('failed');
-    expect(after.steps.map((s) => [s.id, s.verdict]).slice(6)).toEqual([
+    expect(after.steps.map((s) => [s.id, s.verdict]).slice(7)).toEqual([
       ['callback', 'pass'],
       ['token', 'fail'],
       ['authorized-request', 'pending'],

@@ -2,6 +2,7 @@ import {
   InsufficientScopeError,
   SSEClientTransport,
   StreamableHTTPClientTransport,
+  withDpop,
   type JSONRPCMessage,
   type RequestId,
   type Transport,
@@ -102,8 +103,8 @@ export class HttpTarget implements TargetConnection {
     tuning: HttpTuning = {},
   ) {
     this.current = spec.transport === 'sse' ? 'sse' : 'streamable-http';
-    this.recordedFetch = recordingFetch(Object.keys(spec.headers), (exchange) =>
-      events.onHttpExchange(exchange),
+    this.recordedFetch = this.bound(
+      recordingFetch(Object.keys(spec.headers), (exchange) => events.onHttpExchange(exchange)),
     );
     const seconds = spec.timeouts ?? {};
     this.connectTimeoutMs =
@@ -117,6 +118,20 @@ export class HttpTarget implements TargetConnection {
     this.maxOpenRequests = tuning.maxOpenRequests ?? MAX_OPEN_REQUESTS;
     this.messageBytes = tuning.messageBytes ?? MAX_MESSAGE_BYTES;
     this.waiting = new WaitingBodies(tuning.stdinBacklogBytes ?? DEFAULT_MEMORY_LIMITS.stdinBacklogBytes);
+  }
+
+  /**
+   * fetch presenting a DPoP-bound token as RFC 9449 asks: `Authorization: DPoP …` and a fresh proof
+   * for each request, a use_dpop_nonce challenge retried once with the server's nonce (the SDK's
+   * withDpop, around the recording, so the traffic shows both tries). A Bearer token passes as is.
+   */
+  private bound(inner: typeof fetch): typeof fetch {
+    const auth = this.auth;
+    if (!auth?.dpop) return inner;
+    return withDpop(
+      () => auth.dpop?.(),
+      () => auth.token(),
+    )(inner) as typeof fetch;
   }
 
   get kind(): TransportKind {
@@ -184,6 +199,7 @@ export class HttpTarget implements TargetConnection {
               clientInfo: { name: 'mcp-inspect', version: readVersion() },
             }
           : undefined,
+        this.bound(fetch),
       );
     };
     let verdict = await attempt();

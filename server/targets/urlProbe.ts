@@ -38,6 +38,8 @@ export async function probeStreamableHttp(
   shown: { url: string; describe: (error: unknown, challenge?: string) => string },
   timeoutMs = CONNECT_TIMEOUT_MS,
   modern?: ModernProbe,
+  /** The fetch to send with: the target's, which presents a DPoP-bound token with its proof. */
+  send: typeof fetch = fetch,
 ): Promise<ProbeVerdict> {
   const shownUrl = shown.url;
   let response: Response;
@@ -45,7 +47,7 @@ export async function probeStreamableHttp(
   let current = url;
   for (let followed = 0; ; followed += 1) {
     try {
-      response = await fetch(current, {
+      response = await send(current, {
         method: 'POST',
         headers: {
           ...headers,

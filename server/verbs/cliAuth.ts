@@ -1,3 +1,4 @@
+import type { DpopSession } from '@modelcontextprotocol/client';
 import type { TargetAuth } from '../oauth/oauthManager.js';
 import { targetLabel, type TargetSpec } from '../targets/targetSpec.js';
 import { EXIT, VerbFailure } from './exitCodes.js';
@@ -23,6 +24,10 @@ export class CliAuth implements TargetAuth {
 
   async token(): Promise<string | undefined> {
     return this.oauth?.token();
+  }
+
+  dpop(): DpopSession | undefined {
+    return this.oauth?.dpop?.();
   }
 
   async onUnauthorized(): Promise<boolean> {

@@ -16,6 +16,7 @@ import { runInfoVerb } from './run/infoVerb.js';
 import { runListVerb } from './run/listVerbs.js';
 import { promptVerb } from './run/promptVerb.js';
 import { readVerb } from './run/readVerb.js';
+import { skillsVerb } from './run/skillsVerb.js';
 import { snapshotVerb } from './run/snapshotVerb.js';
 import { diffVerb } from './run/diffVerb.js';
 import type { VerbContext } from './run/verbContext.js';
@@ -176,6 +177,8 @@ function run(context: VerbContext, items: ItemAnswerer | undefined): Promise<voi
       return testVerb(context, items ?? new ItemAnswerer());
     case 'load':
       return loadVerb(context);
+    case 'skills':
+      return skillsVerb(context);
   }
 }
 

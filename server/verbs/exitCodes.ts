@@ -37,6 +37,8 @@ export type FailureKind =
   | 'declined'
   | 'timeout'
   | 'lint-error'
+  | 'integrity-error'
+  | 'unknown-skill'
   | 'breaking-change'
   /** `diff`: a side's list failed, so the comparison is incomplete (exit 4). */
   | 'list-failed'

@@ -18,6 +18,7 @@ export const VERB_NAMES = [
   'lint',
   'test',
   'load',
+  'skills',
 ] as const;
 
 export type VerbName = (typeof VERB_NAMES)[number];
@@ -59,5 +60,6 @@ export const VERB_HELP = `Headless verbs (no browser; the verb comes first, the 
   mcp-inspect captures [list | export <id> -o FILE | watch]   the sessions proxies captured
   mcp-inspect wrap   --config <file|host> [--server NAME | --all] [--dry-run]   put a host's servers on the proxy
   mcp-inspect unwrap --config <file|host> [--server NAME | --all] [--dry-run]   and back (byte for byte when unchanged)
+  mcp-inspect skills [get <name>] [--verify] [-- command…]   the skills; one's SKILL.md; files checked (exit 6)
   A server whose command is a verb's name: mcp-inspect -- <command>.
   Run mcp-inspect <verb> --help for a verb's options.`;

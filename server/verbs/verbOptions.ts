@@ -73,6 +73,15 @@ export interface VerbRequest {
    * stderr before it starts: a file can name any command or URL.
    */
   serverLine?: string;
+  /** `skills`: list them, or get one; `--verify` checks every file against its entry. */
+  skills?: SkillsRequest;
+}
+
+export interface SkillsRequest {
+  action: 'list' | 'get';
+  /** `get`: the skill's name, or its SKILL.md or root URI. */
+  name?: string;
+  verify: boolean;
 }
 
 /** What `lint` runs with, beyond every verb's options. */
@@ -197,6 +206,18 @@ const VERBS: Record<VerbName, VerbShape> = {
     savesMedia: true,
     examples: ['mcp-inspect prompt greeting --arg name=Ada'],
   },
+  skills: {
+    subject: { name: '[get]', description: 'get: show one skill', optional: true },
+    secondSubject: { name: '[name]', description: "the skill's name (or its skill:// URI)" },
+    description:
+      "The server's skills (the io.modelcontextprotocol/skills extension): listed without reading a file; `get NAME` shows one's frontmatter and SKILL.md, checked against its entry (size, digest, frontmatter). --verify checks every file the entry lists. A file that does not match is not shown: exit 6.",
+    examples: [
+      'mcp-inspect skills',
+      'mcp-inspect skills get release-notes',
+      'mcp-inspect skills get release-notes --verify --json',
+      'mcp-inspect skills --verify --url http://127.0.0.1:3001/mcp',
+    ],
+  },
   ...SURFACE_VERBS,
 };
 
@@ -236,6 +257,7 @@ interface RawVerbOptions extends TargetOptions {
   requests?: string;
   duration?: string;
   rate?: string;
+  verify?: boolean;
 }
 
 /**
@@ -342,6 +364,8 @@ export function parseVerbArgs(argv: readonly string[], demoServerPath: string): 
     (reporters as Reporter[]).some((r) => r.kind === 'tap' && r.path === undefined)
   )
     fail('--json and --reporter tap both print on stdout: give the TAP report a file, tap=PATH');
+  const skills =
+    verb === 'skills' ? skillsRequest(subject, second, options.verify === true, fail) : undefined;
   const load = verb === 'load' ? loadSettings(options) : undefined;
   if (load && 'error' in load) fail(load.error);
   const traffic = options.traffic === undefined ? undefined : openTraffic(options.traffic, fail);
@@ -374,7 +398,21 @@ export function parseVerbArgs(argv: readonly string[], demoServerPath: string): 
     only: options.only ?? [],
     ...(load ? { load: load as LoadSettings } : {}),
     ...(serverLine === undefined ? {} : { serverLine }),
+    ...(skills ? { skills } : {}),
   };
+}
+
+/** `skills`, `skills get NAME`, either with `--verify`. */
+function skillsRequest(
+  action: string | undefined,
+  name: string | undefined,
+  verify: boolean,
+  fail: (message: string) => never,
+): SkillsRequest {
+  if (action === undefined) return { action: 'list', verify };
+  if (action !== 'get') fail(`skills takes "get <name>" or nothing, not "${action}"`);
+  if (name === undefined) fail("skills get needs the skill's name: mcp-inspect skills get <name>");
+  return { action: 'get', name, verify };
 }
 
 /** lint's own options; the config is read now, so a broken one fails before the server starts. */
@@ -432,6 +470,11 @@ function verbProgram(verb: VerbName, shape: VerbShape): Command {
         collect,
       );
   }
+  if (verb === 'skills')
+    program.option(
+      '--verify',
+      "check every file the skill entries list (size, digest, SKILL.md's frontmatter); exit 6 on a mismatch",
+    );
   if (verb === 'load') {
     program
       .option('--concurrency <n>', 'calls in flight at once (default 1)')
