@@ -2,10 +2,8 @@ import { createHash } from 'node:crypto';
 import { lstatSync, mkdirSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { FileRefusal, readPlainFile, writeFileAtomic } from './atomicWrite.js';
+import { stateFolder } from '../proxy/stateFolder.js';
 import { currentPlace, type PlaceContext } from './hostLocations.js';
-
-/** Tests (and a person who wants them elsewhere) set the state folder with this variable. */
-export const STATE_DIR_ENV_VAR = 'MCP_INSPECT_STATE_DIR';
 
 /**
  * What a wrap keeps of a config file, in the user's state folder: the file's bytes before the
@@ -41,21 +39,9 @@ export type RecordEntry =
       port: number;
     };
 
-/** The user's state folder for mcp-inspect on this OS. */
+/** The user's state folder for mcp-inspect on this OS (the one the proxy's captures use too). */
 export function stateDir(place: PlaceContext = currentPlace()): string {
-  const given = place.env[STATE_DIR_ENV_VAR];
-  if (given) return given;
-  if (place.os === 'win32')
-    return path.win32.join(
-      place.env.LOCALAPPDATA ?? path.win32.join(place.home, 'AppData', 'Local'),
-      'mcp-inspect',
-    );
-  if (place.os === 'darwin')
-    return path.posix.join(place.home, 'Library', 'Application Support', 'mcp-inspect');
-  return path.posix.join(
-    place.env.XDG_STATE_HOME || path.posix.join(place.home, '.local', 'state'),
-    'mcp-inspect',
-  );
+  return stateFolder(place.env, place);
 }
 
 export function sha256(bytes: Buffer): string {
