@@ -1,4 +1,4 @@
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import express, { type Request, type Response, type Router } from 'express';
 import {
   collectionText,
@@ -8,6 +8,7 @@ import {
 } from '../../shared/collections/format.js';
 import { envNamesIn } from '../../shared/collections/references.js';
 import { API_COLLECTION_PATH } from '../../shared/http.js';
+import { writeFileAtomic } from '../files/atomicWrite.js';
 import { hasMaskedParts } from '../../shared/urlSecrets.js';
 import type { TargetInfo } from '../../shared/wire.js';
 
@@ -57,10 +58,9 @@ export function collectionRouter(
     const kept = current.collection?.target ?? collection.target ?? targetForFile(target());
     const saved: Collection = { ...collection, ...(kept ? { target: kept } : {}) };
     if (!kept) delete saved.target;
-    const temporary = `${path}.${process.pid}.tmp`;
     try {
-      writeFileSync(temporary, collectionText(saved));
-      renameSync(temporary, path);
+      // 0600: the items hold arguments as the person typed them.
+      writeFileAtomic(path, collectionText(saved), 'private');
     } catch (error) {
       res.status(500).json({
         error: `cannot write ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
