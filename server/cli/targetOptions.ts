@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { parseJsonText } from '../../shared/jsonText.js';
@@ -11,6 +10,7 @@ import {
   timeoutProblem,
   type UrlTimeouts,
 } from '../../shared/urlTimeouts.js';
+import { readBoundedText } from '../files/boundedRead.js';
 import type { OAuthSettings } from '../oauth/flowTypes.js';
 import { targetFromRequest, type TargetSpec } from '../targets/targetSpec.js';
 import type { UrlTransportChoice } from '../targets/httpTarget.js';
@@ -236,17 +236,10 @@ function targetFromConfigFile(
   name: string | undefined,
   fail: (message: string) => never,
 ): ChosenTarget {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return fail(
-      code === 'ENOENT' ? `no such config file: ${path}` : `cannot read ${path}: ${(error as Error).message}`,
-    );
-  }
+  const file = readBoundedText(path);
+  if ('error' in file) return fail(file.code === 'ENOENT' ? `no such config file: ${path}` : file.error);
   // Editors' config files may hold comments; a mistake is told by line and column.
-  const read = parseJsonText(text);
+  const read = parseJsonText(file.text);
   if ('error' in read) return fail(`${path} is not valid JSON: ${read.error}`);
   const parsed = parseServerConfig(read.value, name);
   if ('error' in parsed) return fail(`${path}: ${parsed.error}`);

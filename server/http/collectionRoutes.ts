@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import express, { type Request, type Response, type Router } from 'express';
 import {
   collectionText,
@@ -9,6 +8,7 @@ import {
 import { envNamesIn } from '../../shared/collections/references.js';
 import { API_COLLECTION_PATH } from '../../shared/http.js';
 import { writeFileAtomic } from '../files/atomicWrite.js';
+import { readBoundedText } from '../files/boundedRead.js';
 import { hasMaskedParts } from '../../shared/urlSecrets.js';
 import type { TargetInfo } from '../../shared/wire.js';
 
@@ -121,14 +121,12 @@ export function envValues(
 }
 
 function readState(path: string): CollectionState {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { path, exists: false, collection: null };
-    return { path, exists: true, collection: null, error: (error as Error).message };
+  const read = readBoundedText(path);
+  if ('error' in read) {
+    if (read.code === 'ENOENT') return { path, exists: false, collection: null };
+    return { path, exists: true, collection: null, error: read.error };
   }
-  const parsed = parseCollection(text);
+  const parsed = parseCollection(read.text);
   if ('error' in parsed) return { path, exists: true, collection: null, error: parsed.error };
   return { path, exists: true, collection: parsed.collection };
 }

@@ -1,7 +1,8 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/client';
 import { writeFileAtomic } from '../files/atomicWrite.js';
+import { readBoundedText } from '../files/boundedRead.js';
 
 /** Tokens as the bridge keeps them: what the server sent, and when the access token expires. */
 export interface StoredTokens {
@@ -38,15 +39,19 @@ export class TokenStore {
 
   constructor(readonly file?: string) {
     if (file === undefined) return;
+    const read = readBoundedText(file);
+    if ('error' in read) {
+      if (read.code === 'ENOENT') return;
+      throw new Error(`cannot read the OAuth token file: ${read.error}`);
+    }
+    let parsed: Partial<StoreFile>;
     try {
-      const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<StoreFile>;
-      if (parsed.version === 1 && parsed.issuers && typeof parsed.issuers === 'object') {
-        this.data = { version: 1, issuers: parsed.issuers };
-      }
+      parsed = JSON.parse(read.text) as Partial<StoreFile>;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-        throw new Error(`cannot read the OAuth token file ${file}: ${(error as Error).message}`);
-      }
+      throw new Error(`cannot read the OAuth token file ${file}: ${(error as Error).message}`);
+    }
+    if (parsed.version === 1 && parsed.issuers && typeof parsed.issuers === 'object') {
+      this.data = { version: 1, issuers: parsed.issuers };
     }
   }
 
