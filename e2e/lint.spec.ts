@@ -60,12 +60,14 @@ test.describe('probes from the page', () => {
     const lint = page.getByRole('region', { name: 'Lint' });
     await expect(lint.getByRole('status')).toHaveText('No findings.');
     const probes = lint.getByRole('note', { name: 'Probes' });
-    await expect(probes).toContainText('read-only tools only unless widened');
+    await expect(probes).toContainText(
+      'read-only tools that declare openWorldHint: false only, unless widened',
+    );
     await lint.getByRole('button', { name: 'Run probes' }).click();
     // The unknown tool, and for search_notes refused and oversized arguments and a plain call;
     // delete_note may change things, so it is left alone.
     await expect(probes).toHaveText(
-      /^\d+ probes run, their findings below; not called \(may change things\): delete_note$/,
+      /^\d+ probes run, their findings below; not called \(not read-only, so they may change things\): delete_note$/,
       {
         timeout: 30_000,
       },

@@ -30,10 +30,8 @@ function refusedInOneLine(run: VerbRun, pattern: RegExp): void {
 }
 
 beforeAll(async () => {
-  // Vitest's own temp folder for the file: scratchDir() is made per test.
-  folder = (await import('node:fs')).mkdtempSync(
-    join((await import('node:os')).tmpdir(), 'mcp-inspect-limits-'),
-  );
+  // One folder for the file's tests (scratchDir() is made per test), removed after them.
+  folder = mkdtempSync(join(tmpdir(), 'mcp-inspect-limits-'));
   recording = at('session.jsonl');
   const run = await runVerb(['tools', '--era', 'legacy', '--traffic', recording]);
   expect(run.code, run.stderr).toBe(0);
