@@ -55,19 +55,23 @@ test.describe('probes from the page', () => {
     page,
     cli,
   }) => {
+    // Four calls, one with a 1 MiB argument, through the bridge: on a busy machine, past 30 s.
+    test.slow();
     await page.goto(cli.url);
     await page.getByRole('tab', { name: 'Lint' }).click();
     const lint = page.getByRole('region', { name: 'Lint' });
     await expect(lint.getByRole('status')).toHaveText('No findings.');
     const probes = lint.getByRole('note', { name: 'Probes' });
-    await expect(probes).toContainText('read-only tools only unless widened');
+    await expect(probes).toContainText(
+      'read-only tools that declare openWorldHint: false only, unless widened',
+    );
     await lint.getByRole('button', { name: 'Run probes' }).click();
     // The unknown tool, and for search_notes refused and oversized arguments and a plain call;
-    // delete_note may change things, so it is left alone.
+    // delete_note may change things, so it is left alone. A busy machine may make an answer slow.
     await expect(probes).toHaveText(
-      /^\d+ probes run, their findings below; not called \(may change things\): delete_note$/,
+      /^\d+ probes run, their findings below; not called \(not read-only, so they may change things\): delete_note(; slow answers \(in time, not hangs\): .+)?$/,
       {
-        timeout: 30_000,
+        timeout: 60_000,
       },
     );
     await expect(lint.getByRole('status')).toHaveText('No findings.');

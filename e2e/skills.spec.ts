@@ -90,3 +90,51 @@ test.describe('a server whose skill files do not match their entries', () => {
     await page.screenshot({ path: testInfo.outputPath('skills-mismatch.png') });
   });
 });
+
+test.describe('a skill whose SKILL.md is 5 MB', () => {
+  test.use({ cliArgs: fixtureStdio('skillsLarge.mjs') });
+
+  test('renders a part, with the rest on demand and in the download, and the page stays usable', async ({
+    page,
+    cli,
+  }, testInfo) => {
+    // 5 MB through the bridge, the socket and the digest check: more than the default on a busy machine.
+    test.slow();
+    const ui = inspector(page);
+    await page.goto(cli.url);
+    await ui.tab('Skills');
+    const list = page.getByRole('listbox', { name: 'Skills' });
+    await list.getByRole('option', { name: /huge/ }).click();
+    const huge = page.getByRole('article', { name: 'Skill huge' });
+    const body = huge.getByRole('region', { name: 'SKILL.md' });
+    // Read, verified and the first part rendered: its start, a note of how much, never its end.
+    await expect(huge.getByRole('row', { name: 'SKILL.md' })).toContainText('✓ matches', { timeout: 30_000 });
+    await expect(body.getByRole('heading', { name: 'Huge', level: 1 })).toBeVisible();
+    await expect(body.getByRole('heading', { name: 'Step 1', exact: true })).toBeVisible();
+    const shown = body.getByRole('note', { name: 'Shown of SKILL.md' });
+    await expect(shown).toContainText(/^Showing the first [\d,]+ of 5,2\d\d,\d\d\d characters\./);
+    await expect(body).not.toContainText('The last line of the huge skill.');
+    const steps = body.getByRole('heading', { level: 2 });
+    const before = await steps.count();
+    expect(before).toBeGreaterThan(1);
+    expect(before).toBeLessThan(100);
+    await page.screenshot({ path: testInfo.outputPath('skills-large.png') });
+
+    // The rest on demand: one more part a click, the parts shown before kept as they were.
+    await shown.getByRole('button', { name: 'Show more' }).click();
+    await expect.poll(() => steps.count()).toBeGreaterThan(before);
+    await expect(body.getByRole('heading', { name: `Step ${before + 1}`, exact: true })).toBeVisible();
+    await expect(shown.getByRole('button', { name: 'Download the whole file' })).toBeVisible();
+
+    // With it open, the rest of the page answers: another tab, and another skill.
+    await ui.tab('Server');
+    await expect(page.getByText('skills-large-fixture').first()).toBeVisible();
+    await ui.tab('Skills');
+    await list.getByRole('option', { name: /small/ }).click();
+    const small = page.getByRole('article', { name: 'Skill small' });
+    await expect(small.getByRole('region', { name: 'SKILL.md' })).toContainText('A small skill.');
+    await expect(small.getByRole('note', { name: 'Shown of SKILL.md' })).toHaveCount(0);
+    await list.getByRole('option', { name: /huge/ }).click();
+    await expect(body.getByRole('heading', { name: 'Step 1', exact: true })).toBeVisible();
+  });
+});

@@ -29,8 +29,11 @@ class JsonTextError extends Error {
   }
 }
 
-/** Nesting deeper than this is refused rather than exhausting the stack. */
-const MAX_DEPTH = 512;
+/**
+ * Nesting deeper than this is refused rather than exhausting the stack (of this reader, and of
+ * every walk over the value after it). The bounded file reader holds every file to it.
+ */
+export const MAX_DEPTH = 512;
 
 class Reader {
   private at = 0;

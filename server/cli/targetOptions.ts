@@ -1,5 +1,4 @@
 import { createPrivateKey } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { parseJsonText } from '../../shared/jsonText.js';
@@ -12,6 +11,7 @@ import {
   timeoutProblem,
   type UrlTimeouts,
 } from '../../shared/urlTimeouts.js';
+import { readBoundedText } from '../files/boundedRead.js';
 import { GRANT_NAMES, type GrantName, type OAuthSettings } from '../oauth/flowTypes.js';
 import { targetFromRequest, type TargetSpec } from '../targets/targetSpec.js';
 import type { UrlTransportChoice } from '../targets/httpTarget.js';
@@ -266,13 +266,8 @@ function valueOrFile(value: string, what: string, fail: (message: string) => nev
 }
 
 function readGiven(path: string, what: string, fail: (message: string) => never): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (error) {
-    return fail(
-      `${what}: cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-    );
-  }
+  const file = readBoundedText(path);
+  return 'error' in file ? fail(`${what}: ${file.error}`) : file.text;
 }
 
 /** The transports speak HTTP: another scheme would only fail later, as "fetch failed". */
@@ -332,17 +327,10 @@ function targetFromConfigFile(
   name: string | undefined,
   fail: (message: string) => never,
 ): ChosenTarget {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return fail(
-      code === 'ENOENT' ? `no such config file: ${path}` : `cannot read ${path}: ${(error as Error).message}`,
-    );
-  }
+  const file = readBoundedText(path);
+  if ('error' in file) return fail(file.code === 'ENOENT' ? `no such config file: ${path}` : file.error);
   // Editors' config files may hold comments; a mistake is told by line and column.
-  const read = parseJsonText(text);
+  const read = parseJsonText(file.text);
   if ('error' in read) return fail(`${path} is not valid JSON: ${read.error}`);
   const parsed = parseServerConfig(read.value, name);
   if ('error' in parsed) return fail(`${path}: ${parsed.error}`);

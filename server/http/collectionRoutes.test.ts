@@ -1,15 +1,18 @@
 // The collection routes of a real bridge: the token required to read or write; a save checked and
 // written as `test` reads it (sorted keys, one item per block); the target added with `${env:NAME}`
 // for each secret (the secret's value is nowhere in the file); a file that does not parse is not
-// overwritten; a variable's value given to a run in the page only for a name the file on disk uses,
-// once the person confirmed it for that file and server, and never mcp-inspect's own.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// overwritten (and never written through a link planted at a temporary name); a variable's value
+// given to a run in the page only for a name the file on disk uses, once the person confirmed it
+// for that file and server, and never mcp-inspect's own.
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectionText, parseCollection } from '../../shared/collections/format.js';
 import type { RunningBridge } from './bridgeServer.js';
 import { TEST_TOKEN, startTestBridge } from '../testSupport/bridges.js';
+import { plantLinks, VICTIM_TEXT } from '../testSupport/plantedLinks.js';
+import { scratchDir } from '../testSupport/scratchDir.js';
 import { demoTarget } from '../testSupport/targets.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'mcp-inspect-collection-route-'));
@@ -76,6 +79,23 @@ describe('the collection routes', () => {
     });
     expect(text.indexOf('"formatVersion"')).toBeLessThan(text.indexOf('"items"'));
     expect(text.endsWith('}\n')).toBe(true);
+  });
+
+  it('a save never writes through a symlink planted at a temporary name; it lands in the file, 0600', async () => {
+    const victims = plantLinks(file, scratchDir('collection-victims'));
+    try {
+      const saved = await api({ method: 'PUT', token: TEST_TOKEN, body: JSON.stringify({ collection }) });
+      expect(saved.status).toBe(200);
+      for (const victim of victims) expect(readFileSync(victim, 'utf8')).toBe(VICTIM_TEXT);
+      expect(parseCollection(readFileSync(file, 'utf8'))).toMatchObject({
+        collection: { items: collection.items },
+      });
+      // The items hold arguments as the person typed them.
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+    } finally {
+      for (const link of readdirSync(folder).filter((name) => name !== 'mcp-inspect.collection.json'))
+        rmSync(join(folder, link));
+    }
   });
 
   it('refuses a collection of the wrong shape, and never overwrites a file that does not parse', async () => {

@@ -1,4 +1,3 @@
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import express, { type Request, type Response, type Router } from 'express';
 import {
   collectionText,
@@ -7,6 +6,8 @@ import {
   type CollectionTarget,
 } from '../../shared/collections/format.js';
 import { API_COLLECTION_PATH } from '../../shared/http.js';
+import { writeFileAtomic } from '../files/atomicWrite.js';
+import { readBoundedText } from '../files/boundedRead.js';
 import { hasMaskedParts } from '../../shared/urlSecrets.js';
 import type { TargetInfo } from '../../shared/wire.js';
 import { confirmEnv, EnvConsents, envValues } from './collectionEnv.js';
@@ -59,10 +60,9 @@ export function collectionRouter(
     const kept = current.collection?.target ?? collection.target ?? targetForFile(target());
     const saved: Collection = { ...collection, ...(kept ? { target: kept } : {}) };
     if (!kept) delete saved.target;
-    const temporary = `${path}.${process.pid}.tmp`;
     try {
-      writeFileSync(temporary, collectionText(saved));
-      renameSync(temporary, path);
+      // 0600: the items hold arguments as the person typed them.
+      writeFileAtomic(path, collectionText(saved), 'private');
     } catch (error) {
       res.status(500).json({
         error: `cannot write ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
@@ -96,14 +96,12 @@ export function collectionRouter(
 }
 
 function readState(path: string): CollectionState {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { path, exists: false, collection: null };
-    return { path, exists: true, collection: null, error: (error as Error).message };
+  const read = readBoundedText(path);
+  if ('error' in read) {
+    if (read.code === 'ENOENT') return { path, exists: false, collection: null };
+    return { path, exists: true, collection: null, error: read.error };
   }
-  const parsed = parseCollection(text);
+  const parsed = parseCollection(read.text);
   if ('error' in parsed) return { path, exists: true, collection: null, error: parsed.error };
   return { path, exists: true, collection: parsed.collection };
 }

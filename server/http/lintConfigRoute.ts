@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import express, { type Request, type Response, type Router } from 'express';
 import { API_LINT_CONFIG_PATH } from '../../shared/http.js';
+import { readBoundedText } from '../files/boundedRead.js';
 import {
   LINT_CONFIG_FILE,
   RULE_IDS,
@@ -24,15 +24,12 @@ export function lintConfigRouter(cwd: string = process.cwd()): Router {
 }
 
 export function readLintConfig(path: string): LintConfigState {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return { path, exists: false, config: { rules: {} }, problems: [] };
-    return { path, exists: true, config: { rules: {} }, problems: [`cannot read ${path}: ${code ?? ''}`] };
+  const read = readBoundedText(path);
+  if ('error' in read) {
+    if (read.code === 'ENOENT') return { path, exists: false, config: { rules: {} }, problems: [] };
+    return { path, exists: true, config: { rules: {} }, problems: [read.error] };
   }
-  const { config, problems } = parseLintConfig(text, RULE_IDS);
+  const { config, problems } = parseLintConfig(read.text, RULE_IDS);
   return {
     path,
     exists: true,

@@ -1,6 +1,8 @@
-import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/client';
+import { writeFileAtomic } from '../files/atomicWrite.js';
+import { readBoundedText } from '../files/boundedRead.js';
 
 /** Tokens as the bridge keeps them: what the server sent, and when the access token expires. */
 export interface StoredTokens {
@@ -29,23 +31,27 @@ interface StoreFile {
  * authorization server that issued it (RFC 6749 §2.2), and a token only to it and its resource.
  *
  * Memory only by default. With a file (opt-in), every change is written to it readable by the
- * user only (0600, through a temporary file renamed over it, so a crash never leaves half a
- * file), and it is read back on start. The file is the only place a token is ever written.
+ * user only (0600, by writeFileAtomic: a crash never leaves half a file, and a planted link is
+ * never followed), and it is read back on start. The file is the only place a token is ever written.
  */
 export class TokenStore {
   private data: StoreFile = { version: 1, issuers: {} };
 
   constructor(readonly file?: string) {
     if (file === undefined) return;
+    const read = readBoundedText(file);
+    if ('error' in read) {
+      if (read.code === 'ENOENT') return;
+      throw new Error(`cannot read the OAuth token file: ${read.error}`);
+    }
+    let parsed: Partial<StoreFile>;
     try {
-      const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<StoreFile>;
-      if (parsed.version === 1 && parsed.issuers && typeof parsed.issuers === 'object') {
-        this.data = { version: 1, issuers: parsed.issuers };
-      }
+      parsed = JSON.parse(read.text) as Partial<StoreFile>;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-        throw new Error(`cannot read the OAuth token file ${file}: ${(error as Error).message}`);
-      }
+      throw new Error(`cannot read the OAuth token file ${file}: ${(error as Error).message}`);
+    }
+    if (parsed.version === 1 && parsed.issuers && typeof parsed.issuers === 'object') {
+      this.data = { version: 1, issuers: parsed.issuers };
     }
   }
 
@@ -93,11 +99,7 @@ export class TokenStore {
   private persist(): void {
     if (this.file === undefined) return;
     mkdirSync(dirname(this.file), { recursive: true, mode: 0o700 });
-    const temporary = `${this.file}.${process.pid}.tmp`;
-    writeFileSync(temporary, `${JSON.stringify(this.data, null, 2)}\n`, { mode: 0o600 });
-    // writeFileSync's mode applies only when it creates the file; a leftover keeps its own.
-    chmodSync(temporary, 0o600);
-    renameSync(temporary, this.file);
+    writeFileAtomic(this.file, `${JSON.stringify(this.data, null, 2)}\n`, 'private');
   }
 }
 

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
   LINT_CONFIG_FILE,
@@ -7,6 +6,7 @@ import {
   parseLintConfig,
   type LintConfig,
 } from '../../shared/lint/index.js';
+import { readBoundedText } from '../files/boundedRead.js';
 import { EXIT, VerbFailure } from './exitCodes.js';
 
 /** The config lint runs with, where it came from, and what was wrong with it that did not stop it. */
@@ -26,19 +26,12 @@ export interface LoadedLintConfig {
  */
 export function loadLintConfig(given: string | undefined, cwd = process.cwd()): LoadedLintConfig {
   const path = resolve(cwd, given ?? LINT_CONFIG_FILE);
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (given === undefined && code === 'ENOENT') return { config: { rules: {} }, warnings: [] };
-    throw new VerbFailure(
-      EXIT.usage,
-      'usage',
-      `--lint-config: cannot read ${path}: ${code ?? (error as Error).message}`,
-    );
+  const read = readBoundedText(path);
+  if ('error' in read) {
+    if (given === undefined && read.code === 'ENOENT') return { config: { rules: {} }, warnings: [] };
+    throw new VerbFailure(EXIT.usage, 'usage', `--lint-config: ${read.error}`);
   }
-  const { config, problems } = parseLintConfig(text, RULE_IDS);
+  const { config, problems } = parseLintConfig(read.text, RULE_IDS);
   const unknown = problems.filter((problem) => problem.message.startsWith('unknown rule '));
   const fatal = problems.filter((problem) => !unknown.includes(problem));
   if (fatal.length > 0)

@@ -29,7 +29,7 @@ const PROBE_TIMEOUT_MS = 1_500;
 
 async function lintOf(
   make: () => McpServer | Server,
-  options: { probe?: { all: boolean }; era?: 'legacy' | 'modern' } = {},
+  options: { probe?: { all: boolean; openWorld?: boolean }; era?: 'legacy' | 'modern' } = {},
 ) {
   const core = createCoreClient({
     era: options.era ?? 'auto',
@@ -44,7 +44,14 @@ async function lintOf(
   try {
     const inspected = await inspectServer(core.client, {
       ...(options.probe
-        ? { probe: { timeoutMs: PROBE_TIMEOUT_MS, all: options.probe.all, oversizedChars: 200_000 } }
+        ? {
+            probe: {
+              timeoutMs: PROBE_TIMEOUT_MS,
+              all: options.probe.all,
+              openWorld: options.probe.openWorld ?? false,
+              oversizedChars: 200_000,
+            },
+          }
         : {}),
       traffic,
     });
@@ -149,7 +156,7 @@ describe('lint fixtures: each family breaks each of its rules', () => {
     });
     const found = ruleIdsOf(report.findings);
     for (const id of familyRules('probe')) expect(found, id).toContain(id);
-    expect(probeSkipped).toEqual(['wipe_everything']);
+    expect(probeSkipped).toEqual([{ tool: 'wipe_everything', reason: 'not-read-only' }]);
     expect(observations?.probes?.map((p) => [p.probe, p.tool ?? null, p.answer])).toEqual([
       ['ping', null, 'timeout'],
       ['unknown-tool', null, 'result'],
@@ -158,8 +165,10 @@ describe('lint fixtures: each family breaks each of its rules', () => {
     ]);
   });
 
-  it('--probe-all widens the probes to every tool (here the first one crashes the server)', async () => {
-    const { observations, probeSkipped } = await lintOf(rawServer(PROBE_FIXTURE), { probe: { all: true } });
+  it('--probe-all with --probe-open-world widens the probes to every tool (here the first one crashes the server)', async () => {
+    const { observations, probeSkipped } = await lintOf(rawServer(PROBE_FIXTURE), {
+      probe: { all: true, openWorld: true },
+    });
     // The modern era has no ping: the probes start with the unknown tool.
     expect(observations?.probes?.[0]?.probe).toBe('unknown-tool');
     expect(probeSkipped).toEqual([]);

@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { nestingTooDeep } from '../../shared/jsonNesting.js';
+import { MAX_DEPTH } from '../../shared/jsonText.js';
+import { readBoundedText } from '../files/boundedRead.js';
 
 /** The arguments as the command line gave them, before a schema types them. */
 export interface RawArguments {
@@ -26,14 +28,13 @@ export function readRawArguments(
   if (args !== undefined) {
     let text = args;
     if (args.startsWith('@')) {
-      try {
-        text = readFileSync(args.slice(1), 'utf8');
-      } catch (error) {
-        return {
-          error: `--args: cannot read ${args.slice(1)}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-        };
-      }
+      const read = readBoundedText(args.slice(1));
+      if ('error' in read) return { error: `--args: ${read.error}` };
+      text = read.text;
     }
+    // The whole value goes on to be checked and sent: a deep one would end the verb in a RangeError.
+    const deep = nestingTooDeep(text, MAX_DEPTH);
+    if (deep) return { error: `--args: nested more than ${MAX_DEPTH} levels deep (arrays and objects)` };
     let value: unknown;
     try {
       value = JSON.parse(text);

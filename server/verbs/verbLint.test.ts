@@ -220,7 +220,10 @@ describe('lint --probe', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
     expect(probes.find((f) => f.ruleId === 'probe-oversized-argument')?.message).toContain(
       'the connection lost',
     );
-    expect(document.meta).toMatchObject({ probed: true, probeSkipped: ['wipe_everything'] });
+    expect(document.meta).toMatchObject({
+      probed: true,
+      probeSkipped: [{ tool: 'wipe_everything', reason: 'not-read-only' }],
+    });
   });
 });
 

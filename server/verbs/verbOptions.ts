@@ -20,6 +20,7 @@ import { readRawArguments, type RawArguments } from './toolArguments.js';
 import { loadLintConfig, type LoadedLintConfig } from './lintConfigFile.js';
 import type { VerbName } from './verbNames.js';
 import { LOG_LEVELS, type LogLevel } from '../../shared/core/logLevels.js';
+import { DEFAULT_PROBE_SLOW_MS, DEFAULT_PROBE_TIMEOUT_MS } from '../../shared/lint/probes.js';
 import {
   addSurfaceVerbOptions,
   SURFACE_VERBS,
@@ -92,11 +93,15 @@ export interface LintRequest {
   listRules: boolean;
   probe: boolean;
   probeAll: boolean;
+  /** `--probe-open-world`: probe tools whose openWorldHint is not false too. */
+  probeOpenWorld: boolean;
   probeTimeoutMs: number;
+  /** `--probe-slow`: an answer later than this is said to be slow. */
+  probeSlowMs: number;
 }
 
 /** The default of `--probe-timeout`: a probe answered later than this hangs, as far as lint says. */
-const DEFAULT_PROBE_TIMEOUT_SECONDS = 5;
+const DEFAULT_PROBE_TIMEOUT_SECONDS = DEFAULT_PROBE_TIMEOUT_MS / 1000;
 
 /** `--help` was asked for and printed. */
 export interface HelpShown {
@@ -247,7 +252,9 @@ interface RawVerbOptions extends TargetOptions {
   rules?: boolean;
   probe?: boolean;
   probeAll?: boolean;
+  probeOpenWorld?: boolean;
   probeTimeout?: number;
+  probeSlow?: number;
   reporter?: string[];
   only?: string[];
   collection?: string;
@@ -423,9 +430,12 @@ function lintRequest(options: RawVerbOptions): LintRequest {
     format,
     config: listRules ? { config: { rules: {} }, warnings: [] } : loadLintConfig(options.lintConfig),
     listRules,
-    probe: options.probe === true || options.probeAll === true,
+    probe: options.probe === true || options.probeAll === true || options.probeOpenWorld === true,
     probeAll: options.probeAll === true,
+    probeOpenWorld: options.probeOpenWorld === true,
     probeTimeoutMs: Math.round((options.probeTimeout ?? DEFAULT_PROBE_TIMEOUT_SECONDS) * 1000),
+    probeSlowMs:
+      options.probeSlow === undefined ? DEFAULT_PROBE_SLOW_MS : Math.round(options.probeSlow * 1000),
   };
 }
 
@@ -538,13 +548,19 @@ function verbProgram(verb: VerbName, shape: VerbShape): Command {
         '--probe',
         'also call the server: an unknown tool, refused and oversized arguments (read-only tools only), ping',
       )
+      .option('--probe-all', 'probe tools that do not declare readOnlyHint too (they may change things)')
       .option(
-        '--probe-all',
-        'probe every tool, not only those that declare readOnlyHint (they may change things)',
+        '--probe-open-world',
+        'probe tools whose openWorldHint is not false too (they may pass the 1 MiB argument to a service outside)',
       )
       .option(
         '--probe-timeout <seconds>',
         `a probe unanswered this long is a hang (default ${DEFAULT_PROBE_TIMEOUT_SECONDS})`,
+        parseSeconds,
+      )
+      .option(
+        '--probe-slow <seconds>',
+        `a probe answered later than this is said to be slow, not a hang (default ${DEFAULT_PROBE_SLOW_MS / 1000})`,
         parseSeconds,
       );
   }

@@ -1,8 +1,12 @@
 // snapshot and diff as a script runs them: the built CLI, the bundled demo server in both eras.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { built } from '../testSupport/built.js';
+import { VICTIM_TEXT } from '../testSupport/plantedLinks.js';
+import { scratchDir } from '../testSupport/scratchDir.js';
 import { errorLine, runVerb } from '../testSupport/verbProcess.js';
 
 const CLI_TEST_TIMEOUT_MS = 90_000;
@@ -70,6 +74,48 @@ describe('snapshot', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
     expect(snapshot.surface).toMatchObject({ era: 'legacy', protocolVersion: '2025-11-25' });
   });
 });
+
+describe('snapshot --out and planted links', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
+  it("never writes through a symlink at the old temporary name (<out>.<the verb's pid>.tmp) or a guessable one", async () => {
+    const out = at('planted.json');
+    const victims = scratchDir('snapshot-victims');
+    const guessable = [`${out}.tmp`, `${out}~`].map((name, index) => plant(name, join(victims, `g${index}`)));
+    // A shell that waits for a line, then becomes the verb (exec keeps its pid): the pid is known
+    // before the verb runs, so the link can wait at exactly the name the old writer used.
+    const child = spawn(
+      'sh',
+      [
+        '-c',
+        'read go; exec "$0" "$@"',
+        process.execPath,
+        built('server/cli/cli.ts'),
+        'snapshot',
+        '--era',
+        'modern',
+        '--out',
+        out,
+      ],
+      {
+        stdio: ['pipe', 'pipe', 'pipe'],
+      },
+    );
+    const exact = plant(`${out}.${child.pid}.tmp`, join(victims, 'exact'));
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdin.end('go\n');
+    const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+    expect(code, stderr).toBe(0);
+    for (const victim of [exact, ...guessable]) expect(readFileSync(victim, 'utf8')).toBe(VICTIM_TEXT);
+    expect(readFileSync(out, 'utf8')).toBe(modernSnapshot);
+  });
+});
+
+/** A victim file with a symlink to it at `name`; returns the victim's path. */
+function plant(name: string, victim: string): string {
+  writeFileSync(victim, VICTIM_TEXT);
+  symlinkSync(victim, name);
+  return victim;
+}
 
 describe('diff', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
   /** A copy of the demo's snapshot with `edit` made to its surface, written to `name`. */

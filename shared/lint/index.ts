@@ -23,4 +23,13 @@ export {
 } from './config.js';
 export * from './findings.js';
 export { toSarif, type SarifMeta } from './sarif.js';
-export { runProbes, type ProbeOptions, type ProbeRun } from './probes.js';
+export {
+  DEFAULT_PROBE_SLOW_MS,
+  DEFAULT_PROBE_TIMEOUT_MS,
+  SKIP_REASONS,
+  runProbes,
+  type ProbeOptions,
+  type ProbeRun,
+  type SkippedTool,
+  type SlowAnswer,
+} from './probes.js';

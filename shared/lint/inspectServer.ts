@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { collectSurface } from '../core/surface.js';
 import type { LintInput } from './findings.js';
-import { runProbes, type ProbeOptions } from './probes.js';
+import { runProbes, type ProbeOptions, type SkippedTool, type SlowAnswer } from './probes.js';
 import { readRawLists, withRawLists } from './rawPages.js';
 import type { TrafficWatch } from './trafficWatch.js';
 
@@ -13,8 +13,10 @@ export interface InspectOptions {
 }
 
 export interface Inspected extends LintInput {
-  /** Tools the probes left alone because they may change things. */
-  probeSkipped: string[];
+  /** Tools the probes left alone, and why. */
+  probeSkipped: SkippedTool[];
+  /** Probe calls answered in time but late. */
+  probeSlow: SlowAnswer[];
 }
 
 /**
@@ -26,14 +28,16 @@ export async function inspectServer(client: Client, options: InspectOptions = {}
   const surface = await collectSurface(client);
   const lists = await readRawLists(client, surface, options.traffic);
   const input = withRawLists(surface, lists);
-  let probeSkipped: string[] = [];
+  let probeSkipped: SkippedTool[] = [];
+  let probeSlow: SlowAnswer[] = [];
   if (options.probe) {
     const run = await runProbes(client, input.surface.tools, options.probe);
     input.observations = { ...input.observations, probes: run.probes, results: run.results };
     probeSkipped = run.skipped;
+    probeSlow = run.slow;
   }
   const notifications = options.traffic?.notifications ?? [];
   if (notifications.length > 0)
     input.observations = { ...input.observations, notifications: [...notifications] };
-  return { ...input, probeSkipped };
+  return { ...input, probeSkipped, probeSlow };
 }

@@ -2,8 +2,10 @@ import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { McpConnection } from '../../bridge/inspectorSession';
 import {
+  DEFAULT_PROBE_TIMEOUT_MS,
   lintSurface,
   runProbes,
+  SKIP_REASONS,
   SEVERITIES,
   type Finding,
   type ProbeRun,
@@ -18,9 +20,6 @@ import { showTool } from './lintNavigation';
 import './lint.css';
 
 const HEADINGS: Record<Severity, string> = { error: 'Errors', warning: 'Warnings', hint: 'Hints' };
-
-/** Each probe's own timeout, as the terminal verb's default (--probe-timeout 5). */
-const PROBE_TIMEOUT_MS = 5_000;
 
 type ProbeState =
   | { phase: 'idle' }
@@ -69,10 +68,16 @@ export function LintPanel({ mcp }: { mcp: McpConnection }) {
   // The probes call tools: only when the person asks, read-only tools only unless widened.
   const [probe, setProbe] = useState<ProbeState>({ phase: 'idle' });
   const [probeAll, setProbeAll] = useState(false);
+  const [probeOpenWorld, setProbeOpenWorld] = useState(false);
   const probed = probe.phase === 'done' && probe.generation === mcp.generation ? probe.run : undefined;
   const startProbes = (): void => {
     setProbe({ phase: 'running' });
-    runProbes(mcp.client, tools.data ?? [], { timeoutMs: PROBE_TIMEOUT_MS, all: probeAll }).then(
+    // The terminal verb's defaults: a generous timeout, and late answers said to be slow.
+    runProbes(mcp.client, tools.data ?? [], {
+      timeoutMs: DEFAULT_PROBE_TIMEOUT_MS,
+      all: probeAll,
+      openWorld: probeOpenWorld,
+    }).then(
       (run) => setProbe({ phase: 'done', generation: mcp.generation, run }),
       (error: unknown) => setProbe({ phase: 'failed', message: (error as Error).message ?? String(error) }),
     );
@@ -127,6 +132,15 @@ export function LintPanel({ mcp }: { mcp: McpConnection }) {
           <label>
             <input type="checkbox" checked={probeAll} onChange={(e) => setProbeAll(e.target.checked)} /> also
             tools that are not read-only (they may change things)
+          </label>
+          <label>
+            <input
+              type="checkbox"
+              checked={probeOpenWorld}
+              onChange={(e) => setProbeOpenWorld(e.target.checked)}
+            />{' '}
+            also tools that may reach outside (openWorldHint not false: the 1 MiB argument may go to another
+            service)
           </label>
           <span className="muted" role="note" aria-label="Probes">
             {probeSummary(probe, probed)}
@@ -199,10 +213,16 @@ function probeSummary(probe: ProbeState, probed: ProbeRun | undefined): string {
     return 'calling the server: an unknown tool, refused and oversized arguments, ping';
   if (probe.phase === 'failed') return `the probes stopped: ${probe.message}`;
   if (!probed)
-    return 'Probes call the server (an unknown tool, arguments the schema refuses, a 1 MiB argument, ping); read-only tools only unless widened.';
-  const skipped =
-    probed.skipped.length > 0 ? `; not called (may change things): ${probed.skipped.join(', ')}` : '';
-  return `${count(probed.probes.length, 'probe')} run, their findings below${skipped}`;
+    return 'Probes call the server (an unknown tool, arguments the schema refuses, a 1 MiB argument, ping); read-only tools that declare openWorldHint: false only, unless widened.';
+  const skipped = Object.entries(SKIP_REASONS).flatMap(([reason, { why }]) => {
+    const names = probed.skipped.filter((skip) => skip.reason === reason).map((skip) => skip.tool);
+    return names.length > 0 ? [`; not called (${why}): ${names.join(', ')}`] : [];
+  });
+  const slow = probed.slow.map(
+    (answer) => `${answer.tool ?? answer.probe} ${(answer.ms / 1000).toFixed(1)} s`,
+  );
+  const slowText = slow.length > 0 ? `; slow answers (in time, not hangs): ${slow.join(', ')}` : '';
+  return `${count(probed.probes.length, 'probe')} run, their findings below${skipped.join('')}${slowText}`;
 }
 
 function count(n: number, word: string): string {

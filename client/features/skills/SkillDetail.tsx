@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Skill, SkillResourceEntry } from '@modelcontextprotocol/client/ext/skills';
 import type { McpConnection } from '../../bridge/inspectorSession';
 import { formatBytes } from '../../components/format';
-import { SafeMarkdown } from '../../components/SafeMarkdown';
+import { SkillBody } from './SkillBody';
 import { SkillDirectory } from './SkillDirectory';
 import { skillGetQuery, skillReadQuery } from './skillsQuery';
 
@@ -153,7 +153,7 @@ function FileRow({
   );
 }
 
-/** SKILL.md as the person reads it: rendered markdown, once it was read and verified. */
+/** SKILL.md as the person reads it: rendered markdown (a part at a time), once it was read and verified. */
 function SkillManifest({ mcp, skill }: { mcp: McpConnection; skill: Skill }) {
   const read = useQuery(skillReadQuery(mcp.client, mcp.generation, skill, skill.uri));
   return (
@@ -162,7 +162,7 @@ function SkillManifest({ mcp, skill }: { mcp: McpConnection; skill: Skill }) {
       {read.isError ? (
         <p className="field-error">Not shown: it does not match its entry ({read.error.message}).</p>
       ) : read.data?.body !== undefined ? (
-        <SafeMarkdown className="skill-body" text={read.data.body} />
+        <SkillBody key={skill.uri} text={read.data.body} uri={skill.uri} />
       ) : (
         <p className="muted">Reading…</p>
       )}

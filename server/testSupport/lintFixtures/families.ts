@@ -12,6 +12,8 @@ const described = (what: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 const readOnly = { readOnlyHint: true };
+/** Read-only and reaching nothing outside: what the probes call by default. */
+const localReadOnly = { readOnlyHint: true, openWorldHint: false };
 const text = (value: string) => ({ content: [{ type: 'text', text: value }] });
 
 /** Breaks each spec rule. */
@@ -54,14 +56,14 @@ export const SPEC_FIXTURE: RawFixture = {
         description: 'structured-content: declares an outputSchema, returns only text.',
         inputSchema: objectSchema({}),
         outputSchema: objectSchema({ n: { type: 'number' } }),
-        annotations: readOnly,
+        annotations: localReadOnly,
       },
       {
         name: 'wrong_structured',
         description: 'structured-content: returns structured content of the wrong shape.',
         inputSchema: objectSchema({}),
         outputSchema: objectSchema({ n: { type: 'number' } }),
-        annotations: readOnly,
+        annotations: localReadOnly,
       },
       {
         name: 'bad_hints',
@@ -264,7 +266,8 @@ export const PROBE_FIXTURE: RawFixture = {
         name: 'fragile_search',
         description: 'Searches the records; hangs on arguments it does not expect, and crashes on long ones.',
         inputSchema: objectSchema({ phrase: described('the words to find') }),
-        annotations: readOnly,
+        // Local: the probes call only tools that say they reach nothing outside.
+        annotations: { readOnlyHint: true, openWorldHint: false },
       },
     ],
   ],

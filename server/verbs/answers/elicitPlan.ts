@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readBoundedText } from '../../files/boundedRead.js';
 import type { ElicitResult } from '@modelcontextprotocol/client';
 
 /** What to answer an elicitation with, as the command line says it. */
@@ -42,13 +42,9 @@ function readAnswer(text: string): ElicitAnswer | { error: string } {
   if (word === 'decline' || word === 'cancel') return { action: word };
   let json = word;
   if (word.startsWith('@')) {
-    try {
-      json = readFileSync(word.slice(1), 'utf8');
-    } catch (error) {
-      return {
-        error: `cannot read ${word.slice(1)}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-      };
-    }
+    const read = readBoundedText(word.slice(1));
+    if ('error' in read) return { error: read.error };
+    json = read.text;
   }
   let content: unknown;
   try {

@@ -1,8 +1,9 @@
-import { closeSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, openSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { parseCollection, type Collection } from '../../../shared/collections/format.js';
 import { resolveReferences } from '../../../shared/collections/references.js';
 import type { TargetOptions } from '../../cli/targetOptions.js';
+import { readBoundedText } from '../../files/boundedRead.js';
 
 /** A collection read from its file, for `test`. Only read: a run never writes the file. */
 export interface LoadedCollection {
@@ -14,19 +15,15 @@ export interface LoadedCollection {
 
 /** Reads and checks a collection file; the problem, in words with line and column, as `error`. */
 export function loadCollectionFile(path: string): LoadedCollection | { error: string } {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
+  const read = readBoundedText(path);
+  if ('error' in read)
     return {
       error:
-        code === 'ENOENT'
+        read.code === 'ENOENT'
           ? `no collection file ${path} (save calls to it from the page, or name another: mcp-inspect test FILE)`
-          : `cannot read ${path}: ${code ?? (error as Error).message}`,
+          : read.error,
     };
-  }
-  const parsed = parseCollection(text);
+  const parsed = parseCollection(read.text);
   if ('error' in parsed) return { error: `${path}: ${parsed.error}` };
   return { path, collection: parsed.collection, suite: parsed.collection.name ?? basename(path) };
 }

@@ -1,5 +1,11 @@
 import { inspectServer } from '../../../shared/lint/inspectServer.js';
-import { lintSurface, ruleInfos, toSarif } from '../../../shared/lint/index.js';
+import {
+  lintSurface,
+  ruleInfos,
+  SKIP_REASONS,
+  toSarif,
+  type SkippedTool,
+} from '../../../shared/lint/index.js';
 import { readVersion } from '../../cli/version.js';
 import { EXIT, VerbFailure } from '../exitCodes.js';
 import { lintLines, summaryLine } from '../render/lintText.js';
@@ -19,7 +25,9 @@ export async function lintVerb(context: VerbContext): Promise<void> {
   const probe = lint.probe
     ? {
         timeoutMs: lint.probeTimeoutMs,
+        slowMs: lint.probeSlowMs,
         all: lint.probeAll,
+        openWorld: lint.probeOpenWorld,
         onCall: (line: string) => out.notice(line),
         connectionLost: () => link.ended !== undefined,
       }
@@ -36,9 +44,10 @@ export async function lintVerb(context: VerbContext): Promise<void> {
     throw requestFailure(error, link, 'lint');
   }
   const latencyMs = performance.now() - started;
-  if (inspected.probeSkipped.length > 0)
+  for (const line of skippedLines(inspected.probeSkipped)) out.notice(line);
+  if (inspected.probeSlow.length > 0)
     out.notice(
-      `probes left alone (not read-only; --probe-all calls them too): ${inspected.probeSkipped.join(', ')}`,
+      `slow probe answers (in time, so not hangs): ${inspected.probeSlow.map((slow) => `${slow.tool ?? slow.probe} ${(slow.ms / 1000).toFixed(1)} s`).join(', ')}`,
     );
   const report = lintSurface(inspected, lint.config.config);
   const serverInfo = session.facts.serverInfo;
@@ -60,7 +69,7 @@ export async function lintVerb(context: VerbContext): Promise<void> {
         server: serverInfo ?? null,
         config: lint.config.path ?? null,
         probed: lint.probe,
-        ...(lint.probe ? { probeSkipped: inspected.probeSkipped } : {}),
+        ...(lint.probe ? { probeSkipped: inspected.probeSkipped, probeSlow: inspected.probeSlow } : {}),
       }),
     });
   } else {
@@ -68,4 +77,14 @@ export async function lintVerb(context: VerbContext): Promise<void> {
   }
   if (report.summary.error > 0)
     throw new VerbFailure(EXIT.lintError, 'lint-error', `lint found ${summaryLine(report)}`);
+}
+
+/** The tools the probes left alone, one line per reason, with the option that calls them too. */
+export function skippedLines(skipped: readonly SkippedTool[]): string[] {
+  return Object.entries(SKIP_REASONS).flatMap(([reason, { why, widen }]) => {
+    const tools = skipped.filter((skip) => skip.reason === reason).map((skip) => skip.tool);
+    return tools.length === 0
+      ? []
+      : [`probes left alone (${why}; ${widen} calls them too): ${tools.join(', ')}`];
+  });
 }

@@ -1,6 +1,6 @@
-import { renameSync, writeFileSync } from 'node:fs';
 import { collectSurface, type Surface } from '../../../shared/core/surface.js';
 import { snapshotText } from '../../../shared/surfaceDiff/snapshotFile.js';
+import { writeFileAtomic } from '../../files/atomicWrite.js';
 import { EXIT, VerbFailure } from '../exitCodes.js';
 import { requestFailure, within } from './failures.js';
 import { metaOf, type VerbContext } from './verbContext.js';
@@ -36,9 +36,8 @@ export async function snapshotVerb(context: VerbContext): Promise<void> {
     return;
   }
   try {
-    const temporary = `${path}.${process.pid}.tmp`;
-    writeFileSync(temporary, text);
-    renameSync(temporary, path);
+    // Readable as any file the person commits: a snapshot holds the server's surface, not secrets.
+    writeFileAtomic(path, text, 'shared');
   } catch (error) {
     throw new VerbFailure(
       EXIT.usage,
