@@ -33,7 +33,6 @@ export async function inspectServer(client: Client, options: InspectOptions = {}
     probeSkipped = run.skipped;
   }
   const notifications = options.traffic?.notifications ?? [];
-  if (notifications.length > 0)
-    input.observations = { ...input.observations, notifications: [...notifications] };
+  if (notifications.length > 0) input.observations = { ...input.observations, notifications };
   return { ...input, probeSkipped };
 }
