@@ -119,13 +119,29 @@ describe(
       });
     });
 
-    it("the server's last stderr lines keep the values of -e variables masked", async () => {
+    it("the server's stderr lines keep the values of -e variables masked: its last lines, --server-stderr and the --traffic file", async () => {
       const script = "console.error('connecting with token ' + process.env.SERVICE_TOKEN); process.exit(2)";
-      const run = await runVerb(['info', '-e', 'SERVICE_TOKEN=tok-123456', '--', node, '-e', script]);
+      const traffic = join(scratch, 'masked.jsonl');
+      const run = await runVerb([
+        'info',
+        '--server-stderr',
+        '--traffic',
+        traffic,
+        '-e',
+        'SERVICE_TOKEN=tok-123456',
+        '--',
+        node,
+        '-e',
+        script,
+      ]);
       expect(run.code).toBe(4);
       expect(run.stderr).toContain('error: the MCP server exited with code 2');
       expect(run.stderr).toContain('│ connecting with token ****');
+      expect(run.stderr).toContain('server │ connecting with token ****');
       expect(run.stderr).not.toContain('tok-123456');
+      const records = readFileSync(traffic, 'utf8');
+      expect(records).toContain('"line":"connecting with token ****"');
+      expect(records).not.toContain('tok-123456');
     });
 
     it('a server that exits in the middle of a call', async () => {
