@@ -1,4 +1,3 @@
-import { openSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import type { OAuthSettings } from '../oauth/flowTypes.js';
 import { addTargetOptions, targetFromOptions, type TargetOptions } from '../cli/targetOptions.js';
@@ -15,6 +14,7 @@ import {
 } from './collections/collectionFile.js';
 import { loadSettings, type LoadSettings } from './load/loadSettings.js';
 import { EXIT, EXIT_CODE_HELP, VerbFailure } from './exitCodes.js';
+import { openPrivateFile } from './privateFile.js';
 import { readRawArguments, type RawArguments } from './toolArguments.js';
 import { loadLintConfig, type LoadedLintConfig } from './lintConfigFile.js';
 import type { VerbName } from './verbNames.js';
@@ -521,10 +521,10 @@ function parseSeconds(value: string): number {
   return seconds;
 }
 
-/** The traffic file is opened now: a path that cannot be written fails before the server starts. */
+/** The traffic file is opened now (owner-only): a path that cannot be written fails before the server starts. */
 function openTraffic(path: string, fail: (message: string) => never): { path: string; fd: number } {
   try {
-    return { path, fd: openSync(path, 'w') };
+    return { path, fd: openPrivateFile(path) };
   } catch (error) {
     return fail(
       `--traffic: cannot write ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,

@@ -2,6 +2,7 @@ import { renameSync, writeFileSync } from 'node:fs';
 import { collectSurface, type Surface } from '../../../shared/core/surface.js';
 import { snapshotText } from '../../../shared/surfaceDiff/snapshotFile.js';
 import { EXIT, VerbFailure } from '../exitCodes.js';
+import { PRIVATE_FILE_MODE } from '../privateFile.js';
 import { requestFailure, within } from './failures.js';
 import { metaOf, type VerbContext } from './verbContext.js';
 
@@ -21,7 +22,8 @@ export async function liveSurface(context: VerbContext): Promise<Surface> {
 /**
  * `snapshot`: the surface as a stable JSON file. Without `--out` the file's text is the result, on
  * stdout (`> surface.json`); with it, the file is written whole (a temporary file renamed over it,
- * so an interrupted run never leaves half a snapshot to be committed) and a summary is the result.
+ * so an interrupted run never leaves half a snapshot to be committed; owner-only, as captures are)
+ * and a summary is the result.
  */
 export async function snapshotVerb(context: VerbContext): Promise<void> {
   const { out, request } = context;
@@ -37,7 +39,7 @@ export async function snapshotVerb(context: VerbContext): Promise<void> {
   }
   try {
     const temporary = `${path}.${process.pid}.tmp`;
-    writeFileSync(temporary, text);
+    writeFileSync(temporary, text, { mode: PRIVATE_FILE_MODE });
     renameSync(temporary, path);
   } catch (error) {
     throw new VerbFailure(
