@@ -15,7 +15,7 @@ const VALUE_OPTIONS = new Set([
   '--save-media',
 ]);
 /** And those that take none. */
-const FLAGS = new Set(['--json', '-q', '--quiet', '--server-stderr', '--no-validate', '--task']);
+const FLAGS = new Set(['--json', '-q', '--quiet', '--server-stderr', '--no-validate', '--task', '--raw']);
 const ERAS = new Set(['auto', 'modern', 'legacy']);
 
 /**

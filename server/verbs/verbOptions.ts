@@ -44,6 +44,8 @@ export interface VerbRequest {
   json: boolean;
   quiet: boolean;
   serverStderr: boolean;
+  /** `--raw` (call, read, prompt): the result's text as sent, control characters and all. */
+  raw: boolean;
   /** `--traffic`: the file, opened for writing. */
   traffic?: { path: string; fd: number };
   timeoutMs: number;
@@ -196,6 +198,7 @@ const VERBS: Record<VerbName, VerbShape> = {
 
 interface RawVerbOptions extends TargetOptions {
   json?: boolean;
+  raw?: boolean;
   quiet?: boolean;
   serverStderr?: boolean;
   traffic?: string;
@@ -337,6 +340,7 @@ export function parseVerbArgs(argv: readonly string[], demoServerPath: string): 
     json: options.json === true || (lint !== undefined && lint.format !== 'text'),
     quiet: options.quiet === true,
     serverStderr: options.serverStderr === true,
+    raw: options.raw === true,
     ...(traffic ? { traffic } : {}),
     timeoutMs: Math.round(options.timeout * 1000),
     ...(options.logLevel ? { logLevel: options.logLevel } : {}),
@@ -473,7 +477,12 @@ function verbProgram(verb: VerbName, shape: VerbShape): Command {
       );
   }
   if (shape.savesMedia)
-    program.option('--save-media <dir>', 'write images, audio and binary contents to files in this folder');
+    program
+      .option('--save-media <dir>', 'write images, audio and binary contents to files in this folder')
+      .option(
+        '--raw',
+        "print the result's text as the server sent it, its control characters and escape sequences included (else they are shown escaped: \\x1b)",
+      );
   program
     .option(
       '--elicit <answer>',

@@ -1,6 +1,7 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import { collectSurface, type Surface } from '../../../shared/core/surface.js';
 import { snapshotText } from '../../../shared/surfaceDiff/snapshotFile.js';
+import { terminalJson } from '../../../shared/terminalText.js';
 import { EXIT, VerbFailure } from '../exitCodes.js';
 import { PRIVATE_FILE_MODE } from '../privateFile.js';
 import { requestFailure, within } from './failures.js';
@@ -34,7 +35,8 @@ export async function snapshotVerb(context: VerbContext): Promise<void> {
     out.warning(`${method} failed, kept in the snapshot as a failure: ${message}`);
   const path = request.surface?.verb === 'snapshot' ? request.surface.out : undefined;
   if (path === undefined) {
-    process.stdout.write(text);
+    // The same JSON, with the server's control and bidi characters as \u escapes.
+    process.stdout.write(terminalJson(text));
     return;
   }
   try {
