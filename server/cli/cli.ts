@@ -12,6 +12,7 @@ import { SpawnedServer } from '../targets/spawnServer.js';
 import { memoryScaleFrom, scaledMemoryLimits } from '../relay/memoryLimits.js';
 import { isConfigVerbName, isVerbName } from '../verbs/verbNames.js';
 import { quickVerbTarget } from '../verbs/quickVerbTarget.js';
+import { visibleControls } from '../../shared/terminalText.js';
 
 const SHUTDOWN_GRACE_MS = 5_000;
 /**
@@ -85,7 +86,8 @@ async function main(): Promise<void> {
   // is the one asked for (it then stands for it), else it is ended and the right one started.
   if (quick !== undefined && sameStdioTarget(quick, config.target)) config.target = quick;
   else started?.discard();
-  const log = (line: string): void => console.log(`  ${line}`);
+  // The bridge's terminal lines quote servers (their stderr tail, errors, names): shown, not obeyed.
+  const log = (line: string): void => console.log(`  ${visibleControls(line)}`);
 
   console.log(`mcp-inspect ${version}`);
   if (!isLoopbackAddress(config.host)) {
@@ -108,10 +110,12 @@ async function main(): Promise<void> {
   // Bridge code must never take the process down for something a server or page sent;
   // should a bug slip through, say so and keep serving.
   process.on('uncaughtException', (error) =>
-    console.error(`  internal error (the bridge keeps running): ${error.stack ?? error}`),
+    console.error(
+      `  internal error (the bridge keeps running): ${visibleControls(String(error.stack ?? error))}`,
+    ),
   );
   process.on('unhandledRejection', (error) =>
-    console.error(`  internal error (the bridge keeps running): ${String(error)}`),
+    console.error(`  internal error (the bridge keeps running): ${visibleControls(String(error))}`),
   );
 
   const fromEnv = process.env[TOKEN_ENV_VAR];

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { API_FRAMES_PATH, AUTH_SCHEME } from '../../shared/http.js';
+import { API_COMPARE_TARGET_PATH, API_FRAMES_PATH, AUTH_SCHEME } from '../../shared/http.js';
 import { CLI_TOKEN, startCli, type Cli } from '../testSupport/cliProcess.js';
 import { PageClient } from '../testSupport/pageClient.js';
 import { eventually } from '../testSupport/processes.js';
@@ -54,10 +54,15 @@ async function startBridgeProcess(
   t: TestContext,
   fixture: string,
   env: NodeJS.ProcessEnv = {},
+  args: string[] = [],
 ): Promise<{ cli: Cli; port: number }> {
-  const cli = startCli(t, ['--no-open', '--port', '0', '--', process.execPath, fixturePath(fixture)], {
-    env: { MCP_INSPECT_MEMORY_SCALE: String(SCALE), ...env },
-  });
+  const cli = startCli(
+    t,
+    ['--no-open', '--port', '0', '--', process.execPath, fixturePath(fixture), ...args],
+    {
+      env: { MCP_INSPECT_MEMORY_SCALE: String(SCALE), ...env },
+    },
+  );
   const [, port] = await cli.waitForOutput(/127\.0\.0\.1:(\d+)\/#token/);
   return { cli, port: Number(port) };
 }
@@ -189,5 +194,65 @@ describe.skipIf(process.platform !== 'linux')('bounded memory against stalled pe
     // all that is sent (with the product's bounds, 800 such calls took it to 1.2 GB).
     const kept = inMb(LIMITS.historyBytes + LIMITS.stdinBacklogBytes + LIMITS.pageBacklogBytes);
     expect(after.peak - before.now).toBeLessThan(kept + GARBAGE_ROOM_MB);
+  }, 120_000);
+});
+
+/**
+ * The same for a server that floods its stderr (e2e/fixtures/floodsStderr.mjs): the bridge keeps
+ * the last lines of it (StderrTail, each line cut to 8 KB), on the main connection and on the
+ * short-lived ones alike. The bridge runs with the product's bounds here: none of them is about
+ * stderr, which is bounded by its tail.
+ */
+describe.skipIf(process.platform !== 'linux')('a stderr flood costs a bounded tail', () => {
+  /** Garbage of the flood not yet collected at the peak (measured: 29–37 MB). */
+  const FLOOD_GARBAGE_ROOM_MB = 100;
+
+  it('compare with a server that floods 300 MB on stderr: the answer has its last lines, the bridge keeps no more', async (t) => {
+    const cli = startCli(t, [
+      '--no-open',
+      '--port',
+      '0',
+      '--',
+      process.execPath,
+      fixturePath('neverReadsStdin.mjs'),
+    ]);
+    const port = Number((await cli.waitForOutput(/127\.0\.0\.1:(\d+)\/#token/))[1]);
+    const before = residentMb(cli.child.pid!);
+    const response = await fetch(`http://127.0.0.1:${port}${API_COMPARE_TARGET_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `${AUTH_SCHEME} ${CLI_TOKEN}` },
+      body: JSON.stringify({
+        target: {
+          kind: 'stdio',
+          command: process.execPath,
+          args: [fixturePath('floodsStderr.mjs'), '300', '8000'],
+          env: {},
+        },
+      }),
+    });
+    const after = residentMb(cli.child.pid!);
+    console.log(`compare, 300 MB of stderr: bridge RSS ${before.now} MB before, peak ${after.peak} MB`);
+    const body = (await response.json()) as { error: string; details: string[] };
+    expect(response.status).toBe(502);
+    expect(body.error).toBe('the MCP server exited with code 1');
+    // What is kept of the flood is the tail: 20 lines of at most 8 KB, the last one last.
+    expect(body.details[0]).toBe('its last 20 lines on stderr:');
+    expect(body.details).toHaveLength(21);
+    expect(body.details.at(-1)).toBe('│ flood done');
+    expect(body.details.join('').length).toBeLessThan(20 * 8_200);
+    // Kept in an array for the whole compare, the flood took the bridge to 3 GB.
+    expect(after.peak - before.now).toBeLessThan(FLOOD_GARBAGE_ROOM_MB);
+  }, 120_000);
+
+  it('a server writing stderr lines of 40 MB: they are dropped as they come, neither gathered nor kept', async (t) => {
+    const { cli } = await startBridgeProcess(t, 'floodsStderr.mjs', {}, ['400', String(40 * MB)]);
+    const before = residentMb(cli.child.pid!);
+    await cli.waitForOutput(/│ flood done/, 100_000);
+    const after = residentMb(cli.child.pid!);
+    console.log(`10 stderr lines of 40 MB: bridge RSS ${before.now} MB before, peak ${after.peak} MB`);
+    expect(cli.output()).toContain(`│ [a stderr line of ${40 * MB - 1} bytes was dropped]`);
+    // Each line used to be gathered whole, and its first 8 KB kept in the tail held on to it (a
+    // slice of a string is a view of it): the bridge grew by 240 MB for 20 such lines.
+    expect(after.peak - before.now).toBeLessThan(FLOOD_GARBAGE_ROOM_MB);
   }, 120_000);
 });

@@ -1,5 +1,6 @@
 import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/client';
 import type { EraChoice } from '../../shared/eras.js';
+import { visibleControls } from '../../shared/terminalText.js';
 
 const MODERN_VERSION_META = 'io.modelcontextprotocol/protocolVersion';
 const SERVER_INFO_META = 'io.modelcontextprotocol/serverInfo';
@@ -120,9 +121,8 @@ function serverLabel(info: ServerInfo | undefined): string {
   return ` with ${printable(name, 80)}${typeof info?.version === 'string' ? ` ${printable(info.version, 40)}` : ''}`;
 }
 
-/** The server's words for one terminal line: no control characters (escape sequences), cut short. */
+/** The server's words for one terminal line: its control characters shown escaped, cut short. */
 function printable(text: string, max: number): string {
-  // eslint-disable-next-line no-control-regex
-  const flat = text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ');
-  return flat.length > max ? `${flat.slice(0, max)}…` : flat;
+  const flat = text.replace(/[\t\n\r]+/g, ' ');
+  return visibleControls(flat.length > max ? `${flat.slice(0, max)}…` : flat);
 }

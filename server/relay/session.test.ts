@@ -132,15 +132,23 @@ describe('a target that cannot start or dies', () => {
     expect(log).toContain('  │ fatal: config file missing');
   });
 
-  it('masks the values of the variables it was given in the stderr lines of the terminal', async () => {
+  it('masks the values of the variables it was given in what the server prints, for the page as for the terminal', async () => {
     const { page, log } = await open(
-      scriptTarget('console.error("key is " + process.env.API_KEY); process.exit(1)', {
-        API_KEY: 'sk-12345',
-      }),
+      scriptTarget(
+        'console.error("key is " + process.env.API_KEY); console.log("not json " + process.env.API_KEY); setTimeout(() => process.exit(1), 100)',
+        { API_KEY: 'sk-12345' },
+      ),
     );
-    await until(() => page.states().find((s) => s.state === 'exited'));
+    const exited = await until(() => page.states().find((s) => s.state === 'exited'));
     expect(log).toContain('  │ key is ****');
     expect(log.join('\n')).not.toContain('sk-12345');
+    // The page (and so its exports) gets the same masked lines: the stderr record, the exit's
+    // tail, and a stdout line that is not JSON-RPC, quoted whole.
+    expect(page.received.filter((e) => e.type === 'stderr').map((e) => e.line)).toEqual(['key is ****']);
+    expect(exited.stderrTail).toEqual(['key is ****']);
+    const garbage = page.received.find((e) => e.type === 'transportError');
+    expect(garbage?.raw).toBe('not json ****');
+    expect(JSON.stringify(page.received)).not.toContain('sk-12345');
   });
 
   it('fails a pending call with the exit code and stderr when the server dies mid-call', async () => {

@@ -4,7 +4,7 @@ import { BRIDGE_CONNECTION_CLOSED } from '../../shared/wireConstants.js';
 import type { TargetAuth } from '../oauth/oauthManager.js';
 import type { Recorder } from './recorder.js';
 import { NegotiationWatch } from './negotiationWatch.js';
-import { StderrTail, connectedLine, describeExit, logExit } from '../targets/targetOutput.js';
+import { StderrTail, connectedLine, describeExit, logExit, secretMask } from '../targets/targetOutput.js';
 import { describeTarget, targetLabel, type TargetSpec } from '../targets/targetSpec.js';
 import { openTarget } from '../targets/openTarget.js';
 import type { SpawnedServer } from '../targets/spawnServer.js';
@@ -182,6 +182,8 @@ export class TargetRuns {
     this.pending.clear();
     this.negotiation.reset();
     recorder.state(generation, { state: 'starting' });
+    // What the server prints about itself is masked once, here, before anything keeps or shows it.
+    const mask = secretMask(this.currentSpec);
     const target = this.openTarget({
       onMessage: (message, json, relatedTo) => {
         const responseId = responseIdOf(message);
@@ -192,12 +194,16 @@ export class TargetRuns {
         recorder.serverFrame(generation, json, message, relatedTo);
       },
       onStderr: (line) => {
-        this.stderrTail.push(line);
-        recorder.stderr(generation, line);
+        const masked = mask(line);
+        this.stderrTail.push(masked);
+        recorder.stderr(generation, masked);
       },
       onTransportError: (message, detail) => {
-        this.options.log(`transport error: ${message}`);
-        recorder.transportError(generation, message, detail);
+        // A line that is not JSON-RPC is quoted in the message (the parser's words) and in `raw`.
+        const masked = mask(message);
+        this.options.log(`transport error: ${masked}`);
+        const raw = detail?.raw === undefined ? {} : { raw: mask(detail.raw) };
+        recorder.transportError(generation, masked, detail ? { ...detail, ...raw } : undefined);
       },
       onHttpExchange: (exchange) => recorder.http(generation, exchange),
       onNote: (level, text) => {
@@ -263,7 +269,7 @@ export class TargetRuns {
       });
     }
     // Why it failed is usually on its stderr: the last lines go to the terminal too.
-    logExit(this.options.log, exit, stderrTail, this.currentSpec);
+    logExit(this.options.log, exit, stderrTail);
   }
 
   private failPending(generation: number, message: string, exit?: TargetExit): void {

@@ -20,6 +20,12 @@ export interface StdioTargetSpec {
 const MAX_STDOUT_LINE_BYTES = MAX_MESSAGE_BYTES;
 /** stderr is for people: a longer line is cut so a runaway child cannot flood the page. */
 const MAX_STDERR_LINE_CHARS = 8 * 1024;
+/**
+ * A stderr line longer than this is dropped (and said) as it comes, not gathered: nobody reads a
+ * megabyte-long line, and gathering one of 256 MB (the stdout bound) to keep its first 8 KB cost
+ * the bridge that much for each line of a flood.
+ */
+const MAX_STDERR_LINE_BYTES = 1024 * 1024;
 /** How much of a garbage stdout line to show. */
 const RAW_PREVIEW_CHARS = 2_000;
 /**
@@ -108,7 +114,7 @@ export class StdioTarget implements TargetConnection {
       const stderr = new LineSplitter(
         (line) => this.events.onStderr(shorten(line, MAX_STDERR_LINE_CHARS)),
         (bytes) => this.events.onStderr(`[a stderr line of ${bytes} bytes was dropped]`),
-        MAX_STDOUT_LINE_BYTES,
+        MAX_STDERR_LINE_BYTES,
       );
       server.pipeTo(
         'stderr',
@@ -245,6 +251,12 @@ function megabytes(bytes: number): string {
   return (bytes / (1024 * 1024)).toFixed(1);
 }
 
+/**
+ * The start of a long text, as a string of its own: a slice would be a view that keeps the whole
+ * line alive for as long as the start is kept (in the stderr tail, a record), whatever its size.
+ */
 function shorten(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max)}… (${text.length} characters)`;
+  if (text.length <= max) return text;
+  const start = Buffer.from(text.slice(0, max), 'utf8').toString('utf8');
+  return `${start}… (${text.length} characters)`;
 }

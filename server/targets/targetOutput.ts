@@ -38,19 +38,14 @@ export function connectedLine(target: TargetConnection): string {
 
 /**
  * The terminal's lines for a target that ended on its own; a server that failed also gets its
- * last stderr lines, with the values of the person's variables and headers masked.
+ * last stderr lines (masked where they were recorded: see secretMask).
  */
-export function logExit(
-  log: (line: string) => void,
-  exit: TargetExit,
-  stderrTail: string[],
-  spec: TargetSpec,
-): void {
+export function logExit(log: (line: string) => void, exit: TargetExit, stderrTail: string[]): void {
   log(`${exit.reason !== undefined ? '✖' : '●'} ${exit.reason ?? `the MCP server ${describeExit(exit)}`}`);
   if (exit.code === 0 || stderrTail.length === 0) return;
   const shown = stderrTail.slice(-TERMINAL_STDERR_LINES);
   log(`  its last ${shown.length === 1 ? 'line' : `${shown.length} lines`} on stderr:`);
-  for (const line of shown) log(`  │ ${maskSecretValues(line, spec)}`);
+  for (const line of shown) log(`  │ ${line}`);
 }
 
 /** How a target ended, in words that follow "The MCP server". */
@@ -66,13 +61,22 @@ function transportName(kind: TransportKind): string {
 }
 
 /**
- * A line for the terminal with the values of the person's variables and headers masked: the
- * bridge never logs them, and a server may well print its own configuration.
+ * The one mask of what a server prints about itself (its stderr lines, a stdout line that is not
+ * JSON-RPC): the values of the person's variables and headers replaced by `****`, since the bridge
+ * never shows them and a server may well print its own configuration. Applied where those lines
+ * are recorded (targetRuns.ts), so the page, its exports, `--traffic` files, the terminal and the
+ * verbs' failures all get the same masked text, and none can forget it.
  */
-export function maskSecretValues(line: string, spec: TargetSpec): string {
-  const values = Object.values(spec.kind === 'stdio' ? spec.env : spec.headers);
-  // Very short values would mask ordinary words and tell little anyway.
-  return values
+export function secretMask(spec: TargetSpec): (text: string) => string {
+  const values = Object.values(spec.kind === 'stdio' ? spec.env : spec.headers)
+    // Very short values would mask ordinary words and tell little anyway.
     .filter((value) => value.length >= 4)
-    .reduce((masked, value) => masked.split(value).join('****'), line);
+    // The longest first: a value that holds another is masked whole.
+    .sort((a, b) => b.length - a.length);
+  if (values.length === 0) return (text) => text;
+  return (text) =>
+    values.reduce(
+      (masked, value) => (masked.includes(value) ? masked.split(value).join('****') : masked),
+      text,
+    );
 }

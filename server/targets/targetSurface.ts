@@ -13,8 +13,9 @@ import { connectSession } from '../verbs/verbSession.js';
  * own requests (elicitation, sampling) are declined: nobody is there to answer them.
  */
 export async function readTargetSurface(spec: TargetSpec, timeoutMs: number): Promise<Surface> {
-  const stderr: string[] = [];
-  const link = new TargetLink(spec, { events: { stderr: (line) => void stderr.push(line) } });
+  // Its stderr is not listened to: the link keeps the last lines (the bridge's StderrTail), which
+  // go with a failure. Every line of a flood kept here took the bridge to 3 GB in 21 s.
+  const link = new TargetLink(spec);
   let session: Awaited<ReturnType<typeof connectSession>> | undefined;
   try {
     session = await connectSession(link, {

@@ -45,6 +45,7 @@ export async function executeVerb(request: VerbRequest, early: SpawnedServer | u
     json: request.json,
     quiet: request.quiet,
     serverStderr: request.serverStderr,
+    raw: request.raw,
   });
   const traffic = request.traffic ? new TrafficFile(request.traffic.fd) : undefined;
   const handshake = new HandshakeWatch();

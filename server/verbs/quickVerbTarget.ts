@@ -24,6 +24,7 @@ const FLAGS = new Set([
   '--no-validate',
   '--task',
   '--trust-file',
+  '--raw',
 ]);
 const ERAS = new Set(['auto', 'modern', 'legacy']);
 

@@ -4,7 +4,7 @@ import { isNotification } from '../../shared/jsonRpcShape.js';
 import { RelayTransport } from '../../shared/core/relayTransport.js';
 import type { LiveOut, RecordOut } from '../relay/envelopeText.js';
 import { Recorder, type RecordSink } from '../relay/recorder.js';
-import { describeExit, maskSecretValues } from '../targets/targetOutput.js';
+import { describeExit } from '../targets/targetOutput.js';
 import { TargetRuns } from '../relay/targetRuns.js';
 import type { TargetSpec } from '../targets/targetSpec.js';
 import type { SpawnedServer } from '../targets/spawnServer.js';
@@ -15,7 +15,7 @@ import { EXIT, VerbFailure } from './exitCodes.js';
 
 /** What the link tells the verb's shell about besides MCP messages. */
 export interface LinkEvents {
-  /** One line of a stdio server's stderr (masked: the person's own values are not repeated). */
+  /** One line of a stdio server's stderr (masked where recorded: the person's own values are not repeated). */
   stderr?(line: string): void;
   /** A problem on the wire that does not end the target: garbage on stdout, an HTTP error. */
   transportError?(message: string): void;
@@ -133,7 +133,7 @@ export class TargetLink {
     const state = this.ended;
     if (this.auth.challenge) return this.auth.failure(this.spec);
     if (!state) return new VerbFailure(EXIT.connect, 'connect', fallback);
-    const tail = (state.stderrTail ?? []).map((line) => maskSecretValues(line, this.spec));
+    const tail = state.stderrTail ?? [];
     const details =
       tail.length === 0
         ? []
@@ -194,7 +194,7 @@ export class TargetLink {
         }
         return;
       case 'stderr':
-        events.stderr?.(maskSecretValues(live.line, this.spec));
+        events.stderr?.(live.line);
         return;
       case 'transportError':
         // Once the verb is done, what stopping the target shakes loose (an aborted event stream)

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { built } from '../testSupport/built.js';
@@ -119,13 +119,41 @@ describe(
       });
     });
 
-    it("the server's last stderr lines keep the values of -e variables masked", async () => {
+    it("the server's stderr lines keep the values of -e variables masked: its last lines, --server-stderr and the --traffic file", async () => {
       const script = "console.error('connecting with token ' + process.env.SERVICE_TOKEN); process.exit(2)";
-      const run = await runVerb(['info', '-e', 'SERVICE_TOKEN=tok-123456', '--', node, '-e', script]);
+      const traffic = join(scratch, 'masked.jsonl');
+      // Left readable by all by an earlier tool: the capture makes it owner-only before writing.
+      writeFileSync(traffic, '', { mode: 0o644 });
+      chmodSync(traffic, 0o644);
+      const run = await runVerb([
+        'info',
+        '--server-stderr',
+        '--traffic',
+        traffic,
+        '-e',
+        'SERVICE_TOKEN=tok-123456',
+        '--',
+        node,
+        '-e',
+        script,
+      ]);
       expect(run.code).toBe(4);
       expect(run.stderr).toContain('error: the MCP server exited with code 2');
       expect(run.stderr).toContain('│ connecting with token ****');
+      expect(run.stderr).toContain('server │ connecting with token ****');
       expect(run.stderr).not.toContain('tok-123456');
+      const records = readFileSync(traffic, 'utf8');
+      expect(records).toContain('"line":"connecting with token ****"');
+      expect(records).not.toContain('tok-123456');
+      expect(statSync(traffic).mode & 0o777).toBe(0o600);
+    });
+
+    it('--traffic creates its file owner-only (0600): it holds the arguments as typed', async () => {
+      const traffic = join(scratch, 'created.jsonl');
+      const run = await runVerb(['call', 'echo', '--arg', 'message=typed', '--traffic', traffic]);
+      expect(run.code, run.stderr).toBe(0);
+      expect(readFileSync(traffic, 'utf8')).toContain('"message":"typed"');
+      expect(statSync(traffic).mode & 0o777).toBe(0o600);
     });
 
     it('a server that exits in the middle of a call', async () => {

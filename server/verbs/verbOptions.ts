@@ -1,4 +1,3 @@
-import { openSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import type { OAuthSettings } from '../oauth/flowTypes.js';
 import { addTargetOptions, targetFromOptions, type TargetOptions } from '../cli/targetOptions.js';
@@ -16,6 +15,7 @@ import {
 } from './collections/collectionFile.js';
 import { loadSettings, type LoadSettings } from './load/loadSettings.js';
 import { EXIT, EXIT_CODE_HELP, VerbFailure } from './exitCodes.js';
+import { openPrivateFile } from './privateFile.js';
 import { readRawArguments, type RawArguments } from './toolArguments.js';
 import { loadLintConfig, type LoadedLintConfig } from './lintConfigFile.js';
 import type { VerbName } from './verbNames.js';
@@ -46,6 +46,8 @@ export interface VerbRequest {
   json: boolean;
   quiet: boolean;
   serverStderr: boolean;
+  /** `--raw` (call, read, prompt): the result's text as sent, control characters and all. */
+  raw: boolean;
   /** `--traffic`: the file, opened for writing. */
   traffic?: { path: string; fd: number };
   timeoutMs: number;
@@ -228,6 +230,7 @@ const VERBS: Record<VerbName, VerbShape> = {
 
 interface RawVerbOptions extends TargetOptions {
   json?: boolean;
+  raw?: boolean;
   quiet?: boolean;
   serverStderr?: boolean;
   traffic?: string;
@@ -388,6 +391,7 @@ export function parseVerbArgs(argv: readonly string[], demoServerPath: string): 
     json: options.json === true || (lint !== undefined && lint.format !== 'text'),
     quiet: options.quiet === true,
     serverStderr: options.serverStderr === true,
+    raw: options.raw === true,
     ...(traffic ? { traffic } : {}),
     timeoutMs: Math.round(options.timeout * 1000),
     ...(options.logLevel ? { logLevel: options.logLevel } : {}),
@@ -565,7 +569,12 @@ function verbProgram(verb: VerbName, shape: VerbShape): Command {
       );
   }
   if (shape.savesMedia)
-    program.option('--save-media <dir>', 'write images, audio and binary contents to files in this folder');
+    program
+      .option('--save-media <dir>', 'write images, audio and binary contents to files in this folder')
+      .option(
+        '--raw',
+        "print the result's text as the server sent it, its control characters and escape sequences included (else they are shown escaped: \\x1b)",
+      );
   program
     .option(
       '--elicit <answer>',
@@ -613,10 +622,10 @@ function parseSeconds(value: string): number {
   return seconds;
 }
 
-/** The traffic file is opened now: a path that cannot be written fails before the server starts. */
+/** The traffic file is opened now (owner-only): a path that cannot be written fails before the server starts. */
 function openTraffic(path: string, fail: (message: string) => never): { path: string; fd: number } {
   try {
-    return { path, fd: openSync(path, 'w') };
+    return { path, fd: openPrivateFile(path) };
   } catch (error) {
     return fail(
       `--traffic: cannot write ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,

@@ -1,3 +1,4 @@
+import { terminalJson, visibleControls } from '../../shared/terminalText.js';
 import type { VerbFailure } from './exitCodes.js';
 
 /** Where a verb writes: stdout for results, stderr for everything else (see /work/shared/cli.md). */
@@ -11,13 +12,18 @@ export interface OutputSettings {
   json: boolean;
   quiet: boolean;
   serverStderr: boolean;
+  /** `--raw` (call, read, prompt): the result's lines on stdout as the server sent them. */
+  raw?: boolean;
 }
 
 /**
  * A verb's two streams and their conventions: results on stdout (readable, or one JSON document
  * with `--json`); progress, log messages, task status and notices on stderr, silenced by
  * `--quiet`; errors on stderr always (one JSON line with `--json`). Colour only on a terminal,
- * never with NO_COLOR set.
+ * never with NO_COLOR set. Everything written holds text from outside (the server's names,
+ * results, errors, stderr; a file's), so it goes through visibleControls first, and only then gets
+ * our own colours: a server's escape sequences are shown, not obeyed. `--raw` leaves the result's
+ * lines alone, for a person who wants the bytes.
  */
 export class VerbOutput {
   private readonly colour: boolean;
@@ -39,22 +45,24 @@ export class VerbOutput {
 
   /** The verb's readable result: lines for stdout. */
   lines(lines: readonly string[]): void {
-    if (lines.length > 0) this.out(`${lines.join('\n')}\n`);
+    if (lines.length === 0) return;
+    const text = lines.join('\n');
+    this.out(`${this.settings.raw === true ? text : visibleControls(text)}\n`);
   }
 
   /** The verb's result with `--json`: exactly one document. */
   document(value: unknown): void {
-    this.out(`${JSON.stringify(value, null, 2)}\n`);
+    this.out(`${terminalJson(JSON.stringify(value, null, 2))}\n`);
   }
 
   /** Progress, task status, what was answered on the person's behalf: stderr, unless quiet. */
   notice(line: string): void {
-    if (!this.settings.quiet) this.err(`${this.dim(line)}\n`);
+    if (!this.settings.quiet) this.err(`${this.dim(visibleControls(line))}\n`);
   }
 
   /** A problem that does not end the verb (a bad stdout line, a schema the checker cannot use). */
   warning(line: string): void {
-    if (!this.settings.quiet) this.err(`${this.paint('33', 'warning:')} ${line}\n`);
+    if (!this.settings.quiet) this.err(`${this.paint('33', 'warning:')} ${visibleControls(line)}\n`);
   }
 
   /** A notifications/message from the server. */
@@ -63,12 +71,12 @@ export class VerbOutput {
     const level = typeof params.level === 'string' ? params.level : 'info';
     const logger = typeof params.logger === 'string' ? ` ${params.logger}:` : '';
     const data = typeof params.data === 'string' ? params.data : JSON.stringify(params.data);
-    this.err(`${this.dim(`[log ${level}]`)}${logger} ${data}\n`);
+    this.err(`${this.dim(visibleControls(`[log ${level}]`))}${visibleControls(`${logger} ${data}`)}\n`);
   }
 
   /** A line of the server's own stderr, when asked for with --server-stderr. */
   serverStderr(line: string): void {
-    if (this.settings.serverStderr) this.err(`${this.dim('server │')} ${line}\n`);
+    if (this.settings.serverStderr) this.err(`${this.dim('server │')} ${visibleControls(line)}\n`);
   }
 
   /** How the verb failed: always said, as one JSON line with `--json`. */
@@ -80,11 +88,11 @@ export class VerbOutput {
         message: failure.message,
         ...(failure.details.length > 0 ? { details: failure.details } : {}),
       };
-      this.err(`${JSON.stringify({ error })}\n`);
+      this.err(`${terminalJson(JSON.stringify({ error }))}\n`);
       return;
     }
     const details = failure.details.map((line) => `  ${line}\n`).join('');
-    this.err(`${this.paint('31', 'error:')} ${failure.message}\n${details}`);
+    this.err(`${this.paint('31', 'error:')} ${visibleControls(`${failure.message}\n${details}`)}`);
   }
 
   /**
@@ -98,7 +106,7 @@ export class VerbOutput {
       return;
     }
     this.clearProgress();
-    this.streams.stderr.write(this.dim(line));
+    this.streams.stderr.write(this.dim(visibleControls(line)));
     this.progressShown = true;
   }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
 import { built } from '../testSupport/built.js';
-import { TEST_TUNING } from '../testSupport/targets.js';
+import { TEST_TUNING, fixturePath } from '../testSupport/targets.js';
 
 // The verbs on a terminal: `script` (util-linux) runs the CLI in a pseudo-terminal, as a person's
 // shell would, and plays the person, typing each answer once its question is on screen.
@@ -46,5 +46,17 @@ describe.skipIf(!hasScript)('on a terminal', { timeout: 90_000 }, () => {
     expect(run.code).toBe(0);
     expect(run.screen).toContain('No table booked: you declined the form.');
     expect(run.screen).not.toContain('\u001b[');
+  });
+
+  it("keeps its own colours while a server's escape sequences are shown, not obeyed", async () => {
+    const run = await onTerminal(
+      ['call', 'hostile_error', '--', process.execPath, fixturePath('hostileTerminal.mjs')],
+      [],
+    );
+    expect(run.code).toBe(5);
+    expect(run.screen).toContain('\u001b[31merror:\u001b[0m the server answered error -32000');
+    expect(run.screen).toContain('error \\x1b]52;c;cm0gLXJmIH4=\\x07\\x1b]0;owned\\x07\\x1b[2J');
+    expect(run.screen).not.toContain('\u001b]');
+    expect(run.screen).not.toContain('\u202e');
   });
 });

@@ -1,6 +1,6 @@
 // snapshot and diff as a script runs them: the built CLI, the bundled demo server in both eras.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -72,6 +72,7 @@ describe('snapshot', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
     expect(summary.counts.prompts).toBe(2);
     const snapshot = JSON.parse(readFileSync(at('legacy.json'), 'utf8')) as SnapshotJson;
     expect(snapshot.surface).toMatchObject({ era: 'legacy', protocolVersion: '2025-11-25' });
+    expect(statSync(at('legacy.json')).mode & 0o777).toBe(0o600);
   });
 });
 

@@ -37,7 +37,6 @@ export async function inspectServer(client: Client, options: InspectOptions = {}
     probeSlow = run.slow;
   }
   const notifications = options.traffic?.notifications ?? [];
-  if (notifications.length > 0)
-    input.observations = { ...input.observations, notifications: [...notifications] };
+  if (notifications.length > 0) input.observations = { ...input.observations, notifications };
   return { ...input, probeSkipped, probeSlow };
 }

@@ -5,13 +5,21 @@ const LIST_METHODS = new Set(['tools/list', 'resources/list', 'resources/templat
 type Message = Record<string, unknown>;
 
 /**
+ * The notification methods kept, at most: the rules ask which were sent, not how often, and a
+ * server that sends a flood of them (or of made-up names) must not grow the watch without bound.
+ */
+export const MAX_NOTIFICATION_METHODS = 64;
+/** A method name longer than this is no MCP notification's: not kept. */
+const MAX_METHOD_CHARS = 200;
+
+/**
  * What lint needs of the traffic that the SDK client does not keep: the notifications the server
  * sent (list_changed rule), and each list page as the server sent it, before the client's schemas
  * judged it (a modern-era client refuses a whole page for one bad tool, and keeps nothing of it).
  * Fed from a transport (`watchTransport`) or from the bridge's frame records (`see`).
  */
 export class TrafficWatch {
-  readonly notifications: string[] = [];
+  private readonly notificationMethods = new Set<string>();
   private readonly asked = new Map<string, string>();
   private readonly answers = new Map<string, unknown>();
 
@@ -29,13 +37,24 @@ export class TrafficWatch {
       return;
     }
     if (m.id === undefined) {
-      if (typeof m.method === 'string') this.notifications.push(m.method);
+      const methods = this.notificationMethods;
+      if (
+        typeof m.method === 'string' &&
+        m.method.length <= MAX_METHOD_CHARS &&
+        methods.size < MAX_NOTIFICATION_METHODS
+      )
+        methods.add(m.method);
       return;
     }
     const asked = this.asked.get(JSON.stringify(m.id));
     if (asked === undefined || m.method !== undefined) return;
     this.asked.delete(JSON.stringify(m.id));
     if (m.result !== undefined) this.answers.set(asked, m.result);
+  }
+
+  /** The methods of the notifications the server sent, each once, in the order first seen. */
+  get notifications(): string[] {
+    return [...this.notificationMethods];
   }
 
   /** The last answer to this list page, as sent. */

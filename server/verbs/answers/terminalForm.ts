@@ -1,5 +1,6 @@
 import { createInterface } from 'node:readline/promises';
 import type { ElicitRequest, ElicitResult } from '@modelcontextprotocol/client';
+import { visibleControls } from '../../../shared/terminalText.js';
 import { withDefaults } from './elicitPlan.js';
 
 /** Where the terminal form reads and writes: the person's terminal (stdin, stderr) or a test's streams. */
@@ -22,15 +23,18 @@ export async function askInTerminal(
   signal?: AbortSignal,
 ): Promise<ElicitResult> {
   const lines = createInterface({ input: io.input, output: io.output, terminal: false });
+  // The server's words (its message, URL, field titles, descriptions and choices) are shown, their
+  // escape sequences not obeyed.
   const ask = (query: string): Promise<string> =>
-    lines.question(query, signal ? { signal } : {}).then((answer) => answer.trim());
+    lines.question(visibleControls(query), signal ? { signal } : {}).then((answer) => answer.trim());
+  const write = (text: string): void => void io.output.write(visibleControls(text));
   try {
     const url =
       (params as { mode?: string; url?: string }).mode === 'url'
         ? (params as { url?: string }).url
         : undefined;
-    io.output.write(`\nThe server asks: ${params.message}\n`);
-    if (url !== undefined) io.output.write(`  It wants you to open: ${url}\n`);
+    write(`\nThe server asks: ${params.message}\n`);
+    if (url !== undefined) write(`  It wants you to open: ${url}\n`);
     const choice = await ask(
       url === undefined
         ? 'Answer it? [Y]es, [n]o (decline), [c]ancel: '
@@ -49,7 +53,7 @@ export async function askInTerminal(
         const typed = await ask(prompt(name, field, required.has(name)));
         const read = readField(typed, field, required.has(name));
         if ('error' in read) {
-          io.output.write(`    ${read.error}\n`);
+          write(`    ${read.error}\n`);
           continue;
         }
         if ('value' in read) content[name] = read.value;

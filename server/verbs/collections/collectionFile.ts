@@ -1,9 +1,10 @@
-import { closeSync, openSync } from 'node:fs';
+import { closeSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { parseCollection, type Collection } from '../../../shared/collections/format.js';
 import { resolveReferences } from '../../../shared/collections/references.js';
 import type { TargetOptions } from '../../cli/targetOptions.js';
 import { readBoundedText } from '../../files/boundedRead.js';
+import { openPrivateFile } from '../privateFile.js';
 
 /** A collection read from its file, for `test`. Only read: a run never writes the file. */
 export interface LoadedCollection {
@@ -88,12 +89,12 @@ export function parseReporters(values: readonly string[]): Reporter[] | { error:
   return reporters;
 }
 
-/** Opens the reporters' files before anything runs: a path that cannot be written fails first. */
+/** Opens the reporters' files (owner-only) before anything runs: a path that cannot be written fails first. */
 export function openReporters(reporters: Reporter[]): { error: string } | undefined {
   for (const reporter of reporters) {
     if (reporter.path === undefined) continue;
     try {
-      reporter.fd = openSync(reporter.path, 'w');
+      reporter.fd = openPrivateFile(reporter.path);
     } catch (error) {
       for (const opened of reporters) if (opened.fd !== undefined) closeSync(opened.fd);
       return {

@@ -4,7 +4,7 @@
 // parse, named by line and column), an unknown tool failing only its item, and the file never
 // rewritten by a run.
 import { afterAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse as parseJunit } from 'junit2json';
@@ -134,6 +134,9 @@ describe('mcp-inspect test', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
     const json = join(scratch, 'failing.report.json');
     const run = await runVerb(['test', path, '--reporter', `junit=${junit}`, '--reporter', `json=${json}`]);
     expect(run.code).toBe(8);
+    // Reports hold the arguments as typed and the answers: owner-only, as captures are.
+    expect(statSync(junit).mode & 0o777).toBe(0o600);
+    expect(statSync(json).mode & 0o777).toBe(0o600);
     expect(run.stdout).toMatch(/^ {2}✗ wrong city {2}tool get_weather \([\d.]+ ms\)$/m);
     expect(run.stdout).toContain(
       [

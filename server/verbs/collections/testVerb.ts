@@ -9,6 +9,7 @@ import {
   tapReport,
 } from '../../../shared/collections/reports.js';
 import { runCollection, type CollectionRun } from '../../../shared/collections/runner.js';
+import { visibleControls } from '../../../shared/terminalText.js';
 import { EXIT, VerbFailure } from '../exitCodes.js';
 import { within } from '../run/failures.js';
 import { metaOf, type VerbContext } from '../run/verbContext.js';
@@ -67,7 +68,7 @@ export async function testVerb(context: VerbContext, items: ItemAnswerer): Promi
   });
   say(['', totalsLine(run)]);
   writeReports(request.reporters, run, { suite, timestamp });
-  if (tapOnStdout) process.stdout.write(tapReport(run));
+  if (tapOnStdout) process.stdout.write(visibleControls(tapReport(run)));
   if (out.json)
     out.document({
       ...(jsonReport(run, { suite, timestamp }) as object),

@@ -2,6 +2,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { pairExchanges } from '../../../shared/recording/exchanges.js';
 import { readRecording } from '../../../shared/recording/readRecording.js';
 import { ReplayBook } from '../../../shared/recording/replayBook.js';
+import { visibleControls } from '../../../shared/terminalText.js';
 import { readInputFile } from '../inputFile.js';
 import { EXIT, VerbFailure } from '../exitCodes.js';
 import type { VerbOutput } from '../verbOutput.js';
@@ -44,7 +45,7 @@ export async function runMock(request: VerbRequest, out: VerbOutput): Promise<nu
       return EXIT.usage;
     }
     // Said even with --quiet: whoever started the mock needs its address.
-    process.stderr.write(`mock: serving ${what}, listening on ${served.url}\n`);
+    process.stderr.write(visibleControls(`mock: serving ${what}, listening on ${served.url}`) + '\n');
     await new Promise<void>((resolve) => {
       for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => resolve());
     });

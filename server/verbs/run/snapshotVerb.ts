@@ -1,6 +1,7 @@
 import { collectSurface, type Surface } from '../../../shared/core/surface.js';
 import { snapshotText } from '../../../shared/surfaceDiff/snapshotFile.js';
 import { writeFileAtomic } from '../../files/atomicWrite.js';
+import { terminalJson } from '../../../shared/terminalText.js';
 import { EXIT, VerbFailure } from '../exitCodes.js';
 import { requestFailure, within } from './failures.js';
 import { metaOf, type VerbContext } from './verbContext.js';
@@ -21,7 +22,8 @@ export async function liveSurface(context: VerbContext): Promise<Surface> {
 /**
  * `snapshot`: the surface as a stable JSON file. Without `--out` the file's text is the result, on
  * stdout (`> surface.json`); with it, the file is written whole (a temporary file renamed over it,
- * so an interrupted run never leaves half a snapshot to be committed) and a summary is the result.
+ * so an interrupted run never leaves half a snapshot to be committed; owner-only, as captures are)
+ * and a summary is the result.
  */
 export async function snapshotVerb(context: VerbContext): Promise<void> {
   const { out, request } = context;
@@ -32,12 +34,13 @@ export async function snapshotVerb(context: VerbContext): Promise<void> {
     out.warning(`${method} failed, kept in the snapshot as a failure: ${message}`);
   const path = request.surface?.verb === 'snapshot' ? request.surface.out : undefined;
   if (path === undefined) {
-    process.stdout.write(text);
+    // The same JSON, with the server's control and bidi characters as \u escapes.
+    process.stdout.write(terminalJson(text));
     return;
   }
   try {
-    // Readable as any file the person commits: a snapshot holds the server's surface, not secrets.
-    writeFileAtomic(path, text, 'shared');
+    // Owner-only, as every file a verb writes: created exclusively, never through a link.
+    writeFileAtomic(path, text, 'private');
   } catch (error) {
     throw new VerbFailure(
       EXIT.usage,
