@@ -16,6 +16,8 @@ test.describe('saving and editing', () => {
   test.use({ cliArgs: ['--collection', file] });
 
   test('save calls from their cards, edit an expectation, run all', async ({ page, cli }) => {
+    // Three saves, an option added, an edit and a run of three items: past 30 s on a loaded machine.
+    test.slow();
     const ui = inspector(page);
     await page.goto(cli.url);
     const weather = await ui.runTool('get_weather', { city: 'Paris' });

@@ -42,6 +42,7 @@ test('Save to collection, then Expect this result: one item, expecting the exact
   // The looser checks, to add as well (or instead, editing the item in the Collection tab).
   const looser = card.getByRole('group', { name: 'Looser checks' });
   await expect(looser.getByRole('button', { name: '+ text contains "hello"' })).toBeVisible();
+  await looser.scrollIntoViewIfNeeded();
   await page.screenshot({ path: test.info().outputPath('expect-result.png') });
   await looser.getByRole('button', { name: '+ text contains "hello"' }).click();
   await expect(said).toHaveText(`Added to "echo": text contains "hello" in ${file}`);

@@ -28,7 +28,9 @@ test('findings by severity, each explained, one click from a finding to its tool
   const errors = lint.getByRole('region', { name: 'Errors' });
   const hidden = errors.getByRole('listitem').filter({ hasText: 'hidden-unicode' });
   await expect(hidden).toContainText('tools[5].description');
-  await expect(hidden).toContainText('1 invisible character in text the model reads: 1 zero-width character (U+200B)');
+  await expect(hidden).toContainText(
+    '1 invisible character in text the model reads: 1 zero-width character (U+200B)',
+  );
   await expect(hidden).toContainText('Zero-width, bidirectional and tag characters hide text');
   await expect(hidden).toContainText('Remove the invisible characters');
   await expect(hidden.getByRole('link')).toHaveAttribute('href', /^https:\/\//);
