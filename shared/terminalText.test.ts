@@ -33,6 +33,8 @@ describe('text for a terminal', () => {
     expect(json).toContain('evil\\u202etxt');
     expect(json).toContain('\\u009b2J');
     expect(json).toContain('\\u007f');
+    // The test's point is to look for raw control characters.
+    // eslint-disable-next-line no-control-regex
     expect(json).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
   });
 });
