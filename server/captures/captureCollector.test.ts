@@ -78,8 +78,13 @@ describe('the capture rendezvous', { timeout: 60_000 }, () => {
         transport: 'stdio',
         client: { version: '3.1' },
       });
+      // The call's records follow the session's first ones over the same stream, a moment later.
       expect(
-        collector.records(collector.sessions()[0]?.id ?? '').some((text) => text.includes('seen live')),
+        await eventually(
+          () =>
+            collector.records(collector.sessions()[0]?.id ?? '').some((text) => text.includes('seen live')),
+          10_000,
+        ),
       ).toBe(true);
       await host.close();
       expect(

@@ -206,12 +206,16 @@ describe('lifecycle', () => {
 
   it('passes user environment variables on top of the default environment', async () => {
     const { page } = await open(
-      scriptTarget('console.error(process.env.MY_SECRET + "/" + (process.env.PATH ? "path" : "nopath"))', {
-        MY_SECRET: 's3cret',
-      }),
+      // Printed reversed: the value itself, echoed on stderr, is masked on its way to the page.
+      scriptTarget(
+        'console.error([...process.env.MY_SECRET].reverse().join("") + "/" + (process.env.PATH ? "path" : "nopath"))',
+        {
+          MY_SECRET: 's3cret',
+        },
+      ),
     );
     const exited = await until(() => page.states().find((s) => s.state === 'exited'));
-    expect(exited.stderrTail).toEqual(['s3cret/path']);
+    expect(exited.stderrTail).toEqual(['terc3s/path']);
     // Only the variable's name travels to the page, never its value.
     const welcome = page.received.find((e) => e.type === 'welcome')!;
     expect(JSON.stringify(welcome)).not.toContain('s3cret');

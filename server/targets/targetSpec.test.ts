@@ -11,7 +11,29 @@ describe('targets asked for by the page', () => {
     era: 'auto',
   };
 
-  it('keep a secret the bridge holds when the page sends null for it, and drop unknown nulls', () => {
+  it('keep the secrets the bridge holds when the page sends null for each of them', () => {
+    const next = targetFromRequest(
+      {
+        kind: 'stdio',
+        era: 'auto',
+        command: 'node',
+        args: ['old.js'],
+        env: { API_KEY: null, OTHER: null },
+      },
+      current,
+    );
+    expect(next).toEqual({
+      kind: 'stdio',
+      command: 'node',
+      args: ['old.js'],
+      env: { API_KEY: 'from-cli', OTHER: 'x' },
+      demo: false,
+      era: 'auto',
+    });
+  });
+
+  it('refuse to keep them once the environment changed: a variable added, removed or unknown to the bridge', () => {
+    // The same command line with another environment is another program (NODE_OPTIONS, LD_PRELOAD…).
     const next = targetFromRequest(
       {
         kind: 'stdio',
@@ -23,12 +45,8 @@ describe('targets asked for by the page', () => {
       current,
     );
     expect(next).toEqual({
-      kind: 'stdio',
-      command: 'node',
-      args: ['old.js'],
-      env: { API_KEY: 'from-cli', NEW: 'typed' },
-      demo: false,
-      era: 'auto',
+      error:
+        'enter "API_KEY", "GONE" again: mcp-inspect keeps those values only for `node old.js` with the environment it was given (here NEW, GONE added, OTHER removed)',
     });
   });
 
