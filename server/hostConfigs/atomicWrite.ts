@@ -1,17 +1,5 @@
-import {
-  closeSync,
-  constants,
-  fchmodSync,
-  fsyncSync,
-  lstatSync,
-  openSync,
-  readFileSync,
-  readlinkSync,
-  renameSync,
-  unlinkSync,
-  writeSync,
-} from 'node:fs';
-import path from 'node:path';
+import { closeSync, constants, lstatSync, openSync, readFileSync, readlinkSync } from 'node:fs';
+import { writeFileAtomic as writeAtomic } from '../files/atomicWrite.js';
 
 /** A file that cannot be read or written safely, in words for the person. */
 export class FileRefusal extends Error {}
@@ -47,76 +35,27 @@ export function readPlainFile(file: string): { bytes: Buffer; mode: number } {
   }
 }
 
-/** The temporary file beside `file`, whose rename makes the write atomic. */
-export function tempPathFor(file: string): string {
-  return path.join(path.dirname(file), `.${path.basename(file)}.mcp-inspect-tmp`);
-}
-
 /**
- * Writes `bytes` to `file` whole or not at all: a temporary file in the same folder, created
- * exclusively (never opened through a symbolic link someone left at its name), synced, then
- * renamed over the file. `expected`: what the file must still hold just before the rename (a host
- * that rewrote it meanwhile is not overwritten). `mode`: the new file's permissions.
+ * Writes `bytes` to `file` whole or not at all, through the project's one atomic writer (a
+ * private temporary folder, an exclusive create, never through a link). `expected`: what the
+ * file must still hold just before the rename (a host that rewrote it meanwhile is not
+ * overwritten). `mode`: the new file's permissions.
  */
 export function writeFileAtomic(
   file: string,
   bytes: Buffer,
   options: { mode: number; expected?: Buffer },
 ): void {
-  const temp = tempPathFor(file);
-  const fd = createExclusive(temp, options.mode);
+  const { expected } = options;
   try {
-    try {
-      for (let written = 0; written < bytes.length;)
-        written += writeSync(fd, bytes, written, bytes.length - written);
-      fchmodSync(fd, options.mode);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    if (options.expected !== undefined) {
-      const now = readPlainFile(file).bytes;
-      if (!now.equals(options.expected))
+    writeAtomic(file, bytes, options.mode, () => {
+      if (expected !== undefined && !readPlainFile(file).bytes.equals(expected))
         throw new FileRefusal(
           `${file} changed while it was being rewritten (the host saved it?): nothing written; run it again`,
         );
-    }
-    renameSync(temp, file);
+    });
   } catch (error) {
-    unlinkQuietly(temp);
-    throw error;
-  }
-}
-
-function createExclusive(temp: string, mode: number): number {
-  const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NO_FOLLOW;
-  try {
-    return openSync(temp, flags, mode);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw refusal(temp, error);
-  }
-  // Something is at the temporary name. A symbolic link is never followed nor removed: someone put
-  // it there. A plain file is what a write cut short left behind: it goes, and the create is retried.
-  if (lstatSync(temp).isSymbolicLink())
-    throw new FileRefusal(
-      `${temp} is a symbolic link: not writing through it (remove it if it is yours): nothing written`,
-    );
-  unlinkSync(temp);
-  try {
-    return openSync(temp, flags, mode);
-  } catch (error) {
-    throw refusal(temp, error);
-  }
-}
-
-function refusal(file: string, error: unknown): FileRefusal {
-  return new FileRefusal(`cannot write ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-}
-
-function unlinkQuietly(file: string): void {
-  try {
-    unlinkSync(file);
-  } catch {
-    // Already gone.
+    if (error instanceof FileRefusal) throw error;
+    throw new FileRefusal(`cannot write ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
   }
 }

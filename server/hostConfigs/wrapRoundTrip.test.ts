@@ -12,13 +12,12 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { applyEdits, createScanner, modify, type JSONPath } from 'jsonc-parser';
 import { readHostConfig, type HostServer } from './hostConfigReader.js';
 import type { PlaceContext } from './hostLocations.js';
 import { launcherFor } from './proxyEntry.js';
-import { tempPathFor } from './atomicWrite.js';
 import { unwrapFile, wrapFile, WrapRefusal, type FileRequest } from './wrapFile.js';
 import { recordPath } from './wrapRecords.js';
 
@@ -378,25 +377,21 @@ describe('URL entries', () => {
 describe('files that must not be written', () => {
   const desktop = HOSTS[0] as Fixture;
 
-  it('a symbolic link at the temporary path is not followed: its target and the config stay as they were', async () => {
-    const { file, place, original } = copyOf(desktop);
+  it('a symbolic link planted at a guessable temporary name is never written through', async () => {
+    const { file, place } = copyOf(desktop);
     const victim = join(scratch, `victim-${++copies}.txt`);
     writeFileSync(victim, 'not yours\n');
-    symlinkSync(victim, tempPathFor(file));
-    await expect(wrapFile(request(file, place), launcher)).rejects.toThrow(
-      /symbolic link: not writing through it/,
-    );
-    expect(readFileSync(victim, 'utf8')).toBe('not yours\n');
-    expect(readFileSync(file).equals(original)).toBe(true);
-    expect(lstatSync(tempPathFor(file)).isSymbolicLink()).toBe(true);
-    expect(existsSync(recordPath(file, place))).toBe(false);
-  });
-
-  it('a leftover temporary file from a cut-short write is replaced, not refused', async () => {
-    const { file, place } = copyOf(desktop);
-    writeFileSync(tempPathFor(file), 'half a write');
+    // The names a writer might have used: the old fixed one and `<file>.<pid>.tmp`.
+    const planted = [
+      `${file}.mcp-inspect-tmp`,
+      join(dirname(file), `.${basename(file)}.mcp-inspect-tmp`),
+      `${file}.${process.pid}.tmp`,
+    ];
+    for (const name of planted) symlinkSync(victim, name);
     await expect(wrapFile(request(file, place), launcher)).resolves.toMatchObject({ written: true });
-    expect(existsSync(tempPathFor(file))).toBe(false);
+    expect(readFileSync(victim, 'utf8')).toBe('not yours\n');
+    for (const name of planted) expect(lstatSync(name).isSymbolicLink()).toBe(true);
+    expect(readFileSync(file, 'utf8')).toContain('proxy');
   });
 
   it('a config that is a symbolic link is refused, naming where it points', async () => {
