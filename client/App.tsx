@@ -3,6 +3,7 @@ import { SplitPane } from './components/SplitPane';
 import { Tabs } from './components/Tabs';
 import { AccessGate } from './features/connection/AccessGate';
 import { ConnectionBar } from './features/connection/ConnectionBar';
+import { BridgeProblem } from './features/connection/BridgeProblem';
 import { hasConnectionProblem } from './features/connection/connectionProblemState';
 import { useInspectorSnapshot } from './features/connection/inspectorContext';
 import { focusServerRequest, onShowServerRequest } from './features/serverRequests/requestNavigation';
@@ -87,6 +88,7 @@ export function App() {
     <div className="app">
       <ConnectionBar />
       <div className="banners">
+        <BridgeProblem />
         {problem && (
           <Suspense>
             <ConnectionProblem />

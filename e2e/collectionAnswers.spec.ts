@@ -55,6 +55,12 @@ for (const era of ['modern', 'legacy'] as const) {
       await expect(call.getByRole('status').filter({ hasText: 'Saved as' })).toHaveText(
         `Saved as "book_table" in ${file}`,
       );
+      // The result as it is (a snapshot) is proposed; its first line is added from the looser checks.
+      await call
+        .getByRole('group', { name: 'Looser checks' })
+        .getByRole('button', { name: `+ text contains ${JSON.stringify(BOOKED)}` })
+        .click();
+      await expect(call.getByRole('status').filter({ hasText: 'Added to' })).toBeVisible();
       const item = savedFile(file).items[0];
       expect(item).toMatchObject({
         kind: 'tool',
@@ -65,6 +71,7 @@ for (const era of ['modern', 'legacy'] as const) {
         },
       });
       expect(item?.expect).toContainEqual({ type: 'textContains', text: BOOKED });
+      expect(item?.expect).toContainEqual(expect.objectContaining({ type: 'snapshot' }));
 
       await ui.tab('Collection');
       await page.getByRole('button', { name: 'Run all' }).click();

@@ -125,7 +125,7 @@ test.describe('a notes server with random ids', () => {
     await expect(ui.calls.first().getByRole('status').filter({ hasText: 'Saved as' })).toBeVisible();
     // The person reads it back by the id they see, and saves that too.
     await expect(await ui.runTool('get_note', { id })).toContainText(`note ${id}: milk`);
-    await ui.calls.first().getByRole('button', { name: 'Expect this result' }).click();
+    await ui.calls.first().getByRole('button', { name: 'Save to collection' }).click();
     await expect(ui.calls.first().getByRole('status').filter({ hasText: 'Saved as' })).toBeVisible();
 
     // A fresh run of the server has no notes: the id typed by hand is gone.
@@ -157,10 +157,10 @@ test.describe('a notes server with random ids', () => {
     // Its expectation: the text of whichever note it reads back.
     const editor = read.getByRole('group', { name: 'Expectations of get_note' });
     await editor
-      .getByRole('listitem')
-      .filter({ hasText: 'textContains' })
-      .getByRole('textbox', { name: 'Text' })
-      .fill(': milk');
+      .getByRole('combobox', { name: 'New expectation type for get_note' })
+      .selectOption('textContains');
+    await editor.getByRole('button', { name: 'Add expectation' }).click();
+    await editor.getByRole('listitem').last().getByRole('textbox', { name: 'Text' }).fill(': milk');
     await editor.getByRole('button', { name: 'Save expectations' }).click();
     await expect(editor.getByRole('button', { name: 'Save expectations' })).toBeDisabled();
 

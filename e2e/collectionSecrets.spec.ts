@@ -60,6 +60,14 @@ test.describe('a call saved from the page', () => {
       arguments: { user: 'ada', apiKey: '${env:MCPI_SECRET_API_KEY}', pin: '${env:MCPI_SECRET_PIN}' },
     });
 
+    // The first line of the answer, from the looser checks, beside the snapshot proposed.
+    await ui.calls
+      .first()
+      .getByRole('group', { name: 'Looser checks' })
+      .getByRole('button', { name: '+ text contains "ada: key accepted, PIN of 6 digits"' })
+      .click();
+    await expect(ui.calls.first().getByRole('status').filter({ hasText: 'Added to' })).toBeVisible();
+
     await ui.tab('Collection');
     await page.getByRole('button', { name: 'Run all' }).click();
     // The run asks first, naming the variables and the server their values go to.

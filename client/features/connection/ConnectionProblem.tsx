@@ -5,8 +5,8 @@ import { useSignInState } from '../oauth/signInState';
 import './connectionBar.css';
 
 /**
- * What went wrong, where the person is looking: the bridge gone, the server exited or failed
- * to start (with its exit code and last stderr lines), or initialize refused.
+ * What went wrong with the server, where the person is looking: it exited or failed to start
+ * (with its exit code and last stderr lines), or initialize was refused.
  */
 export function ConnectionProblem() {
   const session = useInspector();
@@ -14,23 +14,9 @@ export function ConnectionProblem() {
   // A server that answered 401 is waiting for a sign-in, not broken: the sign-in banner says so.
   const signIn = useSignInState(target, targetState);
 
-  if (socket.kind === 'retrying' || socket.kind === 'gave-up' || socket.kind === 'closed-by-bridge') {
-    return (
-      <section className="problem" role="alert" aria-label="Bridge connection problem">
-        <h2>Lost the connection to mcp-inspect</h2>
-        {socket.kind === 'retrying' && <p>Reconnecting (attempt {socket.attempt})…</p>}
-        {socket.kind === 'gave-up' && (
-          <p>
-            The bridge is not answering. Is <code>mcp-inspect</code> still running in your terminal?{' '}
-            <button type="button" onClick={() => session.reconnectSocket()}>
-              Try again
-            </button>
-          </p>
-        )}
-        {socket.kind === 'closed-by-bridge' && <p>{socket.reason}</p>}
-      </section>
-    );
-  }
+  // The bridge gone is BridgeProblem's (on the first screen): nothing here can be fetched then.
+  if (socket.kind === 'retrying' || socket.kind === 'gave-up' || socket.kind === 'closed-by-bridge')
+    return null;
 
   const problems: React.ReactNode[] = [];
   if (signIn) {

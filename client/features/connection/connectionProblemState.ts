@@ -1,15 +1,12 @@
 import type { InspectorSnapshot } from '../../bridge/inspectorSession';
 
 /**
- * Whether ConnectionProblem has something to say (the bridge gone, the server failed or exited,
- * initialize failed, a message refused), so the page loads it only then: on the first screen of
- * a server that starts, it is not needed.
+ * Whether ConnectionProblem has something to say (the server failed or exited, initialize
+ * failed, a message refused), so the page loads it only then: on the first screen of a server
+ * that starts, it is not needed. The bridge gone is BridgeProblem's, which is always loaded.
  */
-export function hasConnectionProblem({ socket, targetState, mcp, rejected }: InspectorSnapshot): boolean {
+export function hasConnectionProblem({ targetState, mcp, rejected }: InspectorSnapshot): boolean {
   return (
-    socket.kind === 'retrying' ||
-    socket.kind === 'gave-up' ||
-    socket.kind === 'closed-by-bridge' ||
     targetState?.state === 'failed' ||
     targetState?.state === 'exited' ||
     mcp?.status === 'failed' ||
