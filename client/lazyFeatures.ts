@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPart } from './components/lazyPart';
 
 /*
  * The feature panels, loaded when first shown. The first paint needs the top bar, the tool
@@ -8,60 +8,62 @@ import { lazy } from 'react';
 
 const loadToolPanel = () => import('./features/tools/SessionToolPanel');
 /** A tool's panel with the session's call log (both load with the first panel shown). */
-export const SessionToolPanel = lazy(() => loadToolPanel().then((m) => ({ default: m.SessionToolPanel })));
+export const SessionToolPanel = lazyPart(() =>
+  loadToolPanel().then((m) => ({ default: m.SessionToolPanel })),
+);
 /** Loads it ahead of the first click, once the first screen has shown (afterFirstScreen.ts). */
 export const preloadToolPanel = (): void => void loadToolPanel();
-export const ResourcesPanel = lazy(() =>
+export const ResourcesPanel = lazyPart(() =>
   import('./features/resources/ResourcesPanel').then((m) => ({ default: m.ResourcesPanel })),
 );
-export const PromptsPanel = lazy(() =>
+export const PromptsPanel = lazyPart(() =>
   import('./features/prompts/PromptsPanel').then((m) => ({ default: m.PromptsPanel })),
 );
-export const ServerRequestsPanel = lazy(() =>
+export const ServerRequestsPanel = lazyPart(() =>
   import('./features/serverRequests/ServerRequestsPanel').then((m) => ({ default: m.ServerRequestsPanel })),
 );
-export const LogsPanel = lazy(() =>
+export const LogsPanel = lazyPart(() =>
   import('./features/logs/LogsPanel').then((m) => ({ default: m.LogsPanel })),
 );
-export const ServerInfo = lazy(() =>
+export const ServerInfo = lazyPart(() =>
   import('./features/connection/ServerInfo').then((m) => ({ default: m.ServerInfo })),
 );
-export const ConnectionSettings = lazy(() =>
+export const ConnectionSettings = lazyPart(() =>
   import('./features/connection/ConnectionSettings').then((m) => ({ default: m.ConnectionSettings })),
 );
-export const TasksPanel = lazy(() =>
+export const TasksPanel = lazyPart(() =>
   import('./features/tasks/TasksPanel').then((m) => ({ default: m.TasksPanel })),
 );
-export const LintPanel = lazy(() =>
+export const LintPanel = lazyPart(() =>
   import('./features/lint/LintPanel').then((m) => ({ default: m.LintPanel })),
 );
-export const CollectionPanel = lazy(() =>
+export const CollectionPanel = lazyPart(() =>
   import('./features/collections/CollectionPanel').then((m) => ({ default: m.CollectionPanel })),
 );
-export const OAuthPanel = lazy(() =>
+export const OAuthPanel = lazyPart(() =>
   import('./features/oauth/OAuthPanel').then((m) => ({ default: m.OAuthPanel })),
 );
-export const SkillsPanel = lazy(() =>
+export const SkillsPanel = lazyPart(() =>
   import('./features/skills/SkillsPanel').then((m) => ({ default: m.SkillsPanel })),
 );
-export const TimelinePanel = lazy(() =>
+export const TimelinePanel = lazyPart(() =>
   import('./features/timeline/TimelinePanel').then((m) => ({ default: m.TimelinePanel })),
 );
 
 const loadFrameDetail = () => import('./features/traffic/FrameDetail');
 /** The traffic's frame detail: shown once a frame is picked, preloaded after the first screen. */
-export const FrameDetail = lazy(() => loadFrameDetail().then((m) => ({ default: m.FrameDetail })));
+export const FrameDetail = lazyPart(() => loadFrameDetail().then((m) => ({ default: m.FrameDetail })));
 export const preloadFrameDetail = (): void => void loadFrameDetail();
-export const OAuthBanner = lazy(() =>
+export const OAuthBanner = lazyPart(() =>
   import('./features/oauth/OAuthBanner').then((m) => ({ default: m.OAuthBanner })),
 );
-export const TrafficPane = lazy(() =>
+export const TrafficPane = lazyPart(() =>
   import('./features/traffic/TrafficPane').then((m) => ({ default: m.TrafficPane })),
 );
 /** What went wrong with the bridge or the server: loaded when something did (App.tsx). */
-export const ConnectionProblem = lazy(() =>
+export const ConnectionProblem = lazyPart(() =>
   import('./features/connection/ConnectionProblem').then((m) => ({ default: m.ConnectionProblem })),
 );
-export const HostConfigPanel = lazy(() =>
+export const HostConfigPanel = lazyPart(() =>
   import('./features/hostConfig/HostConfigPanel').then((m) => ({ default: m.HostConfigPanel })),
 );

@@ -53,13 +53,6 @@ test.describe('a call saved from the page', () => {
     await expect(ui.calls.first().getByRole('status').filter({ hasText: 'Saved as' })).toHaveText(
       `Saved as "sign_in" in ${file}. Secret values were not written: apiKey as \${env:MCPI_SECRET_API_KEY}, pin as \${env:MCPI_SECRET_PIN}. Set MCPI_SECRET_API_KEY, MCPI_SECRET_PIN in the environment of mcp-inspect (the page's runs) and of \`mcp-inspect test\`.`,
     );
-    const text = readFileSync(file, 'utf8');
-    expect(text).not.toContain(KEY);
-    expect(text).not.toContain(PIN);
-    expect((JSON.parse(text) as Collection).items[0]).toMatchObject({
-      arguments: { user: 'ada', apiKey: '${env:MCPI_SECRET_API_KEY}', pin: '${env:MCPI_SECRET_PIN}' },
-    });
-
     // The first line of the answer, from the looser checks, beside the snapshot proposed.
     await ui.calls
       .first()
@@ -67,6 +60,12 @@ test.describe('a call saved from the page', () => {
       .getByRole('button', { name: '+ text contains "ada: key accepted, PIN of 6 digits"' })
       .click();
     await expect(ui.calls.first().getByRole('status').filter({ hasText: 'Added to' })).toBeVisible();
+    const text = readFileSync(file, 'utf8');
+    expect(text).not.toContain(KEY);
+    expect(text).not.toContain(PIN);
+    expect((JSON.parse(text) as Collection).items[0]).toMatchObject({
+      arguments: { user: 'ada', apiKey: '${env:MCPI_SECRET_API_KEY}', pin: '${env:MCPI_SECRET_PIN}' },
+    });
 
     await ui.tab('Collection');
     await page.getByRole('button', { name: 'Run all' }).click();

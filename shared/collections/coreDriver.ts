@@ -9,6 +9,7 @@ import type { Answerer, WatchedAnswerer } from '../core/answerer.js';
 import { getPrompt, listTools, promptOwner, readOwner, readResource } from '../core/lists.js';
 import { newAbortController, systemClock, type Clock } from '../core/platform.js';
 import { callTool } from '../core/toolCall.js';
+import { PERSON_SAMPLING_MODEL } from '../personSampling.js';
 import type { Observation } from './expectations.js';
 import type { ItemAnswers } from './format.js';
 import type { CollectionDriver, NoAnswer } from './runner.js';
@@ -65,7 +66,7 @@ export class ItemAnswerer implements Answerer {
     return Promise.resolve({
       role: 'assistant',
       content: { type: 'text', text },
-      model: 'mcp-inspect collection',
+      model: PERSON_SAMPLING_MODEL,
       stopReason: 'endTurn',
     });
   }

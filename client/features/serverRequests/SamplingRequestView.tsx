@@ -5,6 +5,7 @@ import { USER_REJECTED } from '../../bridge/serverRequests';
 import { useInspector } from '../connection/inspectorContext';
 import { SamplingMessageView } from './SamplingMessageView';
 import { formatClockTime } from '../../components/format';
+import { PERSON_SAMPLING_MODEL } from '../../../shared/personSampling';
 
 interface Props {
   id: number;
@@ -19,7 +20,7 @@ export function SamplingRequestView({ id, params, receivedAt }: Props) {
   const [kind, setKind] = useState<'text' | 'image'>('text');
   const [text, setText] = useState('');
   const [image, setImage] = useState<{ data: string; mimeType: string } | undefined>();
-  const [model, setModel] = useState('human-in-the-loop');
+  const [model, setModel] = useState(PERSON_SAMPLING_MODEL);
   const [stopReason, setStopReason] = useState<'endTurn' | 'stopSequence' | 'maxTokens'>('endTurn');
 
   const reply = (): void => {
