@@ -67,7 +67,8 @@ export class CaptureFile implements CaptureSink {
     if (this.closed) return;
     const room =
       this.pendingBytes + recordText.length <= this.limits.maxPendingBytes &&
-      this.writtenBytes + this.pendingBytes + recordText.length <= this.limits.maxFileBytes;
+      this.writtenBytes + this.inFlightBytes + this.pendingBytes + recordText.length <=
+        this.limits.maxFileBytes;
     if (!room) {
       if (this.gap) this.gap.count += 1;
       else this.gap = { seq, t, count: 1 };
@@ -124,17 +125,22 @@ export class CaptureFile implements CaptureSink {
   }
 
   private batchTimer: NodeJS.Timeout | undefined;
+  /** The bytes of the write in flight. */
+  private inFlightBytes = 0;
 
   private pump(): void {
     if (this.writing || this.pending.length === 0 || this.fd === undefined || this.closed) return;
     const chunk = this.pending.join('');
     this.pending = [];
     this.pendingBytes = 0;
+    // Counted against the bound while on its way, or the file could pass it by a batch.
+    this.inFlightBytes = Buffer.byteLength(chunk);
     this.writing = true;
     const fd = this.fd;
     write(fd, chunk, null, 'utf8', (error) => {
       this.writing = false;
-      if (!error) this.writtenBytes += Buffer.byteLength(chunk);
+      if (!error) this.writtenBytes += this.inFlightBytes;
+      this.inFlightBytes = 0;
       if (this.closed) {
         try {
           if (this.finalText) writeSync(fd, this.finalText);
