@@ -176,12 +176,11 @@ function writeOrRefuse(write: () => void): void {
   }
 }
 
-export async function wrapFile(request: FileRequest, launcher: ProxyLauncher): Promise<FileReport> {
+/** What wrap and unwrap both start from: the file read, its wrap record, and an empty report. */
+function begin(request: FileRequest) {
   const file = request.config;
   const loaded = load(file);
-  const before = readRecordOrRefuse(file, request.place);
-  const recorded = before?.entries ?? {};
-  const style = detectStyle(loaded.text);
+  const record = readRecordOrRefuse(file, request.place);
   const report: FileReport = {
     config: file,
     host: loaded.config.host,
@@ -192,6 +191,11 @@ export async function wrapFile(request: FileRequest, launcher: ProxyLauncher): P
     written: false,
     record: recordPath(file, request.place),
   };
+  return { file, loaded, record, recorded: record?.entries ?? {}, style: detectStyle(loaded.text), report };
+}
+
+export async function wrapFile(request: FileRequest, launcher: ProxyLauncher): Promise<FileReport> {
+  const { file, loaded, record: before, recorded, style, report } = begin(request);
   const taken = new Set(
     Object.values(recorded).flatMap((entry) => (entry.kind === 'url' ? [entry.port] : [])),
   );
@@ -268,22 +272,8 @@ export async function wrapFile(request: FileRequest, launcher: ProxyLauncher): P
 }
 
 export function unwrapFile(request: FileRequest): FileReport {
-  const file = request.config;
-  const loaded = load(file);
-  const record = readRecordOrRefuse(file, request.place);
-  const recorded = record?.entries ?? {};
-  const style = detectStyle(loaded.text);
-  const report: FileReport = {
-    config: file,
-    host: loaded.config.host,
-    form: loaded.config.form,
-    changed: [],
-    skipped: [],
-    diff: '',
-    written: false,
-    record: recordPath(file, request.place),
-    ...(record === undefined ? { noRecord: true } : {}),
-  };
+  const { file, loaded, record, recorded, style, report } = begin(request);
+  if (record === undefined) report.noRecord = true;
   const chosen = chooseServers(file, loaded.config, request, 'unwrap');
   const wrapped = chosen.filter((server) => isWrapped(server, recorded));
   for (const server of chosen) {
