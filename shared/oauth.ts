@@ -16,6 +16,27 @@ export const OAUTH_CALLBACK_PATH = '/oauth/callback';
 export const StepVerdictSchema = z.enum(['pending', 'running', 'waiting', 'pass', 'warn', 'fail', 'skipped']);
 export type StepVerdict = z.infer<typeof StepVerdictSchema>;
 
+/**
+ * A DPoP proof a request carried (RFC 9449 §4.2), decoded for the person: its header without the
+ * public key itself (the key's thumbprint names it) and its claims. The signature is left out, so
+ * what is shown cannot be replayed; `ath` is a hash of the access token, not the token.
+ */
+export const DpopProofViewSchema = z.object({
+  typ: z.string(),
+  alg: z.string(),
+  /** RFC 7638 thumbprint of the proof's public key: the `cnf.jkt` a bound token names. */
+  jkt: z.string(),
+  htm: z.string(),
+  htu: z.string(),
+  iat: z.number(),
+  jti: z.string(),
+  /** Present when the proof goes with an access token (at the MCP server). */
+  ath: z.string().optional(),
+  /** Present when the server asked for one (a use_dpop_nonce answer). */
+  nonce: z.string().optional(),
+});
+export type DpopProofView = z.infer<typeof DpopProofViewSchema>;
+
 /** One HTTP exchange a step made, secrets masked in headers, query and bodies. */
 export const OAuthExchangeSchema = z.object({
   method: z.string(),
@@ -32,6 +53,8 @@ export const OAuthExchangeSchema = z.object({
   durationMs: z.number().nonnegative(),
   /** Why no response came. */
   error: z.string().optional(),
+  /** The request's DPoP proof, decoded (the header itself stays masked). */
+  dpopProof: DpopProofViewSchema.optional(),
 });
 export type OAuthExchange = z.infer<typeof OAuthExchangeSchema>;
 
@@ -65,6 +88,8 @@ export const OAuthTokenSummarySchema = z.object({
   refreshToken: z.string().optional(),
   /** Whether it is also kept in the user's token file. */
   persisted: z.boolean(),
+  /** For a DPoP-bound token: the thumbprint of the key it is bound to. */
+  dpopKey: z.string().optional(),
 });
 export type OAuthTokenSummary = z.infer<typeof OAuthTokenSummarySchema>;
 
@@ -94,5 +119,42 @@ export const OAuthViewSchema = z.object({
   token: OAuthTokenSummarySchema.optional(),
   /** Where the bridge keeps tokens across runs, when the person opted in. */
   storeFile: z.string().optional(),
+  /** The machine credentials the page gave for this server: what is set, never a value. */
+  machine: z
+    .object({
+      grant: z.enum(['client-credentials', 'jwt-bearer']),
+      clientId: z.string(),
+      secret: z.boolean(),
+      /** The private_key_jwt algorithm, when a key was given. */
+      keyAlg: z.string().optional(),
+      assertion: z.boolean(),
+      dpop: z.boolean(),
+    })
+    .optional(),
 });
 export type OAuthView = z.infer<typeof OAuthViewSchema>;
+
+/**
+ * `POST …/machine`: a sign-in without a browser (client_credentials with a client secret or a
+ * private_key_jwt key, or the jwt-bearer grant with a platform's assertion). Kept in the bridge's
+ * memory for this server only, never written, never sent back; the view says what is set.
+ */
+export const MachineSignInSchema = z
+  .object({
+    grant: z.enum(['client-credentials', 'jwt-bearer']),
+    clientId: z.string().trim().min(1, 'a client ID is needed').max(1_000),
+    clientSecret: z.string().max(10_000).optional(),
+    /** A PEM private key: client authentication by private_key_jwt instead of a secret. */
+    clientKey: z.string().max(20_000).optional(),
+    clientKeyAlg: z.string().max(20).optional(),
+    assertion: z.string().max(20_000).optional(),
+    scope: z.string().max(2_000).optional(),
+    /** DPoP-bound tokens even when the server does not ask for them. */
+    dpop: z.boolean().optional(),
+  })
+  .strict()
+  .refine((given) => given.grant !== 'jwt-bearer' || !!given.assertion?.trim(), {
+    message: 'the jwt-bearer grant needs an assertion',
+    path: ['assertion'],
+  });
+export type MachineSignIn = z.infer<typeof MachineSignInSchema>;

@@ -3,11 +3,12 @@ import type {
   DpopSession,
   OAuthClientInformationMixed,
 } from '@modelcontextprotocol/client';
-import type { OAuthView } from '../../shared/oauth.js';
+import type { MachineSignIn, OAuthView } from '../../shared/oauth.js';
 import { OAUTH_CALLBACK_PATH } from '../../shared/oauth.js';
 import type * as FlowModule from './flow.js';
 import type { OAuthFlow } from './flow.js';
 import type { FlowData, FlowTrigger, OAuthSettings } from './flowTypes.js';
+import { clientKeyAlg } from './machineGrants.js';
 import { maskSecret } from './masking.js';
 import { TokenStore, type StoredTokens } from './tokenStore.js';
 
@@ -67,6 +68,11 @@ export interface TargetAuth {
 export class OAuthManager {
   readonly store: TokenStore;
   private readonly resources = new Map<string, ResourceAuth>();
+  /**
+   * Credentials for a sign-in without a browser that the page gave, by server URL: in memory
+   * only, used for that server alone, never sent back (the view says what is set).
+   */
+  private readonly machine = new Map<string, MachineSignIn>();
   private origin = '';
   /** Resolves once the bridge listens: no flow starts before its redirect URI is known. */
   private readonly listening: Promise<void>;
@@ -103,6 +109,46 @@ export class OAuthManager {
   private dpopFor(serverUrl: string): DpopSession | undefined {
     const stored = this.storedTokens(serverUrl);
     return stored?.tokens.tokens.token_type.toLowerCase() === 'dpop' ? this.auth(serverUrl).dpop : undefined;
+  }
+
+  /**
+   * The page's machine credentials for this server, then a sign-in with them. A key that cannot
+   * be read is refused here, by name, before anything is sent.
+   */
+  async signInWithoutBrowser(serverUrl: string, given: MachineSignIn): Promise<void> {
+    if (given.clientKey) clientKeyAlg(given.clientKey, given.clientKeyAlg || undefined);
+    this.machine.set(serverUrl, given);
+    const Flow = await this.flowClass();
+    await this.newFlow(Flow, serverUrl, { kind: 'sign-in' }).runAll();
+  }
+
+  /**
+   * The settings a flow for this server runs with: the command line's, or, when the page gave
+   * machine credentials for it, those instead of the command line's client and grant.
+   */
+  private settingsFor(serverUrl: string): OAuthSettings {
+    const given = this.machine.get(serverUrl);
+    if (!given) return this.options.settings;
+    const { clientMetadataUrl, storeFile, dpop } = this.options.settings;
+    const nonEmpty = (value: string | undefined) => (value?.trim() ? value : undefined);
+    const picked: OAuthSettings = {
+      ...(clientMetadataUrl ? { clientMetadataUrl } : {}),
+      ...(storeFile ? { storeFile } : {}),
+      ...(dpop ? { dpop: true } : {}),
+      grant: given.grant,
+      clientId: given.clientId.trim(),
+    };
+    const optional = {
+      clientSecret: nonEmpty(given.clientSecret),
+      clientKey: nonEmpty(given.clientKey),
+      clientKeyAlg: nonEmpty(given.clientKeyAlg),
+      assertion: nonEmpty(given.assertion)?.trim(),
+      scope: nonEmpty(given.scope),
+    };
+    for (const [name, value] of Object.entries(optional))
+      if (value !== undefined) Object.assign(picked, { [name]: value });
+    if (given.dpop) picked.dpop = true;
+    return picked;
   }
 
   /** Starts a new sign-in (or continues the current one) in "run all" mode. */
@@ -152,6 +198,7 @@ export class OAuthManager {
     const issuer = auth.issuer ?? this.store.issuerFor(serverUrl);
     if (issuer) this.store.clear(issuer, serverUrl, { clients: true });
     this.resources.delete(serverUrl);
+    this.machine.delete(serverUrl);
     this.options.log('OAuth: cleared the tokens and client registration for this server');
   }
 
@@ -217,9 +264,31 @@ export class OAuthManager {
         ? { authorizationUrl: flow.data.authorizationUrl }
         : {}),
       ...(stored
-        ? { token: summarize(stored.issuer, stored.tokens, auth.client, this.store.file !== undefined) }
+        ? {
+            token: summarize(
+              stored.issuer,
+              stored.tokens,
+              auth.client,
+              this.store.file !== undefined,
+              this.dpopFor(serverUrl)?.thumbprint,
+            ),
+          }
         : {}),
       ...(this.store.file ? { storeFile: this.store.file } : {}),
+      ...(this.machine.has(serverUrl) ? { machine: this.machineView(serverUrl) } : {}),
+    };
+  }
+
+  private machineView(serverUrl: string): NonNullable<OAuthView['machine']> {
+    const given = this.machine.get(serverUrl)!;
+    const settings = this.settingsFor(serverUrl);
+    return {
+      grant: given.grant,
+      clientId: given.clientId.trim(),
+      secret: settings.clientSecret !== undefined,
+      ...(settings.clientKey ? { keyAlg: clientKeyAlg(settings.clientKey, settings.clientKeyAlg) } : {}),
+      assertion: settings.assertion !== undefined,
+      dpop: settings.dpop === true,
     };
   }
 
@@ -243,7 +312,7 @@ export class OAuthManager {
       new URL(serverUrl),
       this.redirectUri,
       trigger,
-      this.options.settings,
+      this.settingsFor(serverUrl),
       this.store,
       {
         onAuthorizationUrl: (url) => this.showAuthorizationUrl(url),
@@ -318,7 +387,7 @@ export class OAuthManager {
   private async runRefresh(serverUrl: string, why: 'before expiry' | 'after a 401'): Promise<boolean> {
     const auth = this.auth(serverUrl);
     const stored = this.storedTokens(serverUrl);
-    const { clientId, clientSecret } = this.options.settings;
+    const { clientId, clientSecret } = this.settingsFor(serverUrl);
     const given = clientId
       ? { client_id: clientId, ...(clientSecret ? { client_secret: clientSecret } : {}) }
       : undefined;
@@ -378,7 +447,7 @@ export class OAuthManager {
     void this.listening.then(async () => {
       const flow = this.newFlow(await this.flowClass(), serverUrl, { kind: 'challenge' });
       // Someone who configured OAuth for this server asked to sign in: go on at once.
-      const { clientId, scope, clientMetadataUrl, clientKey, assertion, idp } = this.options.settings;
+      const { clientId, scope, clientMetadataUrl, clientKey, assertion, idp } = this.settingsFor(serverUrl);
       if (clientId || scope || clientMetadataUrl || clientKey || assertion || idp) void flow.runAll();
       else this.options.log('OAuth: the server needs authorization: use "Sign in" in the OAuth tab');
     });
@@ -408,6 +477,7 @@ function summarize(
   stored: StoredTokens,
   client: OAuthClientInformationMixed | undefined,
   persisted: boolean,
+  dpopKey: string | undefined,
 ) {
   const scope = stored.tokens.scope ?? stored.requestedScope ?? '';
   return {
@@ -418,6 +488,7 @@ function summarize(
     accessToken: maskSecret(stored.tokens.access_token),
     ...(stored.tokens.refresh_token ? { refreshToken: maskSecret(stored.tokens.refresh_token) } : {}),
     persisted,
+    ...(dpopKey ? { dpopKey } : {}),
   };
 }
 

@@ -1,5 +1,5 @@
 import express, { type Request, type Response, type Router } from 'express';
-import { API_OAUTH_PATH, OAUTH_CALLBACK_PATH } from '../../shared/oauth.js';
+import { API_OAUTH_PATH, MachineSignInSchema, OAUTH_CALLBACK_PATH } from '../../shared/oauth.js';
 import type { BridgeSession } from '../relay/session.js';
 import type { CallbackOutcome, OAuthManager } from './oauthManager.js';
 
@@ -35,6 +35,26 @@ export function oauthApiRouter(oauth: OAuthManager, session: BridgeSession): Rou
     `${API_OAUTH_PATH}/next`,
     withUrl((url) => oauth.next(url)),
   );
+  // A sign-in without a browser with the credentials in the body; they stay in the bridge.
+  router.post(`${API_OAUTH_PATH}/machine`, express.json({ limit: '64kb' }), async (req, res) => {
+    const url = session.targetUrl;
+    if (url === undefined) {
+      res.status(409).json({ error: 'OAuth is for servers reached by URL; this one runs over stdio' });
+      return;
+    }
+    const given = MachineSignInSchema.safeParse(req.body);
+    if (!given.success) {
+      res.status(400).json({ error: given.error.issues.map((issue) => issue.message).join('; ') });
+      return;
+    }
+    try {
+      await oauth.signInWithoutBrowser(url, given.data);
+    } catch (error) {
+      res.status(400).json({ error: (error as Error).message });
+      return;
+    }
+    view(res);
+  });
   router.post(
     `${API_OAUTH_PATH}/clear`,
     withUrl((url) => {

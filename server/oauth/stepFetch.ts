@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { OAuthExchange } from '../../shared/oauth.js';
 import { MASK } from '../targets/httpExchanges.js';
+import { dpopProofView } from './dpopProofView.js';
 import { maskBody, maskOAuthUrl } from './masking.js';
 import { readBodyCapped } from '../targets/httpBody.js';
 import { capResponse } from '../targets/responseCaps.js';
@@ -32,6 +33,7 @@ export function stepFetch(exchanges: OAuthExchange[], inner: typeof fetch = fetc
         : init?.body instanceof URLSearchParams
           ? init.body.toString()
           : undefined;
+    const dpopProof = await dpopProofView(request.headers.get('dpop'));
     const base = {
       method: request.method,
       url: maskOAuthUrl(request.url),
@@ -39,6 +41,7 @@ export function stepFetch(exchanges: OAuthExchange[], inner: typeof fetch = fetc
       ...(requestBody === undefined
         ? {}
         : { requestBody: maskBody(requestBody, request.headers.get('content-type')) }),
+      ...(dpopProof ? { dpopProof } : {}),
     };
     let response: Response;
     try {

@@ -1,4 +1,5 @@
 import type { OAuthTokenSummary, OAuthView } from '../../../shared/oauth';
+import { MachineSignInForm } from './MachineSignInForm';
 import { OAuthStepRow } from './OAuthStepRow';
 import { useOAuth } from './useOAuth';
 import { formatClockTime } from '../../components/format';
@@ -19,7 +20,7 @@ const STATUS_WORDS: Record<OAuthView['status'], string> = {
  * spec requires of it and a verdict. "Sign in" runs all the steps it can, "Next step" one.
  */
 export function OAuthPanel() {
-  const { view, error, act, acting } = useOAuth();
+  const { view, error, act, acting, signInWithoutBrowser, machineError } = useOAuth();
   if (!view) return <p className="placeholder">{error ? `OAuth: ${error.message}` : 'Loading…'}</p>;
   if (!view.applicable) {
     return <p className="placeholder">OAuth applies to servers reached by URL; this one runs over stdio.</p>;
@@ -56,6 +57,12 @@ export function OAuthPanel() {
           </p>
         )}
         {error && <p className="notice">{error.message}</p>}
+        <MachineSignInForm
+          machine={view.machine}
+          busy={busy}
+          error={machineError}
+          onSubmit={signInWithoutBrowser}
+        />
       </header>
       {view.token && <TokenSummary token={view.token} storeFile={view.storeFile} />}
       {view.steps.length > 0 ? (
@@ -88,6 +95,8 @@ function TokenSummary({ token, storeFile }: { token: OAuthTokenSummary; storeFil
       <dd>{token.accessToken}</dd>
       <dt>Refresh token</dt>
       <dd>{token.refreshToken ?? '(none)'}</dd>
+      <dt>Type</dt>
+      <dd>{token.dpopKey ? `DPoP, bound to the key ${token.dpopKey} (cnf.jkt)` : 'Bearer'}</dd>
       <dt>Kept</dt>
       <dd>
         {token.persisted && storeFile ? `in memory and in ${storeFile}` : 'in the bridge’s memory only'}

@@ -1,4 +1,4 @@
-import type { OAuthExchange, OAuthStep } from '../../../shared/oauth';
+import type { DpopProofView, OAuthExchange, OAuthStep } from '../../../shared/oauth';
 
 const VERDICT_WORDS: Record<OAuthStep['verdict'], string> = {
   pending: 'not run',
@@ -57,6 +57,7 @@ function ExchangeView({ exchange }: { exchange: OAuthExchange }) {
         <span className="oauth-duration">{exchange.durationMs} ms</span>
       </h4>
       <pre aria-label="Request">{render(exchange.requestHeaders, exchange.requestBody)}</pre>
+      {exchange.dpopProof && <DpopProof proof={exchange.dpopProof} />}
       <pre aria-label="Response">{render(exchange.responseHeaders, exchange.responseBody)}</pre>
     </section>
   );
@@ -65,4 +66,27 @@ function ExchangeView({ exchange }: { exchange: OAuthExchange }) {
 function render(headers: Record<string, string>, body: string | undefined): string {
   const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
   return body === undefined ? lines.join('\n') : `${lines.join('\n')}\n\n${body}`;
+}
+
+/** The request's DPoP proof, decoded: what it binds (method, URL, token hash, nonce) and to which key. */
+function DpopProof({ proof }: { proof: DpopProofView }) {
+  const rows: [string, string][] = [
+    ['typ, alg', `${proof.typ}, ${proof.alg}`],
+    ['key (jkt)', proof.jkt],
+    ['htm, htu', `${proof.htm} ${proof.htu}`],
+    ['iat', new Date(proof.iat * 1000).toISOString()],
+    ['jti', proof.jti],
+    ['ath', proof.ath ?? '(none: no access token yet)'],
+    ['nonce', proof.nonce ?? '(none)'],
+  ];
+  return (
+    <dl className="oauth-dpop" aria-label="DPoP proof">
+      {rows.map(([name, value]) => (
+        <div key={name}>
+          <dt>{name}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
 }

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { AUTH_SCHEME } from '../../../shared/http';
-import type { OAuthView } from '../../../shared/oauth';
+import type { MachineSignIn, OAuthView } from '../../../shared/oauth';
 import { currentToken } from '../../bridge/token';
 
 export const oauthQueryKey = ['oauth'] as const;
@@ -9,12 +9,20 @@ export const oauthQueryKey = ['oauth'] as const;
  * The OAuth view's path and schema load with the first call: only a URL server asks for them,
  * so the first screen of a stdio server does not carry them.
  */
-async function call(action: OAuthAction | undefined, method: 'GET' | 'POST'): Promise<OAuthView> {
+async function call(
+  action: OAuthAction | 'machine' | undefined,
+  method: 'GET' | 'POST',
+  sent?: MachineSignIn,
+): Promise<OAuthView> {
   const { API_OAUTH_PATH, OAuthViewSchema } = await import('../../../shared/oauth');
   const path = action === undefined ? API_OAUTH_PATH : `${API_OAUTH_PATH}/${action}`;
   const response = await fetch(path, {
     method,
-    headers: { authorization: `${AUTH_SCHEME} ${currentToken() ?? ''}` },
+    headers: {
+      authorization: `${AUTH_SCHEME} ${currentToken() ?? ''}`,
+      ...(sent ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(sent ? { body: JSON.stringify(sent) } : {}),
   });
   const body = (await response.json().catch(() => ({}))) as unknown;
   if (!response.ok) throw new Error((body as { error?: string }).error ?? `HTTP ${response.status}`);
@@ -42,4 +50,12 @@ export type OAuthAction = 'run' | 'next' | 'clear';
 /** What the buttons do; the bridge answers with the new view. */
 export function postOAuth(action: OAuthAction): Promise<OAuthView> {
   return call(action, 'POST');
+}
+
+/**
+ * A sign-in without a browser: the credentials go to the bridge, which keeps them for this
+ * server in memory and answers with the view (that says what is set, never a value).
+ */
+export function postMachineSignIn(given: MachineSignIn): Promise<OAuthView> {
+  return call('machine', 'POST', given);
 }

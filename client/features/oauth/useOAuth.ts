@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { oauthQueryKey, oauthViewQuery, postOAuth, type OAuthAction } from './oauthQuery';
+import type { MachineSignIn } from '../../../shared/oauth';
+import { oauthQueryKey, oauthViewQuery, postMachineSignIn, postOAuth, type OAuthAction } from './oauthQuery';
 
-/** The OAuth view and its three actions, shared by the panel and the banner. */
+/** The OAuth view and its actions, shared by the panel and the banner. */
 export function useOAuth() {
   const queryClient = useQueryClient();
   const view = useQuery(oauthViewQuery());
@@ -9,5 +10,16 @@ export function useOAuth() {
     mutationFn: (which: OAuthAction) => postOAuth(which),
     onSuccess: (next) => queryClient.setQueryData(oauthQueryKey, next),
   });
-  return { view: view.data, error: view.error ?? action.error, act: action.mutate, acting: action.isPending };
+  const machine = useMutation({
+    mutationFn: (given: MachineSignIn) => postMachineSignIn(given),
+    onSuccess: (next) => queryClient.setQueryData(oauthQueryKey, next),
+  });
+  return {
+    view: view.data,
+    error: view.error ?? action.error,
+    act: action.mutate,
+    acting: action.isPending || machine.isPending,
+    signInWithoutBrowser: machine.mutate,
+    machineError: machine.error,
+  };
 }
