@@ -10,7 +10,7 @@ import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from './App';
 import { InspectorSession, browserEnvironment } from './bridge/inspectorSession';
-import { InspectorContext } from './features/connection/inspectorContext';
+import { InspectorContext } from './session/inspectorContext';
 import { TrafficLog } from '../shared/core/traffic/trafficLog';
 import { pageTrafficSchedule } from './features/traffic/pageTrafficSchedule';
 

@@ -7,7 +7,7 @@ import { McpServer } from '@modelcontextprotocol/server';
 import { McpServer as McpServerV1 } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ElicitResultSchema, RootsListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { TargetSpec } from '../../server/targets/targetSpec';
-import { promptsQueryOptions } from '../features/prompts/promptsQuery';
+import { promptsQueryOptions } from '../session/promptsQuery';
 import { mcpQueryKeys } from './mcpQueryKeys';
 import type { FrameRecord } from '../../shared/core/traffic/trafficRecord';
 import {

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { JSONRPCRequest, SubscriptionFilter } from '@modelcontextprotocol/client';
 import type { AppMessageOut, TargetRequest } from '../../shared/wire';
 import type { TrafficLog } from '../../shared/core/traffic/trafficLog';
-import { TaskList } from '../features/tasks/taskList';
+import { TaskList } from '../session/taskList';
 import { BridgeSocket, type BridgeSocketEvents } from './bridgeSocket';
 import type { EarlyConnection } from './earlyConnection';
 import { routeEnvelope, type EnvelopeTargets } from './envelopeRouting';

@@ -5,12 +5,9 @@ import { Client } from '@modelcontextprotocol/client';
 import { QueryClient, type FetchQueryOptions } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { connectToDemo } from '../../server/testSupport/demoConnection';
-import { promptsQueryOptions } from '../features/prompts/promptsQuery';
-import {
-  resourceListQueryOptions,
-  resourceTemplatesQueryOptions,
-} from '../features/resources/resourcesQuery';
-import { toolsQueryOptions } from '../features/tools/toolsQuery';
+import { promptsQueryOptions } from '../session/promptsQuery';
+import { resourceListQueryOptions, resourceTemplatesQueryOptions } from '../session/resourcesQuery';
+import { toolsQueryOptions } from '../session/toolsQuery';
 import { allPages, staleTimeOf, type Listed } from '../../shared/core';
 
 const lists = (client: Client) => ({

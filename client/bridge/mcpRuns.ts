@@ -26,7 +26,7 @@ import type { ServerRequestQueue } from './serverRequests';
 import type { SnapshotStore } from './sessionSnapshot';
 import { isReplayResponse } from './trafficReplay';
 import { isNotification } from '../../shared/jsonRpcShape';
-import { toolsQueryOptions } from '../features/tools/toolsQuery';
+import { toolsQueryOptions } from '../session/toolsQuery';
 
 const CLIENT_INFO = { name: 'mcp-inspect', version: __APP_VERSION__ };
 

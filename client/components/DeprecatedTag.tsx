@@ -1,4 +1,4 @@
-import { useInspectorSnapshot } from '../features/connection/inspectorContext';
+import { useInspectorSnapshot } from '../session/inspectorContext';
 import './deprecatedTag.css';
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Client, Tool } from '@modelcontextprotocol/client';
-import { ConfirmRunDialog } from '../tools/ConfirmRunDialog';
+import { ConfirmRunDialog } from '../../components/ConfirmRunDialog';
 import { appResourceQueryOptions, sandboxPageQueryOptions } from './appQueries';
 import { AppFrame } from './AppFrame';
 import { AppLogView } from './AppLogView';

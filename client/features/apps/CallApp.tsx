@@ -1,11 +1,11 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type { CallToolResult, Client } from '@modelcontextprotocol/client';
-import { useInspectorSnapshot } from '../connection/inspectorContext';
-import type { CallRecord } from '../tools/callLog';
+import { useInspectorSnapshot } from '../../session/inspectorContext';
+import type { CallRecord } from '../../session/callLog';
 import type { AppSession } from './appSession';
 import { AppView } from './AppView';
 import { callKey } from './appViews';
-import { toolApp } from './toolApp';
+import { toolApp } from '../../session/toolApp';
 import { useAppSession } from './useAppSession';
 
 interface CallAppProps {

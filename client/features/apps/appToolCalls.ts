@@ -1,7 +1,7 @@
 import { ProtocolError, type CallToolRequest, type Tool } from '@modelcontextprotocol/client';
-import { confirmationSkipped, skipConfirmation, type SkipScope } from '../tools/confirmationMemory';
-import { destructiveness, needsConfirmation } from '../tools/toolHints';
-import { appMayCall } from './toolApp';
+import { confirmationSkipped, skipConfirmation, type SkipScope } from '../../session/confirmationMemory';
+import { destructiveness, needsConfirmation } from '../../session/toolHints';
+import { appMayCall } from '../../session/toolApp';
 
 /** An app's call waiting for the person, as the view shows it. */
 export interface ConfirmRequest {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Tool } from '@modelcontextprotocol/client';
-import { appMayCall, isAppOnly, toolApp } from './toolApp';
+import { appMayCall, isAppOnly, toolApp } from '../../session/toolApp';
 
 const tool = (meta?: Record<string, unknown>): Tool =>
   ({ name: 't', inputSchema: { type: 'object' }, ...(meta ? { _meta: meta } : {}) }) as Tool;

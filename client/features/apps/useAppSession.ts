@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Tool } from '@modelcontextprotocol/client';
 import type { McpConnection } from '../../bridge/inspectorSession';
 import { mcpQueryKeys } from '../../bridge/mcpQueryKeys';
-import { useInspector } from '../connection/inspectorContext';
+import { useInspector } from '../../session/inspectorContext';
 import { AppSession } from './appSession';
 import { appViews } from './appViews';
 

@@ -2,14 +2,14 @@ import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { McpConnection } from '../../bridge/inspectorSession';
 import { nameProblem } from '../../../shared/collections/editing';
-import { toolsQueryOptions } from '../tools/toolsQuery';
+import { toolsQueryOptions } from '../../session/toolsQuery';
 import { ItemEditor } from './ItemEditor';
 import type { CollectionItem } from '../../../shared/collections/format';
 import type { ItemRun } from '../../../shared/collections/runner';
 import { collectionStore, type EnvQuestion } from './collectionStore';
 import { ExpectationsEditor } from './ExpectationsEditor';
 import { useCollection } from './useCollection';
-import { useInspector } from '../connection/inspectorContext';
+import { useInspector } from '../../session/inspectorContext';
 import './collections.css';
 
 /**

@@ -4,7 +4,7 @@ import type { Expectation } from '../../../shared/collections/format';
 import { proposeExpectations } from '../../../shared/collections/propose';
 import { proposeResult } from '../../../shared/collections/proposeResult';
 import { describeSecretArguments, withoutSecrets } from '../../../shared/collections/secretArguments';
-import type { CallRecord } from '../tools/callLog';
+import type { CallRecord } from '../../session/callLog';
 import { collectionStore, type ItemDraft } from './collectionStore';
 import { useCollection } from './useCollection';
 

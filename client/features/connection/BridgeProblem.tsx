@@ -1,4 +1,4 @@
-import { useInspector, useInspectorSnapshot } from './inspectorContext';
+import { useInspector, useInspectorSnapshot } from '../../session/inspectorContext';
 
 /**
  * The bridge gone, said where the person looks. Part of the first screen, not a lazy chunk: a

@@ -1,10 +1,10 @@
 import { DeprecatedTag } from '../../components/DeprecatedTag';
-import { useInspector, useInspectorSnapshot } from './inspectorContext';
+import { useInspector, useInspectorSnapshot } from '../../session/inspectorContext';
 import type { McpConnection } from '../../bridge/inspectorSession';
 import type { SocketStatus } from '../../bridge/bridgeSocket';
 import type { TargetState } from '../../../shared/wire';
-import { stateLabel, targetLabel, transportLabel } from './targetLabel';
-import { useSignInState, type SignInState } from '../oauth/signInState';
+import { stateLabel, targetLabel, transportLabel } from '../../session/targetLabel';
+import { useSignInState, type SignInState } from '../../session/signInState';
 import './connectionBar.css';
 
 /** The top bar: what is inspected, how it is doing, and restart/stop. */

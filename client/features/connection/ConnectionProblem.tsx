@@ -1,7 +1,7 @@
-import { useInspector, useInspectorSnapshot } from './inspectorContext';
-import { stateLabel } from './targetLabel';
+import { useInspector, useInspectorSnapshot } from '../../session/inspectorContext';
+import { stateLabel } from '../../session/targetLabel';
 import { AnsiText } from '../../components/AnsiText';
-import { useSignInState } from '../oauth/signInState';
+import { useSignInState } from '../../session/signInState';
 import './connectionBar.css';
 
 /**

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useInspector, useInspectorSnapshot } from './inspectorContext';
+import { useInspector, useInspectorSnapshot } from '../../session/inspectorContext';
 import { RootsEditor } from './RootsEditor';
 import {
   DEFAULT_CONNECT_TIMEOUT_SECONDS,

@@ -1,7 +1,7 @@
 import { DeprecatedTag } from '../../components/DeprecatedTag';
 import { useState, useSyncExternalStore } from 'react';
 import type { Root } from '@modelcontextprotocol/client';
-import { useInspector } from './inspectorContext';
+import { useInspector } from '../../session/inspectorContext';
 
 /**
  * The roots the page offers servers in answer to roots/list. Saving them sends

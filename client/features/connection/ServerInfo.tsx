@@ -1,6 +1,6 @@
 import { JsonEditor } from '../../components/JsonEditor';
 import { SafeMarkdown } from '../../components/SafeMarkdown';
-import { useInspectorSnapshot } from './inspectorContext';
+import { useInspectorSnapshot } from '../../session/inspectorContext';
 import { PingButton } from './PingButton';
 import { SubscriptionsEditor } from './SubscriptionsEditor';
 import { SurfaceCompare } from './SurfaceCompare';

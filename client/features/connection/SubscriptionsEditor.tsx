@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { SubscriptionFilter } from '@modelcontextprotocol/client';
-import { useInspector } from './inspectorContext';
+import { useInspector } from '../../session/inspectorContext';
 
 const CHANGE_TYPES = [
   ['toolsListChanged', 'tools list changes'],

@@ -11,12 +11,12 @@ import {
   type ProbeRun,
   type Severity,
 } from '../../../shared/lint';
-import { toolsQueryOptions } from '../tools/toolsQuery';
-import { resourceListQueryOptions, resourceTemplatesQueryOptions } from '../resources/resourcesQuery';
-import { promptsQueryOptions } from '../prompts/promptsQuery';
+import { toolsQueryOptions } from '../../session/toolsQuery';
+import { resourceListQueryOptions, resourceTemplatesQueryOptions } from '../../session/resourcesQuery';
+import { promptsQueryOptions } from '../../session/promptsQuery';
 import { pageSurface } from './pageSurface';
 import { lintConfigQueryOptions, type LintConfigState } from './lintConfigQuery';
-import { showTool } from './lintNavigation';
+import { showTool } from '../../session/lintNavigation';
 import './lint.css';
 
 const HEADINGS: Record<Severity, string> = { error: 'Errors', warning: 'Warnings', hint: 'Hints' };

@@ -3,7 +3,7 @@ import type { Client, Tool } from '@modelcontextprotocol/client';
 import { callTool, mcpParamHeaders } from '../../../shared/core';
 import { loadOutcomeOf } from '../../../shared/load/callOutcome';
 import { LoadRun, type LoadSnapshot } from '../../../shared/load/loadRun';
-import { useInspector } from '../connection/inspectorContext';
+import { useInspector } from '../../session/inspectorContext';
 import './load.css';
 
 interface Props {

@@ -5,7 +5,7 @@ import { RequestLogLevel } from './RequestLogLevel';
 import type { McpConnection } from '../../bridge/inspectorSession';
 import { formatCount, formatCountOf, formatSessionTime } from '../../components/format';
 import { JsonTree } from '../../components/JsonTree';
-import { useInspector } from '../connection/inspectorContext';
+import { useInspector } from '../../session/inspectorContext';
 import { LOG_LEVELS, type LogEntry } from './logEntries';
 import { LogGrid } from './LogGrid';
 import { useLogEntries } from './useLogEntries';

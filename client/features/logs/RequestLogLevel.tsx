@@ -1,4 +1,4 @@
-import { useInspector, useInspectorSnapshot } from '../connection/inspectorContext';
+import { useInspector, useInspectorSnapshot } from '../../session/inspectorContext';
 import { LOG_LEVELS } from './logEntries';
 
 /**

@@ -1,5 +1,5 @@
-import { useInspectorSnapshot } from '../connection/inspectorContext';
-import { useSignInState } from './signInState';
+import { useInspectorSnapshot } from '../../session/inspectorContext';
+import { useSignInState } from '../../session/signInState';
 import { useOAuth } from './useOAuth';
 import './oauth.css';
 

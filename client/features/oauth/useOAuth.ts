@@ -1,6 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MachineSignIn } from '../../../shared/oauth';
-import { oauthQueryKey, oauthViewQuery, postMachineSignIn, postOAuth, type OAuthAction } from './oauthQuery';
+import {
+  oauthQueryKey,
+  oauthViewQuery,
+  postMachineSignIn,
+  postOAuth,
+  type OAuthAction,
+} from '../../session/oauthQuery';
 
 /** The OAuth view and its actions, shared by the panel and the banner. */
 export function useOAuth() {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { oauthViewQuery } from './oauthQuery';
+import { oauthViewQuery } from '../../session/oauthQuery';
 
 /**
  * The tab a person was on when they started a sign-in from the banner: the page shows the

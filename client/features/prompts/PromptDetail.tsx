@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { Prompt } from '@modelcontextprotocol/client';
 import { getPrompt, promptOwner } from '../../../shared/core';
-import { useInspector } from '../connection/inspectorContext';
+import { useInspector } from '../../session/inspectorContext';
 import { InputRequestsFor } from '../tools/CallInputRequests';
 import type { McpConnection } from '../../bridge/inspectorSession';
 import { CompletingInput } from '../../components/CompletingInput';

@@ -10,7 +10,7 @@ import { mcpQueryKeys } from '../../bridge/mcpQueryKeys';
 import { useListChanges } from '../../hooks/useListChanges';
 import { useRefetchWhenShownStale } from '../../hooks/useRefetchWhenShownStale';
 import { PromptDetail } from './PromptDetail';
-import { promptsQueryOptions } from './promptsQuery';
+import { promptsQueryOptions } from '../../session/promptsQuery';
 import '../resources/resources.css';
 
 const byName = (item: { name: string }): string => item.name;

@@ -4,7 +4,7 @@ import type { Resource } from '@modelcontextprotocol/client';
 import type { McpConnection } from '../../bridge/inspectorSession';
 import { mcpQueryKeys } from '../../bridge/mcpQueryKeys';
 import { UriText } from '../../components/UriText';
-import { useInspector } from '../connection/inspectorContext';
+import { useInspector } from '../../session/inspectorContext';
 import { ResourceRead } from './ResourceRead';
 import { formatClockTime } from '../../components/format';
 

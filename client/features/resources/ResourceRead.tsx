@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { McpConnection } from '../../bridge/inspectorSession';
-import { useInspector } from '../connection/inspectorContext';
-import { readOwner, resourceReadQueryOptions } from '../results/resourceReadQuery';
+import { useInspector } from '../../session/inspectorContext';
+import { readOwner, resourceReadQueryOptions } from '../../session/resourceReadQuery';
 import { InputRequestsFor } from '../tools/CallInputRequests';
 import { ResourceContentsView } from '../results/ResourceContentsView';
 import { SaveButtons } from '../collections/SaveToCollection';

@@ -11,7 +11,7 @@ import { useListChanges } from '../../hooks/useListChanges';
 import { useRefetchWhenShownStale } from '../../hooks/useRefetchWhenShownStale';
 import { UriText } from '../../components/UriText';
 import { ResourceDetail } from './ResourceDetail';
-import { resourceListQueryOptions, resourceTemplatesQueryOptions } from './resourcesQuery';
+import { resourceListQueryOptions, resourceTemplatesQueryOptions } from '../../session/resourcesQuery';
 import { TemplateDetail } from './TemplateDetail';
 import './resources.css';
 

@@ -6,7 +6,7 @@ import { JsonTree } from '../../components/JsonTree';
 import { ContentBlockView } from './ContentBlockView';
 import { formatDuration } from '../../components/format';
 import { checkStructuredContent } from './outputSchemaCheck';
-import { RawJsonView } from './RawJsonView';
+import { RawJsonView } from '../../components/RawJsonView';
 import { RpcErrorView } from './RpcErrorView';
 import { jsonRpcErrorName } from './rpcErrors';
 import { StructuredContentView } from './StructuredContentView';

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Client } from '@modelcontextprotocol/client';
 import type { ResourceLink } from '@modelcontextprotocol/client';
-import { useInspectorSnapshot } from '../connection/inspectorContext';
+import { useInspectorSnapshot } from '../../session/inspectorContext';
 import { formatBytes } from '../../components/format';
-import { resourceReadQueryOptions } from './resourceReadQuery';
+import { resourceReadQueryOptions } from '../../session/resourceReadQuery';
 import { ResourceContentsView } from './ResourceContentsView';
 import { UriText } from '../../components/UriText';
 

@@ -4,7 +4,7 @@ import { JsonEditor } from '../../components/JsonEditor';
 import { SchemaForm, type SchemaFormHandle } from '../../components/schemaForm/SchemaForm';
 import { prepareSchemaForm, schemaDefaults } from '../../components/schemaForm/schemaValidator';
 import { argumentsToSend, fillRequiredContainers } from '../../components/schemaForm/sendValue';
-import { useInspector } from '../connection/inspectorContext';
+import { useInspector } from '../../session/inspectorContext';
 import { formatClockTime } from '../../components/format';
 
 interface Props {

@@ -1,4 +1,4 @@
-import { useInspector } from '../connection/inspectorContext';
+import { useInspector } from '../../session/inspectorContext';
 import { formatClockTime } from '../../components/format';
 
 interface Props {

@@ -2,7 +2,7 @@ import { DeprecatedTag } from '../../components/DeprecatedTag';
 import { useState } from 'react';
 import type { CreateMessageRequest, CreateMessageResult } from '@modelcontextprotocol/client';
 import { USER_REJECTED } from '../../bridge/serverRequests';
-import { useInspector } from '../connection/inspectorContext';
+import { useInspector } from '../../session/inspectorContext';
 import { SamplingMessageView } from './SamplingMessageView';
 import { formatClockTime } from '../../components/format';
 import { PERSON_SAMPLING_MODEL } from '../../../shared/personSampling';

@@ -1,6 +1,6 @@
-import { serverRequestElementId } from './requestNavigation';
+import { serverRequestElementId } from '../../session/requestNavigation';
 import { ServerRequestView } from './ServerRequestView';
-import { useServerRequests } from './useServerRequests';
+import { useServerRequests } from '../../session/useServerRequests';
 
 /**
  * Requests the server sent the page (sampling, elicitation), each answered by the person.

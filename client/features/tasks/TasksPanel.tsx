@@ -1,9 +1,9 @@
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import { DataGrid, type GridColumn } from '../../components/DataGrid';
 import { formatDuration, formatSeconds } from '../../components/format';
-import { useInspector } from '../connection/inspectorContext';
-import { RawJsonView } from '../results/RawJsonView';
-import type { TaskEntry, TaskList } from './taskList';
+import { useInspector } from '../../session/inspectorContext';
+import { RawJsonView } from '../../components/RawJsonView';
+import type { TaskEntry, TaskList } from '../../session/taskList';
 import './tasks.css';
 
 const ROW_HEIGHT = 28;

@@ -1,5 +1,5 @@
 import { ServerRequestView } from '../serverRequests/ServerRequestView';
-import { useServerRequests } from '../serverRequests/useServerRequests';
+import { useServerRequests } from '../../session/useServerRequests';
 
 /**
  * What the server asked for in an `input_required` round (a tool call, prompts/get or

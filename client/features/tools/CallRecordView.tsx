@@ -2,7 +2,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import { CallApp } from '../apps/CallApp';
 import { CallResultView } from '../results/CallResultView';
 import { SaveToCollection } from '../collections/SaveToCollection';
-import type { CallRecord } from './callLog';
+import type { CallRecord } from '../../session/callLog';
 import { CallInputRequests } from './CallInputRequests';
 import { formatElapsed } from '../../components/format';
 import { ElapsedTime } from './ElapsedTime';

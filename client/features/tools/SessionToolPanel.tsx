@@ -1,6 +1,6 @@
 import type { InspectorSession } from '../../bridge/inspectorSession';
-import { useInspector } from '../connection/inspectorContext';
-import { CallLog } from './callLog';
+import { useInspector } from '../../session/inspectorContext';
+import { CallLog } from '../../session/callLog';
 import { ToolPanel, type ToolPanelProps } from './ToolPanel';
 
 /**

@@ -1,8 +1,8 @@
 import type { Tool } from '@modelcontextprotocol/client';
 import { PickList } from '../../components/pickList/PickList';
-import { declaresApp } from '../apps/declaresApp';
+import { declaresApp } from '../../session/declaresApp';
 import { toolSearch } from './filterTools';
-import { destructiveness } from './toolHints';
+import { destructiveness } from '../../session/toolHints';
 import type { LintBadge } from './useLintBadges';
 
 interface ToolListProps {

@@ -2,9 +2,9 @@ import type { Tool } from '@modelcontextprotocol/client';
 import { JsonTree } from '../../components/JsonTree';
 import { SafeMarkdown } from '../../components/SafeMarkdown';
 import { isSafeImageSrc } from '../../components/safeUrl';
-import { isAppOnly, toolApp } from '../apps/toolApp';
-import { effectiveHints, hintText } from './toolHints';
-import { toolDisplayName } from './toolsQuery';
+import { isAppOnly, toolApp } from '../../session/toolApp';
+import { effectiveHints, hintText } from '../../session/toolHints';
+import { toolDisplayName } from '../../session/toolsQuery';
 
 /** What a tool says about itself: names, icons, hints, description and the rest of its listing. */
 export function ToolSummary({ tool }: { tool: Tool }) {

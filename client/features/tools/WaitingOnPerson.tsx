@@ -1,7 +1,7 @@
 import type { PendingServerRequest } from '../../bridge/serverRequests';
-import { serverRequestElementId, showServerRequest } from '../serverRequests/requestNavigation';
+import { serverRequestElementId, showServerRequest } from '../../session/requestNavigation';
 import { ServerRequestView } from '../serverRequests/ServerRequestView';
-import { useServerRequests } from '../serverRequests/useServerRequests';
+import { useServerRequests } from '../../session/useServerRequests';
 
 interface WaitingOnPersonProps {
   /** performance.now() when the call was sent. */

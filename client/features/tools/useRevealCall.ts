@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
-import type { CallRecord } from './callLog';
+import type { CallRecord } from '../../session/callLog';
 
 /** Keys that scroll the page when pressed outside a text field. */
 const SCROLL_KEYS = new Set(['PageUp', 'PageDown', 'Home', 'End', 'ArrowUp', 'ArrowDown', ' ']);

@@ -1,6 +1,6 @@
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { JSONRPCRequest } from '@modelcontextprotocol/client';
-import { useInspector, useInspectorSnapshot } from '../connection/inspectorContext';
+import { useInspector, useInspectorSnapshot } from '../../session/inspectorContext';
 import { TrafficActions, type OfflineFile } from './TrafficActions';
 import { TrafficGrid } from './TrafficGrid';
 import { FrameDetail, preloadFrameDetail, TimelinePanel } from '../../lazyFeatures';

@@ -1,5 +1,5 @@
 import { formatCount } from '../../components/format';
-import { targetLabel } from '../connection/targetLabel';
+import { targetLabel } from '../../session/targetLabel';
 import type { TrafficRow } from '../../../shared/core/traffic/trafficRows';
 
 /** What the Kind column calls each kind of row. */

@@ -1,4 +1,4 @@
-import { formatCount } from '../../components/format';
+import { formatCount } from './format';
 
 /** Strings longer than this are elided when the raw JSON is too big to show whole. */
 const ELIDE_STRING_OVER = 2_000;

@@ -1,5 +1,5 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import type { InspectorSession, InspectorSnapshot } from '../../bridge/inspectorSession';
+import type { InspectorSession, InspectorSnapshot } from '../bridge/inspectorSession';
 
 export const InspectorContext = createContext<InspectorSession | null>(null);
 

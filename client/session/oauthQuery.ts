@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { AUTH_SCHEME } from '../../../shared/http';
-import type { MachineSignIn, OAuthView } from '../../../shared/oauth';
-import { currentToken } from '../../bridge/token';
+import { AUTH_SCHEME } from '../../shared/http';
+import type { MachineSignIn, OAuthView } from '../../shared/oauth';
+import { currentToken } from '../bridge/token';
 
 export const oauthQueryKey = ['oauth'] as const;
 
@@ -14,7 +14,7 @@ async function call(
   method: 'GET' | 'POST',
   sent?: MachineSignIn,
 ): Promise<OAuthView> {
-  const { API_OAUTH_PATH, OAuthViewSchema } = await import('../../../shared/oauth');
+  const { API_OAUTH_PATH, OAuthViewSchema } = await import('../../shared/oauth');
   const path = action === undefined ? API_OAUTH_PATH : `${API_OAUTH_PATH}/${action}`;
   const response = await fetch(path, {
     method,

@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Client } from '@modelcontextprotocol/client';
 import type { Tool } from '@modelcontextprotocol/client';
-import { staleTimeOf, type Listed } from '../../../shared/core/cacheHints';
-import { listTools } from '../../../shared/core/lists';
-import { mcpQueryKeys } from '../../bridge/mcpQueryKeys';
+import { staleTimeOf, type Listed } from '../../shared/core/cacheHints';
+import { listTools } from '../../shared/core/lists';
+import { mcpQueryKeys } from '../bridge/mcpQueryKeys';
 
 /** Marked when the last page of tools/list has arrived; the tool-list benchmark reads it. */
 export const TOOLS_LISTED_MARK = 'mcp-inspect:tools-listed';

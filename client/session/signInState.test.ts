@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TargetInfo, TargetState } from '../../../shared/wire';
+import type { TargetInfo, TargetState } from '../../shared/wire';
 import { signInStateOf } from './signInState';
 
 const url = {

@@ -1,6 +1,6 @@
 import { useId, useMemo } from 'react';
-import { JsonEditor } from '../../components/JsonEditor';
-import { DownloadButton } from '../../components/DownloadButton';
+import { JsonEditor } from './JsonEditor';
+import { DownloadButton } from './DownloadButton';
 import { rawJsonForDisplay } from './rawJson';
 
 /** Beyond this many characters the editor gets long strings elided (Monaco slows past a few MB). */

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import type { PendingServerRequest } from '../../bridge/serverRequests';
-import { useInspector } from '../connection/inspectorContext';
+import type { PendingServerRequest } from '../bridge/serverRequests';
+import { useInspector } from './inspectorContext';
 
 /** The server's requests that wait for the person, oldest first. */
 export function useServerRequests(): readonly PendingServerRequest[] {

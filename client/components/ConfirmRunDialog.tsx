@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { SkipScope } from './confirmationMemory';
+import type { SkipScope } from '../session/confirmationMemory';
 
 interface ConfirmRunDialogProps {
   toolName: string;

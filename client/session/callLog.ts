@@ -7,13 +7,13 @@ import {
   type ToolCallEnd,
   type ToolCall,
   type WatchedAnswerer,
-} from '../../../shared/core';
-import type { TaskList } from '../tasks/taskList';
-import type { AnswerRouter } from '../../bridge/answerRouter';
-import type { ItemAnswers } from '../../../shared/collections/format';
-import { withGivenAnswer } from '../../../shared/collections/recordedAnswers';
+} from '../../shared/core';
+import type { TaskList } from './taskList';
+import type { AnswerRouter } from '../bridge/answerRouter';
+import type { ItemAnswers } from '../../shared/collections/format';
+import { withGivenAnswer } from '../../shared/collections/recordedAnswers';
 
-export type { CallProgress } from '../../../shared/core';
+export type { CallProgress } from '../../shared/core';
 
 export type CallStatus = 'running' | 'waiting for you' | 'done' | 'cancelled' | 'timed out' | 'declined';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TargetInfo, TargetState } from '../../../shared/wire';
-import type { OAuthFlowStatus } from '../../../shared/oauth';
+import type { TargetInfo, TargetState } from '../../shared/wire';
+import type { OAuthFlowStatus } from '../../shared/oauth';
 import { oauthViewQuery } from './oauthQuery';
 
 /**

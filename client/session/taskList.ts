@@ -1,4 +1,4 @@
-import type { TaskUpdate } from '../../../shared/core';
+import type { TaskUpdate } from '../../shared/core';
 
 /** One task the page follows, as the Tasks tab shows it: what the core last saw of it, and whose it is. */
 export interface TaskEntry extends Omit<TaskUpdate, 'status'> {

@@ -1,4 +1,4 @@
-import type { TargetInfo, TargetState } from '../../../shared/wire';
+import type { TargetInfo, TargetState } from '../../shared/wire';
 
 export function targetLabel(target: TargetInfo): string {
   if (target.kind === 'url') return target.url;

@@ -5,13 +5,13 @@ import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { McpServer as McpServerV1 } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { InMemoryTransport as InMemoryTransportV1 } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { Client, Transport } from '@modelcontextprotocol/client';
-import { pageMcpClient } from '../../bridge/testSupport/pageMcpClient';
-import { RootsStore } from '../../../shared/core';
-import { pageAnswerer } from '../../bridge/pageAnswerer';
-import { ServerRequestQueue } from '../../bridge/serverRequests';
-import type { EraChoice } from '../../../shared/wire';
-import { TaskList } from '../tasks/taskList';
-import { bookingServer } from '../../bridge/testSupport/bookingServer';
+import { pageMcpClient } from '../bridge/testSupport/pageMcpClient';
+import { RootsStore } from '../../shared/core';
+import { pageAnswerer } from '../bridge/pageAnswerer';
+import { ServerRequestQueue } from '../bridge/serverRequests';
+import type { EraChoice } from '../../shared/wire';
+import { TaskList } from './taskList';
+import { bookingServer } from '../bridge/testSupport/bookingServer';
 import { CallLog, type CallRecord } from './callLog';
 
 async function connect(era: EraChoice) {

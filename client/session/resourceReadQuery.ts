@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Client } from '@modelcontextprotocol/client';
-import { readOwner, readResource, type Answerer } from '../../../shared/core';
-import { mcpQueryKeys } from '../../bridge/mcpQueryKeys';
+import { readOwner, readResource, type Answerer } from '../../shared/core';
+import { mcpQueryKeys } from '../bridge/mcpQueryKeys';
 
-export { readOwner } from '../../../shared/core';
+export { readOwner } from '../../shared/core';
 
 /**
  * `resources/read` of one URI (the core's). A resource can change, so each new look reads it

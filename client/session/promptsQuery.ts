@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Client } from '@modelcontextprotocol/client';
-import { listPrompts, staleTimeOf } from '../../../shared/core';
-import { mcpQueryKeys } from '../../bridge/mcpQueryKeys';
+import { listPrompts, staleTimeOf } from '../../shared/core';
+import { mcpQueryKeys } from '../bridge/mcpQueryKeys';
 
 /**
  * Every page of prompts/list (the core's), fresh for as long as the server's cache hint says
