@@ -63,6 +63,38 @@ export default tseslint.config(
       ],
     },
   },
+  // The page's floors: bridge (its link to the bridge) → session (the page session's context,
+  // queries and state that every feature reads) → features. Components and hooks are shared
+  // pieces. Nothing below the features imports one, so a feature stands on the session alone.
+  {
+    files: [
+      'client/bridge/**/*.{ts,tsx}',
+      'client/session/**/*.{ts,tsx}',
+      'client/components/**/*.{ts,tsx}',
+      'client/hooks/**/*.{ts,tsx}',
+    ],
+    // Replaces the page's rule above for these files (a later no-restricted-imports wins), so it
+    // repeats its pattern; tests may reach the real bridge, as there.
+    ignores: ['client/**/*.test.ts', 'client/**/testSupport/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+features(/|$)',
+              message:
+                'client/bridge, session, components and hooks sit below the features: they must not import one.',
+            },
+            {
+              regex: '^(\\.\\./)+server(/|$)',
+              message: 'The page must not import the bridge (server/); what both need goes in shared/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['server/**/*.ts'],
     rules: {

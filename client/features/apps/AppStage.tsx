@@ -1,19 +1,25 @@
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { Client, Tool } from '@modelcontextprotocol/client';
 import type { McpConnection } from '../../bridge/inspectorSession';
-import { useInspectorSnapshot } from '../connection/inspectorContext';
-import type { ToolArguments } from '../tools/useToolArguments';
+import { useInspectorSnapshot } from '../../session/inspectorContext';
 import type { AppSession } from './appSession';
 import { AppView } from './AppView';
 import { appViews, stageKey } from './appViews';
 import { partialArguments } from './partialJson';
-import { toolApp } from './toolApp';
+import { toolApp } from '../../session/toolApp';
 import { useAppSessionFactory } from './useAppSession';
+
+/** What the stage reads of the tool panel's arguments: the form's value, or the JSON being typed. */
+export interface StagedArguments {
+  mode: 'form' | 'json';
+  jsonText: string;
+  value: Record<string, unknown>;
+}
 
 interface StageProps {
   tool: Tool;
   client: Client;
-  args: ToolArguments;
+  args: StagedArguments;
 }
 
 /**
@@ -104,7 +110,7 @@ function StagedApp({
   tool: Tool;
   client: Client;
   mcp: McpConnection;
-  args: ToolArguments;
+  args: StagedArguments;
   onOpenNew: () => void;
 }) {
   const { shownForCall } = useSyncExternalStore(session.subscribe, session.getSnapshot);
