@@ -53,6 +53,7 @@ function subscribe(listener: () => void): () => void {
  * than loading the rest alongside.
  */
 export function firstScreenOnItsWay(): void {
+  listAskedFor = true;
   clearTimeout(fallback);
 }
 
@@ -61,4 +62,17 @@ function whenIdle(work: () => void): void {
   else setTimeout(work, 0);
 }
 
-const fallback = typeof window === 'undefined' ? undefined : setTimeout(firstScreenShown, AT_THE_LATEST_MS);
+/*
+ * Counted from the page's load event, not from this module's start: on a busy machine loading the
+ * first screen's script alone took seconds, and a fallback counted from the start fired before the
+ * tool list was even asked for, loading the rest alongside it.
+ */
+let fallback: ReturnType<typeof setTimeout> | undefined;
+let listAskedFor = false;
+if (typeof window !== 'undefined') {
+  const arm = (): void => {
+    if (!listAskedFor) fallback = setTimeout(firstScreenShown, AT_THE_LATEST_MS);
+  };
+  if (document.readyState === 'complete') arm();
+  else window.addEventListener('load', arm, { once: true });
+}
