@@ -62,7 +62,7 @@ export interface TargetAuth {
 /**
  * The bridge's OAuth client: one flow at a time per MCP server, tokens in its store, refreshes
  * on a timer and on 401, step-up on insufficient_scope. The page drives it through the routes
- * in routes.ts and sees only `view()`.
+ * in http/oauthRoutes.ts and sees only `view()`.
  */
 export class OAuthManager {
   readonly store: TokenStore;

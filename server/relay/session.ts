@@ -18,7 +18,7 @@ import { describeTarget, targetFromRequest, type TargetSpec } from '../targets/t
 import type { TargetAuth } from '../oauth/oauthManager.js';
 import type { openTarget } from '../targets/openTarget.js';
 import type { TargetTuning } from '../targets/target.js';
-import { DEFAULT_MEMORY_LIMITS, type MemoryLimits } from './memoryLimits.js';
+import { DEFAULT_MEMORY_LIMITS, type MemoryLimits } from '../targets/memoryLimits.js';
 import type { SpawnedServer } from '../targets/spawnServer.js';
 import { unhandledEnvelopeReason } from './unhandledEnvelope.js';
 

@@ -16,10 +16,10 @@ import {
   type WatchedAnswerer,
 } from '../../shared/core/index.js';
 import type { EraChoice } from '../../shared/wire.js';
-import { readVersion } from '../cli/version.js';
+import { readVersion } from '../files/version.js';
 import { EXIT, VerbFailure } from './exitCodes.js';
 import type { TargetLink } from './targetLink.js';
-import type { LogLevel } from './verbOptions.js';
+import type { LogLevel } from '../verbs/verbOptions.js';
 
 /** A connected client, and what it learnt of the server. */
 export interface VerbSession {

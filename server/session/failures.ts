@@ -1,7 +1,7 @@
 import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
-import { EXIT, VerbFailure } from '../exitCodes.js';
-import type { TargetLink } from '../targetLink.js';
-import { metaOf, type VerbContext } from './verbContext.js';
+import { EXIT, VerbFailure } from './exitCodes.js';
+import type { TargetLink } from './targetLink.js';
+import { metaOf, type VerbContext } from '../verbs/run/verbContext.js';
 
 /** A request that did not complete, as a verb's failure: who is to blame decides the exit code. */
 export function requestFailure(error: unknown, link: TargetLink, what: string): VerbFailure {
