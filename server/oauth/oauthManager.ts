@@ -9,6 +9,7 @@ import type * as FlowModule from './flow.js';
 import type { OAuthFlow } from './flow.js';
 import type { FlowData, FlowTrigger, OAuthSettings } from './flowTypes.js';
 import { maskSecret } from './masking.js';
+import type { TargetAuth } from '../targets/targetAuth.js';
 import { TokenStore, type StoredTokens } from './tokenStore.js';
 
 type FlowClass = typeof FlowModule.OAuthFlow;
@@ -42,21 +43,6 @@ interface ResourceAuth {
 export interface CallbackOutcome {
   outcome: 'signed-in' | 'code-received' | 'refused';
   message: string;
-}
-
-/** How a target uses the manager: a token per request, and what to do on a 401 or 403. */
-export interface TargetAuth {
-  /** The access token to send, refreshed first when it is about to expire. */
-  token(): Promise<string | undefined>;
-  /** A 401: refresh if possible; false when signing in again is needed. */
-  onUnauthorized(): Promise<boolean>;
-  /** A 401 at start, or a 403 insufficient_scope: what the server said. */
-  onChallenge(status: number, wwwAuthenticate: string | undefined): void;
-  /**
-   * The DPoP session when the token is DPoP-bound (RFC 9449): the target then sends it with the
-   * DPoP scheme and a fresh proof per request; undefined for a Bearer token.
-   */
-  dpop?(): DpopSession | undefined;
 }
 
 /**

@@ -19,7 +19,7 @@ import type { EraChoice } from '../../shared/wire.js';
 import { readVersion } from '../files/version.js';
 import { EXIT, VerbFailure } from './exitCodes.js';
 import type { TargetLink } from './targetLink.js';
-import type { LogLevel } from '../verbs/verbOptions.js';
+import type { LogLevel } from '../../shared/core/logLevels.js';
 
 /** A connected client, and what it learnt of the server. */
 export interface VerbSession {

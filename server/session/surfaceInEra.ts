@@ -3,7 +3,7 @@ import { legacyOnlyRefusal, mcpParamHeaders } from '../../shared/core/index.js';
 import { coreDriver, ItemAnswerer } from '../../shared/collections/coreDriver.js';
 import type { Collection } from '../../shared/collections/format.js';
 import { runCollection, type CollectionRun } from '../../shared/collections/runner.js';
-import type { TargetAuth } from '../oauth/oauthManager.js';
+import type { TargetAuth } from '../targets/targetAuth.js';
 import type { TargetSpec } from '../targets/targetSpec.js';
 import { cliAnswerer } from './answers/cliAnswerer.js';
 import type { ElicitPlan } from './answers/elicitPlan.js';

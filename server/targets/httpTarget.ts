@@ -12,7 +12,7 @@ import type { UrlTimeouts } from '../../shared/urlTimeouts.js';
 import type { EraChoice, TransportKind } from '../../shared/wire.js';
 import { requestIdOf, responseIdOf } from '../../shared/jsonRpcShape.js';
 import { MODERN_PROTOCOL_VERSION } from '../../shared/core/clientSession.js';
-import type { TargetAuth } from '../oauth/oauthManager.js';
+import type { TargetAuth } from './targetAuth.js';
 import { readVersion } from '../files/version.js';
 import { recordingFetch } from './httpExchanges.js';
 import { StreamOrigins } from './streamOrigins.js';
