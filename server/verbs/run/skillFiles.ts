@@ -6,7 +6,7 @@ import {
   type SkillListing,
 } from '@modelcontextprotocol/client/ext/skills';
 import { EXIT, VerbFailure } from '../../session/exitCodes.js';
-import { timedRequest } from '../../session/failures.js';
+import { timedRequest } from './timedRequest.js';
 import type { VerbContext } from './verbContext.js';
 
 /**
