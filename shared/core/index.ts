@@ -36,7 +36,7 @@ export {
   type SessionFailureKind,
   type SessionLink,
 } from './openSession.js';
-export { describeConnectError, diedOnProbe, legacyOnlyRefusal } from './connectErrors.js';
+export { describeConnectError, legacyOnlyRefusal } from './connectErrors.js';
 export { ERA_CHOICES, isEraChoice, type EraChoice } from '../eras.js';
 
 // Who answers the server, and the runtime the core needs.
