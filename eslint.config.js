@@ -98,10 +98,10 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   ...pluginQuery.configs['flat/recommended'],
-  // The layers (/work/shared/design.md, "One core, two shells"; docs/architecture.md): the page and the bridge may import shared/
-  // (the core with it); shared/ imports only itself, the SDK and zod (and ajv, pure JavaScript, for
-  // the lint rules that check JSON Schemas), so it runs in both and the core never reaches into a
-  // shell or a feature.
+  // The layers (docs/architecture.md, "The three layers"): the page and the bridge may import
+  // shared/ (the core with it); shared/ imports only itself, the SDK and zod (and ajv, pure
+  // JavaScript, for the lint rules that check JSON Schemas), so it runs in both and the core never
+  // reaches into a shell or a feature.
   {
     files: ['shared/**/*.ts'],
     rules: {
