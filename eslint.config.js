@@ -4,6 +4,83 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 import globals from 'globals';
 
+/**
+ * The server's floors, lowest first (docs/architecture.md): a folder of server/ imports only the
+ * folders before it in this list (and shared/), never one after it, so each floor can be read,
+ * tested and changed with only what lies below it in mind. Tests (*.test.ts) may reach up: they
+ * drive a floor from above (a bridge, the built CLI), through testSupport/, the top floor.
+ */
+const SERVER_FLOORS = [
+  'files',
+  'loopback',
+  'targets',
+  'oauth',
+  'relay',
+  'session',
+  'demo',
+  'proxy',
+  'captures',
+  'hostConfigs',
+  'appSandbox',
+  'http',
+  'verbs',
+  'cli',
+  'testSupport',
+];
+
+/** The bridge must not import the page, at any depth (what both need goes in shared/). */
+const NOT_THE_PAGE = {
+  regex: '^(\\.\\./)+client(/|$)',
+  message: 'The bridge must not import the page (client/); what both need goes in shared/.',
+};
+
+/**
+ * One block per floor and per depth of a file under it (server/<floor>/x.ts, server/<floor>/a/x.ts),
+ * so that `../` is counted exactly up to server/ and a subfolder that shares a floor's name is not
+ * taken for it. Static imports and re-exports (no-restricted-imports) and import() (no-restricted-syntax).
+ */
+function serverFloors() {
+  const blocks = [
+    {
+      files: ['server/*.ts'],
+      rules: { 'no-restricted-imports': ['error', { patterns: [NOT_THE_PAGE] }] },
+    },
+  ];
+  SERVER_FLOORS.forEach((floor, at) => {
+    const above = SERVER_FLOORS.slice(at + 1);
+    for (const depth of [1, 2, 3]) {
+      const files = [`server/${floor}/${'*/'.repeat(depth - 1)}*.ts`];
+      if (above.length === 0) {
+        blocks.push({ files, rules: { 'no-restricted-imports': ['error', { patterns: [NOT_THE_PAGE] }] } });
+        continue;
+      }
+      const upward = `^${'\\.\\./'.repeat(depth)}(${above.join('|')})(/|$)`;
+      const message = `server/${floor}/ is below ${above.map((f) => `${f}/`).join(', ')} (docs/architecture.md): it must not import them; move what both need down to the floor it belongs to.`;
+      blocks.push({
+        files,
+        ignores: ['server/**/*.test.ts'],
+        rules: {
+          'no-restricted-imports': ['error', { patterns: [NOT_THE_PAGE, { regex: upward, message }] }],
+          'no-restricted-syntax': [
+            'error',
+            {
+              // esquery's regex takes no `/`, not even escaped: \x2F is one.
+              selector: `ImportExpression[source.value=/${upward.replaceAll('/', '\\x2F')}/]`,
+              message,
+            },
+          ],
+        },
+      });
+      // Tests keep the page rule.
+      blocks.push({
+        files: files.map((f) => f.replace(/\*\.ts$/, '*.test.ts')),
+        rules: { 'no-restricted-imports': ['error', { patterns: [NOT_THE_PAGE] }] },
+      });
+    }
+  });
+  return blocks;
+}
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', '.tmp/', 'bench/results/'] },
   js.configs.recommended,
@@ -21,10 +98,10 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   ...pluginQuery.configs['flat/recommended'],
-  // The layers (design.md, "One core, two shells"): the page and the bridge may import shared/
-  // (the core with it); shared/ imports only itself, the SDK and zod (and ajv, pure JavaScript, for
-  // the lint rules that check JSON Schemas), so it runs in both and the core never reaches into a
-  // shell or a feature.
+  // The layers (docs/architecture.md, "The three layers"): the page and the bridge may import
+  // shared/ (the core with it); shared/ imports only itself, the SDK and zod (and ajv, pure
+  // JavaScript, for the lint rules that check JSON Schemas), so it runs in both and the core never
+  // reaches into a shell or a feature.
   {
     files: ['shared/**/*.ts'],
     rules: {
@@ -95,22 +172,7 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    files: ['server/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^(\\.\\./)+client(/|$)',
-              message: 'The bridge must not import the page (client/); what both need goes in shared/.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  ...serverFloors(),
   {
     files: [
       'server/**/*.ts',

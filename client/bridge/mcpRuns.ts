@@ -1,16 +1,20 @@
 import type { QueryClient } from '@tanstack/react-query';
 import {
   LOG_LEVEL_META_KEY,
+  type Client,
   type JSONRPCMessage,
   type SubscriptionFilter,
 } from '@modelcontextprotocol/client';
-import type { EraChoice, Frame, PageEnvelope } from '../../shared/wire';
+import type { Frame, PageEnvelope, TargetState } from '../../shared/wire';
 // The core's modules by their own paths, not its index (see inspectorSession.ts).
-import { createCoreClient, sessionFacts } from '../../shared/core/clientSession';
-import { describeConnectError, diedOnProbe } from '../../shared/core/connectErrors';
 import { defaultFilter } from '../../shared/core/listenSubscription';
+import {
+  openSession,
+  SessionFailure,
+  type CoreSession,
+  type SessionLink,
+} from '../../shared/core/openSession';
 import { RelayTransport } from '../../shared/core/relayTransport';
-import { withTaskHandoff } from '../../shared/core/taskHandoff';
 import type {
   ListChanges,
   ListKind,
@@ -73,8 +77,13 @@ export class McpRuns {
   private transport: RelayTransport | undefined;
   /** The run whose client was closed because the page lost its socket; it gets a new one. */
   private droppedRun: number | undefined;
-  /** The generation whose server died on the discover probe; the next run goes legacy. */
-  private legacyAfterProbeExit: number | undefined;
+  /**
+   * The session's fallback to the legacy era waits for a fresh run of the target (the one that
+   * died on the discover probe is over): resolved with the run's generation once the bridge
+   * reports it connected, rejected when it does not start or the session is replaced.
+   */
+  private nextRun:
+    { after: number; resolve(generation: number): void; reject(reason: Error): void } | undefined;
   /** What the server answered to the `server/discover` probe, to say why auto fell back. */
   private readonly probe = new ProbeWatch();
   /** The page's first screen (the Tools tab) still waits for its first tool list. */
@@ -86,6 +95,12 @@ export class McpRuns {
   reconcile(): void {
     const { targetState: state, mcp } = this.deps.store.current;
     if (!state) return;
+    const waiting = this.nextRun;
+    if (waiting && state.generation > waiting.after && state.state !== 'starting') {
+      this.nextRun = undefined;
+      if (state.state === 'connected') return waiting.resolve(state.generation);
+      waiting.reject(new Error(state.reason ?? 'The MCP server did not start again'));
+    }
     if (state.state === 'connected') {
       if (mcp?.generation !== state.generation || this.droppedRun === state.generation) {
         void this.initialize(state.generation);
@@ -121,6 +136,7 @@ export class McpRuns {
    */
   dropped(reason: string): void {
     this.droppedRun = this.deps.store.current.mcp?.generation;
+    this.stopWaiting(reason);
     this.close(reason);
   }
 
@@ -159,61 +175,62 @@ export class McpRuns {
 
   private async initialize(generation: number): Promise<void> {
     this.close('Replaced by a new run of the server');
+    this.stopWaiting('Replaced by a new run of the server');
     this.droppedRun = undefined;
-    const { store, bridge } = this.deps;
-    const asked = store.current.target?.era ?? 'auto';
-    // After a server that died on the server/discover probe, its fresh run goes straight to
-    // initialize: the probe already told us what it is.
-    const eraChoice: EraChoice = this.legacyAfterProbeExit === generation - 1 ? 'legacy' : asked;
-    const transport = new RelayTransport(generation, (message, headers) => bridge.sendMcp(message, headers), {
-      shape: store.current.target?.kind === 'stdio' ? 'stdio' : 'http',
-      onProtocolVersion: (version) => bridge.send({ type: 'protocolVersion', version }),
-      lostMessage: 'The page lost its connection to mcp-inspect',
-    });
-    this.transport = transport;
-    this.probe.reset(generation);
-    const { queryClient, answerer, subscriptions, listChanges } = this.deps;
-    const { client } = createCoreClient({
-      era: eraChoice,
-      clientInfo: CLIENT_INFO,
-      answerer,
-      jsonSchemaValidator: lazySchemaValidator,
-      // list_changed only notifies: the lists are refetched through the query cache, and open
-      // app views are told, for their own lists.
-      listCache: {
-        invalidate: (kind) => {
-          listChanges.announce(generation, kind);
-          void queryClient.invalidateQueries({ queryKey: LIST_KEYS[kind](generation) });
-        },
+    const { store, queryClient, answerer, subscriptions, listChanges } = this.deps;
+    // The run the session's current try speaks to: a fallback to the legacy era moves it on.
+    let run = generation;
+    let current: Client | undefined;
+    const link: SessionLink<RelayTransport> = {
+      open: async (again) => {
+        if (again) run = await this.freshRun(run);
+        return this.transportFor(run);
       },
-      onResourceUpdated: (uri) => subscriptions.markUpdated(uri),
-    });
-    store.update({ mcp: { generation, client, status: 'initializing', eraChoice } });
+      ended: () => endedRun(store.current.targetState, run),
+      // Not once another session replaced this one (a restart, the page's socket lost).
+      mayRestart: () => current !== undefined && store.current.mcp?.client === current,
+    };
     try {
-      // Fitted with the core's task handoff (see shared/core/taskHandoff.ts).
-      await client.connect(withTaskHandoff(transport));
-    } catch (error) {
-      if (store.current.mcp?.client !== client) return;
-      if (asked === 'auto' && eraChoice === 'auto' && diedOnProbe(error, store.current.targetState)) {
-        this.legacyAfterProbeExit = generation;
-        this.note(
-          generation,
-          'info',
-          'The server ended the connection on the server/discover probe, as servers that accept nothing before initialize do: restarting it and falling back to the legacy initialize handshake.',
-        );
-        store.update({
-          mcp: { generation, client, status: 'closed', eraChoice, error: 'Falling back to initialize' },
-        });
-        bridge.send({ type: 'restart' });
-        return;
-      }
-      store.update({
-        mcp: { generation, client, status: 'failed', eraChoice, error: describeConnectError(error) },
+      const session = await openSession(link, {
+        era: store.current.target?.era ?? 'auto',
+        clientInfo: CLIENT_INFO,
+        answerer,
+        jsonSchemaValidator: lazySchemaValidator,
+        // list_changed only notifies: the lists are refetched through the query cache, and open
+        // app views are told, for their own lists.
+        listCache: {
+          invalidate: (kind) => {
+            listChanges.announce(run, kind);
+            void queryClient.invalidateQueries({ queryKey: LIST_KEYS[kind](run) });
+          },
+        },
+        onResourceUpdated: (uri) => subscriptions.markUpdated(uri),
+        onAttempt: ({ client, era }) => {
+          current = client;
+          store.update({ mcp: { generation: run, client, status: 'initializing', eraChoice: era } });
+        },
+        onFallback: (notice) => {
+          this.note(run, 'info', `${notice.charAt(0).toUpperCase()}${notice.slice(1)}.`);
+          const mcp = store.current.mcp;
+          if (mcp) store.update({ mcp: { ...mcp, status: 'closed', error: 'Falling back to initialize' } });
+        },
       });
-      return;
+      this.ready(run, session);
+    } catch (error) {
+      // Replaced, or the fallback's fresh run never came: whoever replaced it says why.
+      if (!(error instanceof SessionFailure) || store.current.mcp?.client !== error.attempt.client) return;
+      const { client, era } = error.attempt;
+      store.update({
+        mcp: { generation: run, client, status: 'failed', eraChoice: era, error: error.message },
+      });
     }
+  }
+
+  /** The session connected: the page shows it, and asks what the first screen needs. */
+  private ready(generation: number, session: CoreSession<RelayTransport>): void {
+    const { store } = this.deps;
+    const { client, facts, transport, era: eraChoice } = session;
     if (store.current.mcp?.client !== client) return;
-    const facts = sessionFacts(client);
     const { era, capabilities } = facts;
     if (eraChoice === 'auto' && era === 'legacy') {
       this.note(generation, 'info', `Fell back to initialize (legacy era): ${this.probe.describe()}.`);
@@ -232,8 +249,43 @@ export class McpRuns {
     if (era === 'modern') void this.deps.listen.open(client, defaultFilter(capabilities));
   }
 
+  /** The SDK transport over the bridge for one run of the target. */
+  private transportFor(generation: number): RelayTransport {
+    const { store, bridge } = this.deps;
+    const transport = new RelayTransport(generation, (message, headers) => bridge.sendMcp(message, headers), {
+      shape: store.current.target?.kind === 'stdio' ? 'stdio' : 'http',
+      onProtocolVersion: (version) => bridge.send({ type: 'protocolVersion', version }),
+      lostMessage: 'The page lost its connection to mcp-inspect',
+    });
+    this.transport = transport;
+    this.probe.reset(generation);
+    return transport;
+  }
+
+  /** Asks the bridge to start the target again, and resolves with the new run once connected. */
+  private freshRun(after: number): Promise<number> {
+    return new Promise((resolve, reject) => {
+      this.nextRun = { after, resolve, reject };
+      if (!this.deps.bridge.send({ type: 'restart' }))
+        this.stopWaiting('The page lost its connection to mcp-inspect');
+    });
+  }
+
+  private stopWaiting(reason: string): void {
+    const waiting = this.nextRun;
+    this.nextRun = undefined;
+    waiting?.reject(new Error(reason));
+  }
+
   /** Puts a line in the traffic (through the bridge, so a reload still shows it). */
   private note(generation: number, level: 'info' | 'warning', text: string): void {
     this.deps.bridge.send({ type: 'note', generation, level, text });
   }
+}
+
+/** The run's state once it exited or failed; undefined while it is up (or for another run). */
+function endedRun(state: TargetState | undefined, generation: number): TargetState | undefined {
+  return state?.generation === generation && (state.state === 'exited' || state.state === 'failed')
+    ? state
+    : undefined;
 }

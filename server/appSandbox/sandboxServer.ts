@@ -18,7 +18,7 @@ import {
   isForeignRequest,
   isLoopbackAddress,
   requestSignals,
-} from '../http/security.js';
+} from '../loopback/security.js';
 import { loadSandboxFiles, type SandboxFile } from './sandboxFiles.js';
 import { hostnameOf, sandboxHostname } from './sandboxSite.js';
 

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { allowedHosts, generateToken, isAllowedHost, tokensMatch } from '../http/security.js';
+import { allowedHosts, generateToken, isAllowedHost, tokensMatch } from '../loopback/security.js';
 import { PUSH_PATH } from '../proxy/livePush.js';
 import { removeRendezvous, rendezvousPath, writeRendezvous } from '../proxy/rendezvousFile.js';
 import { LineSplitter } from '../targets/lineSplitter.js';

@@ -2,7 +2,7 @@ import { describe, expect, it, type TestContext } from 'vitest';
 import { createServer, type Server } from 'node:net';
 import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import { readVersion } from './version.js';
+import { readVersion } from '../files/version.js';
 import { CLI_TOKEN, startCli } from '../testSupport/cliProcess.js';
 import { freePort } from '../testSupport/network.js';
 import { catchesSignal, eventually, isAlive } from '../testSupport/processes.js';

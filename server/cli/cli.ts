@@ -7,9 +7,9 @@ import module from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { RunningBridge } from '../http/bridgeServer.js';
 import { killAllGroupsNow } from '../targets/processGroups.js';
-import { quickStdioTarget, sameStdioTarget } from './quickTarget.js';
+import { quickStdioTarget, sameStdioTarget } from '../session/quickTarget.js';
 import { SpawnedServer } from '../targets/spawnServer.js';
-import { memoryScaleFrom, scaledMemoryLimits } from '../relay/memoryLimits.js';
+import { memoryScaleFrom, scaledMemoryLimits } from '../targets/memoryLimits.js';
 import { isConfigVerbName, isVerbName } from '../verbs/verbNames.js';
 import { quickVerbTarget } from '../verbs/quickVerbTarget.js';
 import { visibleControls } from '../../shared/terminalText.js';
@@ -44,7 +44,7 @@ async function main(): Promise<void> {
   const demoServerPath = fileURLToPath(new URL('./demo/demoServer.js', import.meta.url));
   // `mcp-inspect wrap|unwrap …`: a host's config file put on the proxy and back; no server, no page.
   if (isConfigVerbName(process.argv[2])) {
-    const { runConfigVerb } = await import('../hostConfigs/configVerbs.js');
+    const { runConfigVerb } = await import('../verbs/configVerbs.js');
     // This very script, by its absolute path: what a wrapped entry starts the proxy with.
     process.exitCode = await runConfigVerb(process.argv.slice(2), fileURLToPath(import.meta.url));
     return;
@@ -70,11 +70,11 @@ async function main(): Promise<void> {
   ] = await Promise.all([
     import('../../shared/http.js'),
     import('./cliOptions.js'),
-    import('./openBrowser.js'),
-    import('../http/security.js'),
+    import('../oauth/openBrowser.js'),
+    import('../loopback/security.js'),
     import('../targets/targetSpec.js'),
     import('../http/unsafePorts.js'),
-    import('./version.js'),
+    import('../files/version.js'),
   ]);
   const version = readVersion();
   const clientDir = fileURLToPath(new URL('../client/', import.meta.url));

@@ -3,8 +3,8 @@ import { Command, InvalidArgumentError } from 'commander';
 import { DEFAULT_COLLECTION_FILE } from '../../shared/collections/format.js';
 import type { OAuthSettings } from '../oauth/flowTypes.js';
 import type { TargetSpec } from '../targets/targetSpec.js';
-import { addTargetOptions, targetFromOptions, type TargetOptions } from './targetOptions.js';
-import { EXIT_CODE_HELP } from '../verbs/exitCodes.js';
+import { addTargetOptions, targetFromOptions, type TargetOptions } from '../session/targetOptions.js';
+import { EXIT_CODE_HELP } from '../session/exitCodes.js';
 import { VERB_HELP } from '../verbs/verbNames.js';
 
 export const DEFAULT_PORT = 6464;

@@ -4,7 +4,7 @@
 // two legs can never disagree about a request's era.
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, isLegacyRequest } from '@modelcontextprotocol/server';
-import { listenLoopbackMcp } from '../http/loopbackMcpListener.js';
+import { listenLoopbackMcp } from '../loopback/loopbackMcpListener.js';
 import { createDemoServer, followChanges } from './createDemoServer.js';
 import { DemoState } from './demoState.js';
 import { LegacyHttpSessions } from './legacyHttpSessions.js';

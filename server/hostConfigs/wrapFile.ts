@@ -19,7 +19,7 @@ import {
 
 /**
  * wrap and unwrap on a file: read it, choose the entries, change them, show the change (masked),
- * keep the backup, write atomically. The command line (configVerbs.ts) and, later, the page's
+ * keep the backup, write atomically. The command line (verbs/configVerbs.ts) and, later, the page's
  * route call these and say the report their own way.
  */
 

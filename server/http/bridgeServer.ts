@@ -4,12 +4,12 @@ import { startAppSandbox, type RunningAppSandbox } from '../appSandbox/sandboxSe
 import { createHttpApp } from './httpApp.js';
 import { OAuthManager } from '../oauth/oauthManager.js';
 import type { OAuthSettings } from '../oauth/flowTypes.js';
-import { allowedHosts } from './security.js';
+import { allowedHosts } from '../loopback/security.js';
 import { BridgeSession } from '../relay/session.js';
 import type { TargetSpec } from '../targets/targetSpec.js';
 import type { SpawnedServer } from '../targets/spawnServer.js';
 import type { TargetTuning } from '../targets/target.js';
-import { DEFAULT_MEMORY_LIMITS, type MemoryLimits } from '../relay/memoryLimits.js';
+import { DEFAULT_MEMORY_LIMITS, type MemoryLimits } from '../targets/memoryLimits.js';
 import { attachWsBridge } from './wsBridge.js';
 
 export interface BridgeOptions {

@@ -1,9 +1,9 @@
 import express, { type Request, type Response, type Router } from 'express';
 import { API_COMPARE_TARGET_PATH } from '../../shared/http.js';
 import { TargetRequestSchema } from '../../shared/wire.js';
-import { readTargetSurface } from '../targets/targetSurface.js';
+import { readTargetSurface } from '../session/targetSurface.js';
 import { describeTarget, targetFromRequest, type TargetSpec } from '../targets/targetSpec.js';
-import { VerbFailure } from '../verbs/exitCodes.js';
+import { VerbFailure } from '../session/exitCodes.js';
 
 /** How long the other server gets to start, answer the handshake, and give each list. */
 const COMPARE_TIMEOUT_MS = 30_000;

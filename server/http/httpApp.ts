@@ -15,11 +15,17 @@ import { hostConfigRouter } from './hostConfigRoute.js';
 import { lintConfigRouter } from './lintConfigRoute.js';
 import type { RunningAppSandbox } from '../appSandbox/sandboxServer.js';
 import type { OAuthManager } from '../oauth/oauthManager.js';
-import { oauthApiRouter, oauthCallbackRoute } from '../oauth/routes.js';
+import { oauthApiRouter, oauthCallbackRoute } from './oauthRoutes.js';
 import { serveFirstScreen } from './firstScreen.js';
 import { servePrecompressed } from './precompressed.js';
 import type { BridgeSession } from '../relay/session.js';
-import { isAllowedHost, isAllowedOrigin, isForeignRequest, requestSignals, tokensMatch } from './security.js';
+import {
+  isAllowedHost,
+  isAllowedOrigin,
+  isForeignRequest,
+  requestSignals,
+  tokensMatch,
+} from '../loopback/security.js';
 
 export interface HttpAppOptions {
   token: string;
@@ -164,7 +170,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
     res.status(404).json({ error: 'No such route' });
   });
 
-  // Outside /api: the authorization server's redirect cannot carry the token (see routes.ts).
+  // Outside /api: the authorization server's redirect cannot carry the token (see oauthRoutes.ts).
   if (options.oauth) app.use(oauthCallbackRoute(options.oauth));
 
   if (options.clientDir !== undefined) {

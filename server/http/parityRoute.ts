@@ -4,9 +4,9 @@ import type { Collection } from '../../shared/collections/format.js';
 import { callDifferences } from '../../shared/surfaceDiff/callParity.js';
 import { eraDifferences } from '../../shared/surfaceDiff/eraParity.js';
 import type { TargetSpec } from '../targets/targetSpec.js';
-import { loadCollectionFile } from '../verbs/collections/collectionFile.js';
-import { VerbFailure } from '../verbs/exitCodes.js';
-import { readEra } from '../verbs/surfaceInEra.js';
+import { loadCollectionFile } from '../session/collectionFile.js';
+import { VerbFailure } from '../session/exitCodes.js';
+import { readEra } from '../session/surfaceInEra.js';
 
 /** How long each era's connection, lists and each call may take, as `parity`'s default --timeout. */
 const PARITY_TIMEOUT_MS = 60_000;

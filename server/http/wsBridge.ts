@@ -8,7 +8,7 @@ import {
   WS_SUBPROTOCOL,
   WS_TOKEN_PROTOCOL_PREFIX,
 } from '../../shared/wire.js';
-import { isAllowedHost, isAllowedOrigin, tokensMatch } from './security.js';
+import { isAllowedHost, isAllowedOrigin, tokensMatch } from '../loopback/security.js';
 import { createPageSink } from '../relay/pageSink.js';
 import type { BridgeSession } from '../relay/session.js';
 

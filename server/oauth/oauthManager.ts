@@ -10,6 +10,7 @@ import type { OAuthFlow } from './flow.js';
 import type { FlowData, FlowTrigger, OAuthSettings } from './flowTypes.js';
 import { clientKeyAlg } from './machineGrants.js';
 import { maskSecret } from './masking.js';
+import type { TargetAuth } from '../targets/targetAuth.js';
 import { TokenStore, type StoredTokens } from './tokenStore.js';
 
 type FlowClass = typeof FlowModule.OAuthFlow;
@@ -45,25 +46,10 @@ export interface CallbackOutcome {
   message: string;
 }
 
-/** How a target uses the manager: a token per request, and what to do on a 401 or 403. */
-export interface TargetAuth {
-  /** The access token to send, refreshed first when it is about to expire. */
-  token(): Promise<string | undefined>;
-  /** A 401: refresh if possible; false when signing in again is needed. */
-  onUnauthorized(): Promise<boolean>;
-  /** A 401 at start, or a 403 insufficient_scope: what the server said. */
-  onChallenge(status: number, wwwAuthenticate: string | undefined): void;
-  /**
-   * The DPoP session when the token is DPoP-bound (RFC 9449): the target then sends it with the
-   * DPoP scheme and a fresh proof per request; undefined for a Bearer token.
-   */
-  dpop?(): DpopSession | undefined;
-}
-
 /**
  * The bridge's OAuth client: one flow at a time per MCP server, tokens in its store, refreshes
  * on a timer and on 401, step-up on insufficient_scope. The page drives it through the routes
- * in routes.ts and sees only `view()`.
+ * in http/oauthRoutes.ts and sees only `view()`.
  */
 export class OAuthManager {
   readonly store: TokenStore;

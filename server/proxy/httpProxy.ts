@@ -9,7 +9,7 @@ import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { maskedPathOf, maskUrl } from '../../shared/urlSecrets.js';
-import { allowedHosts, isAllowedHost } from '../http/security.js';
+import { allowedHosts, isAllowedHost } from '../loopback/security.js';
 import { ALWAYS_SECRET, maskHeaders } from '../targets/httpExchanges.js';
 import type { Capture } from './capture.js';
 import { matchRule, type InjectRule } from './injectRules.js';

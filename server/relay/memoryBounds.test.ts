@@ -8,7 +8,7 @@ import { CLI_TOKEN, startCli, type Cli } from '../testSupport/cliProcess.js';
 import { PageClient } from '../testSupport/pageClient.js';
 import { eventually } from '../testSupport/processes.js';
 import { fixturePath } from '../testSupport/targets.js';
-import { scaledMemoryLimits } from './memoryLimits.js';
+import { scaledMemoryLimits } from '../targets/memoryLimits.js';
 
 /**
  * A stalled peer costs the bridge bounded memory: the bridge runs as its own process (the CLI),

@@ -15,10 +15,10 @@ import { readPageEnvelope } from './pageEnvelopes.js';
 import { Recorder } from './recorder.js';
 import { TargetRuns } from './targetRuns.js';
 import { describeTarget, targetFromRequest, type TargetSpec } from '../targets/targetSpec.js';
-import type { TargetAuth } from '../oauth/oauthManager.js';
+import type { TargetAuth } from '../targets/targetAuth.js';
 import type { openTarget } from '../targets/openTarget.js';
 import type { TargetTuning } from '../targets/target.js';
-import { DEFAULT_MEMORY_LIMITS, type MemoryLimits } from './memoryLimits.js';
+import { DEFAULT_MEMORY_LIMITS, type MemoryLimits } from '../targets/memoryLimits.js';
 import type { SpawnedServer } from '../targets/spawnServer.js';
 import { unhandledEnvelopeReason } from './unhandledEnvelope.js';
 

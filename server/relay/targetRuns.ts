@@ -1,7 +1,7 @@
 import type { JSONRPCErrorResponse, JSONRPCMessage, RequestId } from '@modelcontextprotocol/client';
 import { isRequest, requestIdOf, responseIdOf } from '../../shared/jsonRpcShape.js';
 import { BRIDGE_CONNECTION_CLOSED } from '../../shared/wireConstants.js';
-import type { TargetAuth } from '../oauth/oauthManager.js';
+import type { TargetAuth } from '../targets/targetAuth.js';
 import type { Recorder } from './recorder.js';
 import { NegotiationWatch } from './negotiationWatch.js';
 import { StderrTail, connectedLine, describeExit, logExit, secretMask } from '../targets/targetOutput.js';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningBridge } from '../http/bridgeServer.js';
-import { DEFAULT_MEMORY_LIMITS } from '../relay/memoryLimits.js';
+import { DEFAULT_MEMORY_LIMITS } from './memoryLimits.js';
 import { connectedPage, startTestBridge } from '../testSupport/bridges.js';
 import {
   listen,

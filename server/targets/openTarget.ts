@@ -1,4 +1,4 @@
-import type { TargetAuth } from '../oauth/oauthManager.js';
+import type { TargetAuth } from './targetAuth.js';
 import type { TargetSpec } from './targetSpec.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import type { TransportKind } from '../../shared/wire.js';

@@ -6,7 +6,7 @@ import { endGroup, isAdopted, signalGroup } from './processGroups.js';
 import { LineSplitter } from './lineSplitter.js';
 import { SpawnedServer } from './spawnServer.js';
 import type { TargetConnection, TargetEvents, TargetTuning } from './target.js';
-import { DEFAULT_MEMORY_LIMITS, MAX_MESSAGE_BYTES } from '../relay/memoryLimits.js';
+import { DEFAULT_MEMORY_LIMITS, MAX_MESSAGE_BYTES } from './memoryLimits.js';
 
 export interface StdioTargetSpec {
   command: string;

@@ -1,4 +1,4 @@
-import { EXIT } from './exitCodes.js';
+import { EXIT } from '../session/exitCodes.js';
 import { diffFiles } from './run/diffVerb.js';
 import { VerbOutput } from './verbOutput.js';
 import type { VerbRequest } from './verbOptions.js';

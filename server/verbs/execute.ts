@@ -1,15 +1,15 @@
 import { killAllGroupsNow } from '../targets/processGroups.js';
 import type { SpawnedServer } from '../targets/spawnServer.js';
 import { ItemAnswerer } from '../../shared/collections/coreDriver.js';
-import { cliAnswerer } from './answers/cliAnswerer.js';
+import { cliAnswerer } from '../session/answers/cliAnswerer.js';
 import { testVerb } from './collections/testVerb.js';
 import { loadVerb } from './load/loadVerb.js';
-import { EXIT, VerbFailure } from './exitCodes.js';
+import { EXIT, VerbFailure } from '../session/exitCodes.js';
 import { HandshakeWatch } from './handshakeWatch.js';
 import type { HeadlessOAuth } from './oauth/headlessOAuth.js';
 import { MediaFiles } from './render/mediaFiles.js';
 import { callVerb } from './run/callVerb.js';
-import { requestFailure } from './run/failures.js';
+import { requestFailure } from '../session/failures.js';
 import { lintVerb } from './run/lintVerb.js';
 import { LintTraffic } from './run/lintTraffic.js';
 import { runInfoVerb } from './run/infoVerb.js';
@@ -20,11 +20,11 @@ import { skillsVerb } from './run/skillsVerb.js';
 import { snapshotVerb } from './run/snapshotVerb.js';
 import { diffVerb } from './run/diffVerb.js';
 import type { VerbContext } from './run/verbContext.js';
-import { TargetLink } from './targetLink.js';
+import { TargetLink } from '../session/targetLink.js';
 import { TrafficFile } from './trafficFile.js';
 import { VerbOutput } from './verbOutput.js';
 import type { VerbRequest } from './verbOptions.js';
-import { connectSession, type VerbSession } from './verbSession.js';
+import { connectSession, type VerbSession } from '../session/connectSession.js';
 
 /**
  * Sign-ins one verb makes at most: a sign-in, a step-up, and one more for a token refused after

@@ -1,5 +1,5 @@
 import { readBoundedText } from '../files/boundedRead.js';
-import { EXIT, VerbFailure } from './exitCodes.js';
+import { EXIT, VerbFailure } from '../session/exitCodes.js';
 
 /**
  * The text of a file a verb was given to read (a recording to serve, a snapshot to compare): one

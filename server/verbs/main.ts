@@ -1,6 +1,6 @@
-import { sameStdioTarget } from '../cli/quickTarget.js';
+import { sameStdioTarget } from '../session/quickTarget.js';
 import { SpawnedServer } from '../targets/spawnServer.js';
-import { EXIT, VerbFailure } from './exitCodes.js';
+import { EXIT, VerbFailure } from '../session/exitCodes.js';
 
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 import { runsApart } from './surfaceVerbOptions.js';

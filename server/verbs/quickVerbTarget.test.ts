@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sameStdioTarget } from '../cli/quickTarget.js';
+import { sameStdioTarget } from '../session/quickTarget.js';
 import { quickVerbTarget } from './quickVerbTarget.js';
 import { parseVerbArgs } from './verbOptions.js';
 

@@ -30,7 +30,7 @@ const ERAS = new Set(['auto', 'modern', 'legacy']);
 
 /**
  * The stdio server of a verb's usual command lines, read before commander and the rest load
- * (~50 ms here), so it can be started first thing, as the page's CLI does (see quickTarget.ts):
+ * (~50 ms here), so it can be started first thing, as the page's CLI does (see session/quickTarget.ts):
  * `mcp-inspect call echo --arg message=hi -- node build/index.js`, or no server (the demo). Any
  * option that could change the server (`-e`, `--cwd`, `--url`, `--config`…), `--help`, or one it
  * does not know gives undefined, and the server starts once the full parser has read the line,

@@ -1,9 +1,9 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import type { OAuthSettings } from '../oauth/flowTypes.js';
-import { addTargetOptions, targetFromOptions, type TargetOptions } from '../cli/targetOptions.js';
+import { addTargetOptions, targetFromOptions, type TargetOptions } from '../session/targetOptions.js';
 import { targetLabel, type TargetSpec } from '../targets/targetSpec.js';
 import { fileServerLine, untrustedFileRefusal } from './collections/fileTrust.js';
-import { parseElicitFlags, type ElicitPlan } from './answers/elicitPlan.js';
+import { parseElicitFlags, type ElicitPlan } from '../session/answers/elicitPlan.js';
 import { DEFAULT_COLLECTION_FILE } from '../../shared/collections/format.js';
 import {
   collectionTargetOptions,
@@ -12,10 +12,10 @@ import {
   parseReporters,
   type LoadedCollection,
   type Reporter,
-} from './collections/collectionFile.js';
+} from '../session/collectionFile.js';
 import { loadSettings, type LoadSettings } from './load/loadSettings.js';
-import { EXIT, EXIT_CODE_HELP, VerbFailure } from './exitCodes.js';
-import { openPrivateFile } from './privateFile.js';
+import { EXIT, EXIT_CODE_HELP, VerbFailure } from '../session/exitCodes.js';
+import { openPrivateFile } from '../files/privateFile.js';
 import { readRawArguments, type RawArguments } from './toolArguments.js';
 import { loadLintConfig, type LoadedLintConfig } from './lintConfigFile.js';
 import type { VerbName } from './verbNames.js';

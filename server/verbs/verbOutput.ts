@@ -1,5 +1,5 @@
 import { terminalJson, visibleControls } from '../../shared/terminalText.js';
-import type { VerbFailure } from './exitCodes.js';
+import type { VerbFailure } from '../session/exitCodes.js';
 
 /** Where a verb writes: stdout for results, stderr for everything else (see /work/shared/cli.md). */
 export interface OutputStreams {

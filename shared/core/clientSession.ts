@@ -134,12 +134,21 @@ export function sessionFacts(client: Client): SessionFacts {
 }
 
 /**
- * Connects a client over any SDK transport: the era probe and fallback are the SDK's (as
- * `versionNegotiation` chose), and the transport is fitted with the task handoff first, so a
- * tools/call answered with a task reaches `callTool` instead of failing inside the SDK. Rejects
- * as `client.connect` does; `describeConnectError` puts that in words.
+ * Connects a client over one SDK transport: the era probe and its fallback to initialize are the
+ * SDK's (as `versionNegotiation` chose), and the transport is fitted with the task handoff first,
+ * so a tools/call answered with a task reaches `callTool` instead of failing inside the SDK.
+ * Rejects as `client.connect` does; `describeConnectError` puts that in words. One try of
+ * `openSession` (openSession.ts), which the shells use: it also starts a server that died on the
+ * probe again for the legacy era, and names the failures.
  */
-export async function connectClient(client: Client, transport: Transport): Promise<SessionFacts> {
-  await client.connect(withTaskHandoff(transport));
+export async function connectClient(
+  client: Client,
+  transport: Transport,
+  timeoutMs?: number,
+): Promise<SessionFacts> {
+  await client.connect(
+    withTaskHandoff(transport),
+    timeoutMs === undefined ? undefined : { timeout: timeoutMs },
+  );
   return sessionFacts(client);
 }

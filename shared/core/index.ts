@@ -2,12 +2,13 @@
  * mcp-inspect's MCP client core: everything it knows about speaking MCP as a client, in either
  * era, with no DOM and no Node (only the rest of shared/ and the SDK). The page (client/) and the
  * CLI (server/) are shells over it; what differs between them comes in through the interfaces
- * below: the SDK `Transport` to the target, the `Answerer` (who answers a server's asks), the
+ * below: the `SessionLink` (runs of the target, each an SDK `Transport`), the `Answerer` (who answers a server's asks), the
  * `ListCache` (who keeps the lists), the `KeyValueStorage` (where roots are kept), the `Clock`.
  *
  * A shell's path through it:
- *   const { client, answerer } = createCoreClient({ era, clientInfo, answerer: myAnswerer });
- *   const facts = await connectClient(client, transport); // era probe and fallback; era, server info
+ *   const session = await openSession(link, { era, clientInfo, answerer: myAnswerer });
+ *   // the era probe, the fallback (a fresh run when the server died on the probe), failure kinds
+ *   const { client, answerer, facts } = session;
  *   await listTools(client);                   // every page, with the cache hint
  *   await callTool({ client, tool, args, timeoutMs, answerer, owner: 'call:1' });
  */
@@ -25,7 +26,17 @@ export {
   type ListCache,
   type SessionFacts,
 } from './clientSession.js';
-export { describeConnectError, diedOnProbe, legacyOnlyRefusal } from './connectErrors.js';
+export {
+  FALLBACK_NOTICE,
+  SessionFailure,
+  openSession,
+  type CoreSession,
+  type OpenSessionOptions,
+  type SessionAttempt,
+  type SessionFailureKind,
+  type SessionLink,
+} from './openSession.js';
+export { describeConnectError, legacyOnlyRefusal } from './connectErrors.js';
 export { ERA_CHOICES, isEraChoice, type EraChoice } from '../eras.js';
 
 // Who answers the server, and the runtime the core needs.

@@ -2,7 +2,7 @@ import { dirname, resolve } from 'node:path';
 import type { CollectionTarget } from '../../../shared/collections/format.js';
 import { envNamesIn } from '../../../shared/collections/references.js';
 import { maskUrl } from '../../../shared/urlSecrets.js';
-import type { LoadedCollection } from './collectionFile.js';
+import type { LoadedCollection } from '../../session/collectionFile.js';
 
 /**
  * What the person said of a collection file on the command line: `--trust-file` (run what it

@@ -11,7 +11,7 @@ import { v1Connection, v2Connection } from '../../../shared/core/testServers.js'
 import { coreDriver, ItemAnswerer } from '../../../shared/collections/coreDriver.js';
 import type { Collection } from '../../../shared/collections/format.js';
 import { runCollection } from '../../../shared/collections/runner.js';
-import { schemaValidator } from './schemaValidator.js';
+import { schemaValidator } from '../../session/schemaValidator.js';
 
 /** A notes server: create, get and delete by id; an elicitation round; a tool that fails. */
 function notesServer(): McpServer {

@@ -10,11 +10,11 @@ import {
 } from '../../../shared/collections/reports.js';
 import { runCollection, type CollectionRun } from '../../../shared/collections/runner.js';
 import { visibleControls } from '../../../shared/terminalText.js';
-import { EXIT, VerbFailure } from '../exitCodes.js';
-import { within } from '../run/failures.js';
+import { EXIT, VerbFailure } from '../../session/exitCodes.js';
+import { within } from '../../session/failures.js';
 import { metaOf, type VerbContext } from '../run/verbContext.js';
-import type { Reporter } from './collectionFile.js';
-import { schemaValidator } from './schemaValidator.js';
+import type { Reporter } from '../../session/collectionFile.js';
+import { schemaValidator } from '../../session/schemaValidator.js';
 
 /**
  * `test [file]`: the collection's items run in order through the core, as `call`, `prompt` and

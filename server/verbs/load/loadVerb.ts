@@ -1,7 +1,7 @@
 import { callTool, mcpParamHeaders } from '../../../shared/core/index.js';
 import { loadOutcomeOf } from '../../../shared/load/callOutcome.js';
 import { LoadRun, type LoadOutcome } from '../../../shared/load/loadRun.js';
-import { EXIT, VerbFailure } from '../exitCodes.js';
+import { EXIT, VerbFailure } from '../../session/exitCodes.js';
 import { loadLines, loadProgressLine } from '../render/loadLines.js';
 import { toolAndArguments } from '../run/callVerb.js';
 import { metaOf, type VerbContext } from '../run/verbContext.js';

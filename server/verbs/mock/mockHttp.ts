@@ -5,7 +5,7 @@ import {
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
 import type { ReplayBook } from '../../../shared/recording/replayBook.js';
-import { listenLoopbackMcp } from '../../http/loopbackMcpListener.js';
+import { listenLoopbackMcp } from '../../loopback/loopbackMcpListener.js';
 import { MockSession, type MockLog } from './mockSession.js';
 
 export const MOCK_HTTP_PATH = '/mcp';

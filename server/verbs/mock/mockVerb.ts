@@ -4,7 +4,7 @@ import { readRecording } from '../../../shared/recording/readRecording.js';
 import { ReplayBook } from '../../../shared/recording/replayBook.js';
 import { visibleControls } from '../../../shared/terminalText.js';
 import { readInputFile } from '../inputFile.js';
-import { EXIT, VerbFailure } from '../exitCodes.js';
+import { EXIT, VerbFailure } from '../../session/exitCodes.js';
 import type { VerbOutput } from '../verbOutput.js';
 import type { VerbRequest } from '../verbOptions.js';
 import { MockSession } from './mockSession.js';

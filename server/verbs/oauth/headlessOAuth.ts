@@ -1,8 +1,9 @@
 import type { OAuthFlow } from '../../oauth/flow.js';
 import type { OAuthSettings } from '../../oauth/flowTypes.js';
-import { OAuthManager, type TargetAuth } from '../../oauth/oauthManager.js';
-import { openBrowser } from '../../cli/openBrowser.js';
-import { EXIT, VerbFailure } from '../exitCodes.js';
+import { OAuthManager } from '../../oauth/oauthManager.js';
+import type { TargetAuth } from '../../targets/targetAuth.js';
+import { openBrowser } from '../../oauth/openBrowser.js';
+import { EXIT, VerbFailure } from '../../session/exitCodes.js';
 import { followConsent } from './autoConsent.js';
 import { CallbackListener, type CallbackAnswer } from './callbackListener.js';
 

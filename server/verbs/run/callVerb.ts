@@ -6,11 +6,11 @@ import {
   type CallOutcome,
   type Listed,
 } from '../../../shared/core/index.js';
-import { checkArguments } from '../argumentCheck.js';
-import { EXIT, VerbFailure } from '../exitCodes.js';
+import { checkArguments } from '../../session/argumentCheck.js';
+import { EXIT, VerbFailure } from '../../session/exitCodes.js';
 import { contentLines, indentedJson } from '../render/content.js';
 import { toolArguments } from '../toolArguments.js';
-import { requestFailure, within } from './failures.js';
+import { requestFailure, within } from '../../session/failures.js';
 import { metaOf, type VerbContext } from './verbContext.js';
 
 /**

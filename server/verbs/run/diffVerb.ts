@@ -4,7 +4,7 @@ import type { SurfaceChange } from '../../../shared/surfaceDiff/changes.js';
 import { diffSurfaces, failedLists, hasBreaking } from '../../../shared/surfaceDiff/diffSurfaces.js';
 import { readSurfaceFile } from '../../../shared/surfaceDiff/snapshotFile.js';
 import { readInputFile } from '../inputFile.js';
-import { EXIT, VerbFailure } from '../exitCodes.js';
+import { EXIT, VerbFailure } from '../../session/exitCodes.js';
 import { diffReportLines } from '../render/diffReport.js';
 import type { VerbOutput } from '../verbOutput.js';
 import type { VerbRequest } from '../verbOptions.js';

@@ -6,10 +6,10 @@ import {
   toSarif,
   type SkippedTool,
 } from '../../../shared/lint/index.js';
-import { readVersion } from '../../cli/version.js';
-import { EXIT, VerbFailure } from '../exitCodes.js';
+import { readVersion } from '../../files/version.js';
+import { EXIT, VerbFailure } from '../../session/exitCodes.js';
 import { lintLines, summaryLine } from '../render/lintText.js';
-import { requestFailure, within } from './failures.js';
+import { requestFailure, within } from '../../session/failures.js';
 import { metaOf, type VerbContext } from './verbContext.js';
 
 /**

@@ -6,7 +6,7 @@ import {
   type Listed,
 } from '../../../shared/core/index.js';
 import { promptLines, resourceLines, templateLines, toolLines } from '../render/lists.js';
-import { requestFailure, within } from './failures.js';
+import { requestFailure, within } from '../../session/failures.js';
 import { metaOf, type VerbContext } from './verbContext.js';
 
 export type ListVerb = 'tools' | 'resources' | 'templates' | 'prompts';

@@ -1,8 +1,8 @@
 import { callDifferences } from '../../../shared/surfaceDiff/callParity.js';
 import { eraDifferences } from '../../../shared/surfaceDiff/eraParity.js';
-import { EXIT, VerbFailure } from '../exitCodes.js';
+import { EXIT, VerbFailure } from '../../session/exitCodes.js';
 import type { HeadlessOAuth } from '../oauth/headlessOAuth.js';
-import { readEra, type EraReading } from '../surfaceInEra.js';
+import { readEra, type EraReading } from '../../session/surfaceInEra.js';
 import type { VerbOutput } from '../verbOutput.js';
 import type { VerbRequest } from '../verbOptions.js';
 

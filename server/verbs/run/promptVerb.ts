@@ -1,8 +1,8 @@
 import { getPrompt, promptOwner } from '../../../shared/core/index.js';
-import { EXIT, VerbFailure } from '../exitCodes.js';
+import { EXIT, VerbFailure } from '../../session/exitCodes.js';
 import { contentLines } from '../render/content.js';
 import { promptArguments } from '../toolArguments.js';
-import { timedRequest } from './failures.js';
+import { timedRequest } from './timedRequest.js';
 import { metaOf, type VerbContext } from './verbContext.js';
 
 /** `prompt <name>`: its messages, each under its role; media summarised or saved. */

@@ -1,6 +1,6 @@
 import { readOwner, readResource } from '../../../shared/core/index.js';
 import { resourceLines } from '../render/content.js';
-import { timedRequest } from './failures.js';
+import { timedRequest } from './timedRequest.js';
 import { integrityFailure, listSkills, readChecked, skillHolding, skillsOf } from './skillFiles.js';
 import { metaOf, type VerbContext } from './verbContext.js';
 

@@ -5,8 +5,8 @@ import {
   type SkillFile,
   type SkillListing,
 } from '@modelcontextprotocol/client/ext/skills';
-import { EXIT, VerbFailure } from '../exitCodes.js';
-import { timedRequest } from './failures.js';
+import { EXIT, VerbFailure } from '../../session/exitCodes.js';
+import { timedRequest } from './timedRequest.js';
 import type { VerbContext } from './verbContext.js';
 
 /**

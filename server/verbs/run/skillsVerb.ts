@@ -1,5 +1,5 @@
 import { SKILLS_EXTENSION_ID, type Skill } from '@modelcontextprotocol/client/ext/skills';
-import { EXIT, VerbFailure } from '../exitCodes.js';
+import { EXIT, VerbFailure } from '../../session/exitCodes.js';
 import { skillDocumentLines, skillLines, verificationLines } from '../render/skillsText.js';
 import {
   findSkill,

@@ -2,8 +2,8 @@ import { collectSurface, type Surface } from '../../../shared/core/surface.js';
 import { snapshotText } from '../../../shared/surfaceDiff/snapshotFile.js';
 import { writeFileAtomic } from '../../files/atomicWrite.js';
 import { terminalJson } from '../../../shared/terminalText.js';
-import { EXIT, VerbFailure } from '../exitCodes.js';
-import { requestFailure, within } from './failures.js';
+import { EXIT, VerbFailure } from '../../session/exitCodes.js';
+import { requestFailure, within } from '../../session/failures.js';
 import { metaOf, type VerbContext } from './verbContext.js';
 
 /** The live server's surface, every declared list read (all pages), within `--timeout`. */

@@ -1,9 +1,9 @@
 import type { HandshakeWatch } from '../handshakeWatch.js';
 import type { MediaFiles } from '../render/mediaFiles.js';
-import type { TargetLink } from '../targetLink.js';
+import type { TargetLink } from '../../session/targetLink.js';
 import type { VerbOutput } from '../verbOutput.js';
 import type { VerbRequest } from '../verbOptions.js';
-import type { VerbSession } from '../verbSession.js';
+import type { VerbSession } from '../../session/connectSession.js';
 import type { LintTraffic } from './lintTraffic.js';
 
 /** What a verb runs with: its command line, the connected session, the link, and its output. */

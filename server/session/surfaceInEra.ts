@@ -3,16 +3,16 @@ import { legacyOnlyRefusal, mcpParamHeaders } from '../../shared/core/index.js';
 import { coreDriver, ItemAnswerer } from '../../shared/collections/coreDriver.js';
 import type { Collection } from '../../shared/collections/format.js';
 import { runCollection, type CollectionRun } from '../../shared/collections/runner.js';
-import type { TargetAuth } from '../oauth/oauthManager.js';
+import type { TargetAuth } from '../targets/targetAuth.js';
 import type { TargetSpec } from '../targets/targetSpec.js';
 import { cliAnswerer } from './answers/cliAnswerer.js';
 import type { ElicitPlan } from './answers/elicitPlan.js';
 import type { Challenge } from './cliAuth.js';
-import { schemaValidator } from './collections/schemaValidator.js';
+import { schemaValidator } from './schemaValidator.js';
 import { EXIT, VerbFailure } from './exitCodes.js';
-import { requestFailure, within } from './run/failures.js';
+import { requestFailure, within } from './failures.js';
 import { TargetLink } from './targetLink.js';
-import { connectSession } from './verbSession.js';
+import { connectSession } from './connectSession.js';
 
 /** Sign-ins one era's reading makes at most, as a verb does (see execute.ts). */
 const MAX_SIGN_INS = 3;

@@ -8,7 +8,7 @@ import { describeExit } from '../targets/targetOutput.js';
 import { TargetRuns } from '../relay/targetRuns.js';
 import type { TargetSpec } from '../targets/targetSpec.js';
 import type { SpawnedServer } from '../targets/spawnServer.js';
-import type { TargetAuth } from '../oauth/oauthManager.js';
+import type { TargetAuth } from '../targets/targetAuth.js';
 import type { TargetTuning } from '../targets/target.js';
 import { CliAuth, type Challenge } from './cliAuth.js';
 import { EXIT, VerbFailure } from './exitCodes.js';

@@ -1,9 +1,9 @@
 import { collectSurface, type Surface } from '../../shared/core/surface.js';
-import type { TargetSpec } from './targetSpec.js';
-import { cliAnswerer } from '../verbs/answers/cliAnswerer.js';
-import { requestFailure, within } from '../verbs/run/failures.js';
-import { TargetLink } from '../verbs/targetLink.js';
-import { connectSession } from '../verbs/verbSession.js';
+import type { TargetSpec } from '../targets/targetSpec.js';
+import { cliAnswerer } from './answers/cliAnswerer.js';
+import { requestFailure, within } from './failures.js';
+import { TargetLink } from './targetLink.js';
+import { connectSession } from './connectSession.js';
 
 /**
  * Another server's surface, for the page to compare with the connected one: the target opened on

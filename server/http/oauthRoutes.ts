@@ -1,7 +1,7 @@
 import express, { type Request, type Response, type Router } from 'express';
 import { API_OAUTH_PATH, MachineSignInSchema, OAUTH_CALLBACK_PATH } from '../../shared/oauth.js';
 import type { BridgeSession } from '../relay/session.js';
-import type { CallbackOutcome, OAuthManager } from './oauthManager.js';
+import type { CallbackOutcome, OAuthManager } from '../oauth/oauthManager.js';
 
 /**
  * The page's OAuth routes. Mounted behind the `/api` guard of httpApp.ts, so each needs the

@@ -1,5 +1,5 @@
-import type { SchemaValidator } from '../../../shared/collections/expectations.js';
-import { checkArguments } from '../argumentCheck.js';
+import type { SchemaValidator } from '../../shared/collections/expectations.js';
+import { checkArguments } from './argumentCheck.js';
 
 /**
  * The collections' JSON Schema check (arguments against an inputSchema, structuredContent against

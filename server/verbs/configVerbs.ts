@@ -1,12 +1,12 @@
 import { Command, CommanderError } from 'commander';
 import { maskUrl } from '../../shared/urlSecrets.js';
-import { EXIT, VerbFailure } from '../verbs/exitCodes.js';
-import type { ConfigVerbName } from '../verbs/verbNames.js';
-import { VerbOutput } from '../verbs/verbOutput.js';
-import { maskWords } from './displayMask.js';
-import { locationsHelp, resolveConfigPath, type HostId } from './hostLocations.js';
-import { launcherFor, proxyCommandWords, shellLine, type ProxyLauncher } from './proxyEntry.js';
-import { unwrapFile, wrapFile, WrapRefusal, type FileReport } from './wrapFile.js';
+import { EXIT, VerbFailure } from '../session/exitCodes.js';
+import type { ConfigVerbName } from './verbNames.js';
+import { VerbOutput } from './verbOutput.js';
+import { maskWords } from '../hostConfigs/displayMask.js';
+import { locationsHelp, resolveConfigPath, type HostId } from '../hostConfigs/hostLocations.js';
+import { launcherFor, proxyCommandWords, shellLine, type ProxyLauncher } from '../hostConfigs/proxyEntry.js';
+import { unwrapFile, wrapFile, WrapRefusal, type FileReport } from '../hostConfigs/wrapFile.js';
 
 type ConfigVerb = ConfigVerbName;
 

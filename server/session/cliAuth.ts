@@ -1,5 +1,5 @@
 import type { DpopSession } from '@modelcontextprotocol/client';
-import type { TargetAuth } from '../oauth/oauthManager.js';
+import type { TargetAuth } from '../targets/targetAuth.js';
 import { targetLabel, type TargetSpec } from '../targets/targetSpec.js';
 import { EXIT, VerbFailure } from './exitCodes.js';
 

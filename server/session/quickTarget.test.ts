@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCli } from './cliOptions.js';
+import { parseCli } from '../cli/cliOptions.js';
 import { quickStdioTarget, sameStdioTarget } from './quickTarget.js';
 
 const DEMO = '/demo.js';

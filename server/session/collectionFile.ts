@@ -1,10 +1,10 @@
 import { closeSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
-import { parseCollection, type Collection } from '../../../shared/collections/format.js';
-import { resolveReferences } from '../../../shared/collections/references.js';
-import type { TargetOptions } from '../../cli/targetOptions.js';
-import { readBoundedText } from '../../files/boundedRead.js';
-import { openPrivateFile } from '../privateFile.js';
+import { parseCollection, type Collection } from '../../shared/collections/format.js';
+import { resolveReferences } from '../../shared/collections/references.js';
+import type { TargetOptions } from './targetOptions.js';
+import { readBoundedText } from '../files/boundedRead.js';
+import { openPrivateFile } from '../files/privateFile.js';
 
 /** A collection read from its file, for `test`. Only read: a run never writes the file. */
 export interface LoadedCollection {
