@@ -20,7 +20,7 @@ const SHUTDOWN_GRACE_MS = 5_000;
  * targets/stdioTarget.ts when unset). For tests, which stop servers that ignore SIGTERM many times.
  */
 const KILL_GRACE_ENV_VAR = 'MCP_INSPECT_KILL_GRACE_MS';
-/** A factor on every memory bound of the bridge (memoryLimits.ts); see the README's Security. */
+/** A factor on every memory bound of the bridge (memoryLimits.ts); see docs/security.md. */
 const MEMORY_SCALE_ENV_VAR = 'MCP_INSPECT_MEMORY_SCALE';
 
 async function main(): Promise<void> {

@@ -1,42 +1,64 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { built } from '../testSupport/built.js';
 import { startCli } from '../testSupport/cliProcess.js';
 import { freePort } from '../testSupport/network.js';
+import { scratchDir } from '../testSupport/scratchDir.js';
+import { runVerb } from '../testSupport/verbProcess.js';
+import { isVerbName } from '../verbs/verbNames.js';
 
-// The README's examples, run as written: every line of the code blocks after its
-// `readme-examples` marker. A line ending in `&` starts a server for the `npx mcp-inspect` line
-// after it; `npx mcp-inspect` is this run's built CLI, and each port the README names is swapped
-// for a free one, so examples run side by side and never meet a port already taken.
+// The examples of the README and of docs/, run as written: every line of the code blocks after
+// each `doc-examples` marker (which says how many blocks follow). A line ending in `&` starts a
+// server for the `npx mcp-inspect` line after it; `npx mcp-inspect` is this run's built CLI, and
+// each port an example names is swapped for a free one, so examples run side by side and never
+// meet a port already taken. `npx mcp-inspect <verb> …` runs the verb and must end with exit 0
+// (a report it writes goes to a scratch folder); any other line opens the page and must connect.
 
-const README = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8');
-const MARKER = '<!-- readme-examples:';
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const MARKER = /<!-- doc-examples:[^\n]*?the next (\d+) blocks? -->/g;
 const EXAMPLE_ENV = { API_KEY: 'readme-example-key' };
 
+/** The README and every page of docs/: wherever examples are. */
+const DOC_FILES = [
+  'README.md',
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
+
 interface Example {
+  /** Where it is written. */
+  file: string;
   /** Commands started in the background first (the lines ending in `&`). */
   servers: string[];
   /** The `npx mcp-inspect …` line. */
   inspector: string;
 }
 
-function readmeExamples(): Example[] {
-  const after = README.slice(README.indexOf(MARKER));
-  const blocks = [...after.matchAll(/```sh\n([\s\S]*?)```/g)].slice(0, 2).map((m) => m[1] ?? '');
+function docExamples(): Example[] {
   const examples: Example[] = [];
-  for (const block of blocks) {
-    let servers: string[] = [];
-    for (const raw of block.split('\n')) {
-      const line = raw.trim();
-      if (line === '' || line.startsWith('#')) continue;
-      if (line.endsWith('&')) servers.push(line.slice(0, -1).trim());
-      else if (line.startsWith('npx mcp-inspect ')) {
-        examples.push({ servers, inspector: line });
-        servers = [];
-      } else throw new Error(`a README example line this test does not know how to run: ${line}`);
+  for (const file of DOC_FILES) {
+    const text = readFileSync(join(ROOT, file), 'utf8');
+    for (const marker of text.matchAll(MARKER)) {
+      const after = text.slice(marker.index);
+      const count = Number(marker[1]);
+      const blocks = [...after.matchAll(/```sh\n([\s\S]*?)```/g)].slice(0, count).map((m) => m[1] ?? '');
+      for (const block of blocks) {
+        let servers: string[] = [];
+        for (const raw of block.split('\n')) {
+          const line = raw.trim();
+          if (line === '' || line.startsWith('#')) continue;
+          if (line.endsWith('&')) servers.push(line.slice(0, -1).trim());
+          else if (line.startsWith('npx mcp-inspect ')) {
+            examples.push({ file, servers, inspector: line });
+            servers = [];
+          } else throw new Error(`an example line in ${file} this test does not know how to run: ${line}`);
+        }
+      }
     }
   }
   return examples;
@@ -70,7 +92,7 @@ async function onFreePorts(example: Example): Promise<Example> {
     const free = String(await freePort());
     moved = moved.map((line) => line.replace(new RegExp(`\\b${port}\\b`, 'g'), free));
   }
-  return { servers: moved.slice(0, -1), inspector: moved.at(-1)! };
+  return { file: example.file, servers: moved.slice(0, -1), inspector: moved.at(-1)! };
 }
 
 function startServer(line: string): { port: number; output: () => string } {
@@ -116,21 +138,47 @@ async function waitForListener(
   }
 }
 
-describe('the README examples, as written', () => {
-  const examples = readmeExamples();
+describe('the examples of the README and docs/, as written', () => {
+  const examples = docExamples();
 
-  it('are found where the README marks them', () => {
-    expect(examples.length).toBeGreaterThanOrEqual(4);
+  it("are found where the docs mark them: the README's three, and the page's command line", () => {
+    const inReadme = examples.filter((example) => example.file === 'README.md');
+    expect(inReadme.map((example) => verbOf(example.inspector))).toEqual([undefined, 'call', 'test']);
+    expect(examples.filter((example) => example.file === 'docs/usage.md').length).toBeGreaterThanOrEqual(4);
   });
 
   for (const example of examples) {
-    it(example.inspector, { timeout: 60_000 }, async (t) => {
+    it(`${example.file}: ${example.inspector}`, { timeout: 60_000 }, async (t) => {
       const { servers, inspector } = await onFreePorts(example);
       for (const server of servers) await waitForListener(startServer(server));
       const { argv } = shellWords(inspector, EXAMPLE_ENV);
-      const cli = startCli(t, ['--no-open', '--port', '0', ...argv.slice(2)], { env: EXAMPLE_ENV });
+      const args = argv.slice(2);
+      if (verbOf(inspector) !== undefined) {
+        // From the repository's root, as the page's examples run (so `npx -y` finds the servers
+        // installed here), with a report the example writes put in a scratch folder instead.
+        const reports = scratchDir('doc-example');
+        const placed = args.map((word) =>
+          word.replace(
+            /^(junit|json|tap)=(.+)$/,
+            (_, kind: string, file: string) => `${kind}=${join(reports, file)}`,
+          ),
+        );
+        const run = await runVerb(placed, { cwd: ROOT, env: EXAMPLE_ENV, timeoutMs: 50_000 });
+        expect(run.code, `${inspector}\n${run.stdout}${run.stderr}`).toBe(0);
+        expect(run.stdout.trim()).not.toBe('');
+        const junit = /--reporter junit=(\S+)/.exec(inspector)?.[1];
+        if (junit !== undefined) expect(readFileSync(join(reports, junit), 'utf8')).toContain('<testsuites');
+        return;
+      }
+      const cli = startCli(t, ['--no-open', '--port', '0', ...args], { env: EXAMPLE_ENV });
       await cli.waitForOutput(/● connected over (stdio|Streamable HTTP|SSE)/, 45_000);
       expect(cli.output()).not.toMatch(/✖|transport error/);
     });
   }
 });
+
+/** The verb an `npx mcp-inspect …` line runs, if it runs one rather than the page. */
+function verbOf(line: string): string | undefined {
+  const word = line.split(/\s+/)[2];
+  return isVerbName(word) ? word : undefined;
+}

@@ -59,7 +59,7 @@ export class VerbFailure extends Error {
   }
 }
 
-/** The table as `--help` and the README show it. */
+/** The table as `--help` shows it, and docs/verbs.md (generated from it). */
 export const EXIT_CODE_HELP = `Exit codes (every verb):
   0  success
   1  usage, or arguments the tool's inputSchema rejects

@@ -19,7 +19,7 @@ const VERB_TIMEOUT_MS = 30_000;
  */
 export function runVerb(
   args: string[],
-  options: { env?: NodeJS.ProcessEnv; input?: string; cwd?: string } = {},
+  options: { env?: NodeJS.ProcessEnv; input?: string; cwd?: string; timeoutMs?: number } = {},
 ): Promise<VerbRun> {
   const child = spawn(process.execPath, [built('server/cli/cli.ts'), ...args], {
     env: { ...process.env, MCP_INSPECT_KILL_GRACE_MS: String(TEST_TUNING.killGraceMs), ...options.env },
@@ -31,7 +31,7 @@ export function runVerb(
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const timer = setTimeout(() => child.kill('SIGKILL'), VERB_TIMEOUT_MS);
+  const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? VERB_TIMEOUT_MS);
   return new Promise((resolve) =>
     child.once('close', (code) => {
       clearTimeout(timer);

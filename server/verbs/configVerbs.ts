@@ -38,6 +38,11 @@ interface ParsedConfigVerb {
   dryRun?: boolean;
 }
 
+/** The program that reads `wrap`'s or `unwrap`'s command line, for its `--help` in docs/verbs.md. */
+export function configVerbProgram(verb: ConfigVerb): Command {
+  return program(verb);
+}
+
 function program(verb: ConfigVerb): Command {
   return new Command(`mcp-inspect ${verb}`)
     .usage('--config <file|host> [--server NAME… | --all] [--dry-run]')

@@ -39,12 +39,17 @@ export function isConfigVerbName(word: string | undefined): word is ConfigVerbNa
   return (CONFIG_VERB_NAMES as readonly string[]).includes(word ?? '');
 }
 
-/** The verbs as the page's `--help` lists them. */
+/**
+ * The verbs as the page's `--help` lists them, each on a line of its own (server/cli/referenceDocs.test.ts
+ * holds it to the verbs docs/verbs.md documents).
+ */
 export const VERB_HELP = `Headless verbs (no browser; the verb comes first, the server's command after --):
   mcp-inspect info      [options] [-- command…]   era, protocol version, server info, capabilities
   mcp-inspect tools     [options] [-- command…]   the tools
   mcp-inspect call <tool> [--arg k=v…] [options] [-- command…]   call a tool
-  mcp-inspect resources | templates | prompts     the resources, resource templates, prompts
+  mcp-inspect resources [options] [-- command…]   the resources
+  mcp-inspect templates [options] [-- command…]   the resource templates
+  mcp-inspect prompts   [options] [-- command…]   the prompts
   mcp-inspect read <uri>      [options] [-- command…]   read a resource
   mcp-inspect prompt <name>   [--arg k=v…] [options] [-- command…]   get a prompt
   mcp-inspect snapshot [--out FILE] [options] [-- command…]   the server's surface, sorted, to commit

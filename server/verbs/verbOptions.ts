@@ -443,6 +443,16 @@ function lintRequest(options: RawVerbOptions): LintRequest {
   };
 }
 
+/**
+ * What docs/verbs.md says of a verb (server/cli/referenceDocs.ts): its description, the examples its
+ * `--help` prints, and the very program that reads its command line, so the reference cannot say
+ * an option the verb does not take.
+ */
+export function verbReference(verb: VerbName): { description: string; examples: string[]; program: Command } {
+  const shape = VERBS[verb];
+  return { description: shape.description, examples: shape.examples, program: verbProgram(verb, shape) };
+}
+
 function verbProgram(verb: VerbName, shape: VerbShape): Command {
   const subject =
     (shape.subject ? `${shape.subject.name} ` : '') +
