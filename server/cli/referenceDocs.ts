@@ -5,9 +5,9 @@ import { format, resolveConfig } from 'prettier';
 import { ruleInfos } from '../../shared/lint/index.js';
 import type { RuleFamily } from '../../shared/lint/findings.js';
 import { CAPTURES_HELP } from '../captures/capturesVerb.js';
-import { configVerbProgram } from '../hostConfigs/configVerbs.js';
+import { configVerbProgram } from '../verbs/configVerbs.js';
 import { PROXY_HELP } from '../proxy/proxyArgs.js';
-import { EXIT_CODE_HELP } from '../verbs/exitCodes.js';
+import { EXIT_CODE_HELP } from '../session/exitCodes.js';
 import { CONFIG_VERB_NAMES, VERB_NAMES } from '../verbs/verbNames.js';
 import { verbReference } from '../verbs/verbOptions.js';
 
