@@ -290,15 +290,15 @@ function report(options: AllOptions, runs: ServerRun[], out: VerbOutput): void {
     } else {
       const name = lint.meta?.server ? `${lint.meta.server.name} ${lint.meta.server.version}` : run.server;
       lines.push(
-        ...(lint.findings.length === 0 ? [`${name}: no findings`] : lintLines(lint as LintReport, name)).map(
-          (line) => `  ${line}`,
+        ...indent(
+          lint.findings.length === 0 ? [`${name}: no findings`] : lintLines(lint as LintReport, name),
         ),
       );
     }
     lines.push('');
   }
   if (profile) {
-    lines.push(`── ${runs.length} servers together, as ${profile.title} sees them`);
+    lines.push(`── the servers together, as ${profile.title} sees them`);
     if (combined.length === 0) lines.push('  no findings');
     for (const finding of combined)
       lines.push(`  ${finding.ruleId}: ${finding.message}`, `    ${finding.why ?? ''}`);
@@ -350,7 +350,7 @@ function testReport(options: AllOptions, runs: ServerRun[], out: VerbOutput): vo
   for (const run of runs) {
     lines.push(`── ${run.server}`);
     const said = run.stdout.trimEnd();
-    if (said !== '') lines.push(...said.split('\n').map((line) => `  ${line}`));
+    if (said !== '') lines.push(...indent(said.split('\n')));
     if (run.exitCode !== EXIT.ok && run.exitCode !== EXIT.expectationFailed) {
       const failure = failureOf(run);
       lines.push(
@@ -395,6 +395,11 @@ function writeJunit(path: string, runs: ServerRun[]): void {
   } finally {
     closeSync(fd);
   }
+}
+
+/** A server's lines under its heading; an empty line stays empty. */
+function indent(lines: string[]): string[] {
+  return lines.map((line) => (line.trim() === '' ? '' : `  ${line}`));
 }
 
 function escape(text: string): string {
