@@ -196,7 +196,9 @@ const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 function runChild(args: string[], stopper: Stopper): Promise<Omit<ServerRun, 'server' | 'junit'>> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    // A process group of its own: a Ctrl-C at the terminal reaches this process alone, which
+    // passes it on once (a run that got it twice would stop its server at once, not gracefully).
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     stopper.child = child;
     let stdout = '';
     let stderr = '';

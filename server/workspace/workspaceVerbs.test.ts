@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { built } from '../testSupport/built.js';
 import { EVERYTHING_SERVER, TEST_TUNING } from '../testSupport/targets.js';
 import type { VerbRun } from '../testSupport/verbProcess.js';
+import { eventually, livePidsWith, newMarker } from '../testSupport/processes.js';
 
 // The workspace's verbs from the built CLI, against real servers: the demo, server-everything and
 // server-memory (nobody here wrote those two), and one that exits as it starts.
@@ -17,6 +18,15 @@ const TEST_TIMEOUT_MS = 180_000;
 
 const scratch = mkdtempSync(join(tmpdir(), 'mcp-inspect-workspace-verbs-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** The CLI started, not awaited: for a test that signals it. */
+function start(args: string[]) {
+  return spawn(process.execPath, [built('server/cli/cli.ts'), ...args], {
+    cwd: scratch,
+    env: { ...process.env, MCP_INSPECT_KILL_GRACE_MS: String(TEST_TUNING.killGraceMs) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
 
 /** `mcp-inspect <args>` in the scratch folder, as a script runs it; --all runs several servers, so a longer leash. */
 function cli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<VerbRun> {
@@ -180,5 +190,27 @@ describe('the workspace on the command line', { timeout: TEST_TIMEOUT_MS }, () =
     const all = await cli(['lint', '--all', '--workspace', path]);
     expect(all.code).toBe(1);
     expect(all.stderr).toContain('line 4, column 19');
+  });
+
+  it('Ctrl-C during --all stops the server under way, starts no other, and exits 130', async () => {
+    const marker = newMarker();
+    // Servers that never answer: the run waits on the first until it is stopped.
+    const hang = (name: string) => ({
+      name,
+      command: process.execPath,
+      args: ['-e', 'setInterval(() => {}, 1000)', marker, name],
+    });
+    const path = join(scratch, 'hang.workspace.json');
+    writeFileSync(path, JSON.stringify({ formatVersion: 1, servers: [hang('first'), hang('second')] }));
+    const child = start(['lint', '--all', '--workspace', path]);
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
+    expect(await eventually(() => livePidsWith(marker).length > 0, 60_000)).toBe(true);
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    expect(await eventually(() => livePidsWith(marker).length === 0, 10_000)).toBe(true);
+    expect(stderr).toContain('[1/2] lint first');
+    expect(stderr).not.toContain('[2/2]');
   });
 });
