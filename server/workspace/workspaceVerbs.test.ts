@@ -187,6 +187,17 @@ describe('the workspace on the command line', { timeout: TEST_TIMEOUT_MS }, () =
     expect(listed.code).toBe(1);
     expect(listed.stderr).toContain(`${path}: line 4, column 19: expected "," or "}"`);
     expect(readFileSync(path, 'utf8')).toBe(text);
+    // A host config that does not parse: its line and column, and the workspace as it was.
+    const before = readFileSync(join(scratch, 'mcp-inspect.workspace.json'), 'utf8');
+    const config = join(scratch, 'claude_desktop_config.json');
+    writeFileSync(
+      config,
+      '{\n  // mine\n  "mcpServers": {\n    "a": { "command": "x" }\n    "b": {}\n  }\n}\n',
+    );
+    const imported = await cli(['workspace', 'import', '--config', config]);
+    expect(imported.code).toBe(1);
+    expect(imported.stderr).toContain(`${config}: line 5, column 5: expected "," or "}"`);
+    expect(readFileSync(join(scratch, 'mcp-inspect.workspace.json'), 'utf8')).toBe(before);
     const all = await cli(['lint', '--all', '--workspace', path]);
     expect(all.code).toBe(1);
     expect(all.stderr).toContain('line 4, column 19');
