@@ -319,18 +319,39 @@ function report(options: AllOptions, runs: ServerRun[], out: VerbOutput): void {
 }
 
 function sarifReport(runs: ServerRun[], out: VerbOutput): void {
-  const sarifRuns: unknown[] = [];
-  let head: Record<string, unknown> | undefined;
-  for (const run of runs) {
+  const logs = runs.map((run) => {
     try {
-      const log = JSON.parse(run.stdout) as Record<string, unknown> & { runs?: Record<string, unknown>[] };
-      head ??= log;
-      for (const one of log.runs ?? [])
-        sarifRuns.push({ ...one, automationDetails: { id: `mcp-inspect/${run.server}/` } });
+      return JSON.parse(run.stdout) as Record<string, unknown> & { runs?: Record<string, unknown>[] };
     } catch {
-      out.warning(`${run.server} did not run (exit ${run.exitCode}): ${failureOf(run).message}`);
+      return undefined;
     }
-  }
+  });
+  const head = logs.find((log) => log !== undefined);
+  const tool = head?.runs?.[0]?.tool ?? {
+    driver: { name: 'mcp-inspect', informationUri: 'https://modelcontextprotocol.io' },
+  };
+  const sarifRuns = runs.flatMap((run, at) => {
+    const automationDetails = { id: `mcp-inspect/${run.server}/` };
+    const log = logs[at];
+    if (log) return (log.runs ?? []).map((one) => ({ ...one, automationDetails }));
+    // A server that did not run is a run with no results, its invocation failed and saying why.
+    const failure = failureOf(run);
+    out.warning(`${run.server} did not run (exit ${run.exitCode}): ${failure.message}`);
+    return [
+      {
+        tool,
+        automationDetails,
+        invocations: [
+          {
+            executionSuccessful: false,
+            exitCode: run.exitCode,
+            toolExecutionNotifications: [{ level: 'error', message: { text: failure.message } }],
+          },
+        ],
+        results: [],
+      },
+    ];
+  });
   out.document({ ...(head ?? { version: '2.1.0' }), runs: sarifRuns });
 }
 

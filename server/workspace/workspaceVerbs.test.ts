@@ -3,6 +3,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import Ajv04 from 'ajv-draft-04';
 import { join } from 'node:path';
 import { built } from '../testSupport/built.js';
 import { EVERYTHING_SERVER, TEST_TUNING } from '../testSupport/targets.js';
@@ -154,6 +156,38 @@ describe('the workspace on the command line', { timeout: TEST_TIMEOUT_MS }, () =
     expect(run.stdout).toMatch(/── demo\n {2}mcp-inspect-demo [\d.]+: no findings/);
     expect(run.stdout).toContain('── broken\n  did not run (exit 4)');
     expect(run.stdout).toContain('told apart: mcp__demo__echo, mcp__everything__echo');
+  });
+
+  it('lint --all --format sarif: one run per server, the one that did not start a failed invocation; the schema accepts it', async () => {
+    const run = await cli(['lint', '--all', '--format', 'sarif', '--trust-file'], {
+      WS_MEMORY_FILE: join(scratch, 'memory.jsonl'),
+    });
+    expect(run.code).toBe(4);
+    const sarif = JSON.parse(run.stdout) as {
+      runs: { automationDetails: { id: string }; invocations?: { executionSuccessful: boolean }[] }[];
+    };
+    expect(sarif.runs.map((one) => one.automationDetails.id)).toEqual([
+      'mcp-inspect/demo/',
+      'mcp-inspect/everything/',
+      'mcp-inspect/memory/',
+      'mcp-inspect/broken/',
+    ]);
+    expect(sarif.runs[3]?.invocations?.[0]?.executionSuccessful).toBe(false);
+    const schema = JSON.parse(
+      readFileSync(
+        fileURLToPath(
+          new URL(
+            '../../node_modules/@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json',
+            import.meta.url,
+          ),
+        ),
+        'utf8',
+      ),
+    ) as object;
+    const validate = new Ajv04.default({ allErrors: true, strict: false, unicodeRegExp: false }).compile(
+      schema,
+    );
+    expect(validate(sarif), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
   });
 
   it('test --all: one JUnit suite per server, the one that does not start as an error; exit the highest', async () => {
