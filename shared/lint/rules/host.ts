@@ -41,7 +41,8 @@ export const HOST_RULES: Rule[] = [
     title: "Tool schemas use only the keywords the host's model provider takes",
     why: 'A keyword outside the subset is dropped before the model sees the schema, or the declaration is refused.',
     fix: 'Say the constraint in the description, or express it with the keywords the subset has.',
-    reference: 'https://ai.google.dev/gemini-api/docs/function-calling',
+    reference:
+      'https://docs.cloud.google.com/nodejs/docs/reference/generativelanguage/latest/generativelanguage/protos.google.ai.generativelanguage.v1beta.ischema',
     check: (input) => {
       const rule = input.host?.profile.schemaKeywords;
       if (!rule) return [];
