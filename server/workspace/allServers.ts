@@ -433,6 +433,7 @@ function escape(text: string): string {
       .replace(/>/g, '&gt;')
       .replace(/"/g, '&quot;')
       // XML 1.0 has no place for most control characters, even escaped.
+      // eslint-disable-next-line no-control-regex
       .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
   );
 }

@@ -6,4 +6,10 @@ import { PROBE_RULES } from './probe.js';
 import { SPEC_RULES } from './spec.js';
 
 /** Every rule, family by family, in the order `lint --rules` lists them. */
-export const RULES: readonly Rule[] = [...SPEC_RULES, ...PORTABILITY_RULES, ...DESIGN_RULES, ...PROBE_RULES, ...HOST_RULES];
+export const RULES: readonly Rule[] = [
+  ...SPEC_RULES,
+  ...PORTABILITY_RULES,
+  ...DESIGN_RULES,
+  ...PROBE_RULES,
+  ...HOST_RULES,
+];
