@@ -11,6 +11,7 @@ import { quickStdioTarget, sameStdioTarget } from '../session/quickTarget.js';
 import { SpawnedServer } from '../targets/spawnServer.js';
 import { memoryScaleFrom, scaledMemoryLimits } from '../targets/memoryLimits.js';
 import { isConfigVerbName, isVerbName } from '../verbs/verbNames.js';
+import { runsOverWorkspace } from '../workspace/allFlag.js';
 import { quickVerbTarget } from '../verbs/quickVerbTarget.js';
 import { visibleControls } from '../../shared/terminalText.js';
 
@@ -47,6 +48,18 @@ async function main(): Promise<void> {
     const { runConfigVerb } = await import('../verbs/configVerbs.js');
     // This very script, by its absolute path: what a wrapped entry starts the proxy with.
     process.exitCode = await runConfigVerb(process.argv.slice(2), fileURLToPath(import.meta.url));
+    return;
+  }
+  // `mcp-inspect workspace …`: the workspace file's servers, listed, imported and edited; no server.
+  if (process.argv[2] === 'workspace') {
+    const { runWorkspaceVerb } = await import('../workspace/workspaceVerb.js');
+    process.exitCode = runWorkspaceVerb(process.argv.slice(2));
+    return;
+  }
+  // `lint --all`, `test --all`: the verb over every server of the workspace, each in a run of its own.
+  if (runsOverWorkspace(process.argv.slice(2))) {
+    const { runAllServers } = await import('../workspace/allServers.js');
+    process.exitCode = await runAllServers(process.argv.slice(2), fileURLToPath(import.meta.url));
     return;
   }
   // `mcp-inspect call …`: a headless verb, no page (a server named like a verb: `mcp-inspect -- call`).

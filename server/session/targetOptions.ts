@@ -119,7 +119,10 @@ export function addTargetOptions(program: Command): Command {
     )
     .option('--dpop', 'OAuth: DPoP-bound tokens even when neither server asks for them')
     .option('--config <file>', 'read the server from an MCP config file ("mcpServers" or "servers")')
-    .option('--server <name>', 'which server of --config (needed when it has several)');
+    .option(
+      '--server <name>',
+      'which server of --config (needed when it has several); for a verb without --config, the server of that name in the workspace file',
+    );
 }
 
 /**

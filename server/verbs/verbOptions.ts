@@ -19,6 +19,9 @@ import { openPrivateFile } from '../files/privateFile.js';
 import { readRawArguments, type RawArguments } from './toolArguments.js';
 import { loadLintConfig, type LoadedLintConfig } from './lintConfigFile.js';
 import type { VerbName } from './verbNames.js';
+import { addWorkspaceOptions } from '../workspace/workspaceOptions.js';
+import { HOST_IDS, hostProfile, type HostProfile } from '../../shared/lint/hosts/profiles.js';
+import { workspaceTarget, type WorkspaceTrust } from '../workspace/workspaceTarget.js';
 import { LOG_LEVELS, type LogLevel } from '../../shared/core/logLevels.js';
 import { DEFAULT_PROBE_SLOW_MS, DEFAULT_PROBE_TIMEOUT_MS } from '../../shared/lint/probes.js';
 import {
@@ -100,6 +103,8 @@ export interface LintRequest {
   probeTimeoutMs: number;
   /** `--probe-slow`: an answer later than this is said to be slow. */
   probeSlowMs: number;
+  /** `--host NAME`: hold the tools to that host's published limits too. */
+  host?: HostProfile;
 }
 
 /** The default of `--probe-timeout`: a probe answered later than this hangs, as far as lint says. */
@@ -263,6 +268,8 @@ interface RawVerbOptions extends TargetOptions {
   collection?: string;
   trustFile?: boolean;
   allowEnv?: string[];
+  workspace?: string;
+  host?: string;
   concurrency?: string;
   requests?: string;
   duration?: string;
@@ -329,6 +336,12 @@ export function parseVerbArgs(argv: readonly string[], demoServerPath: string): 
   let collection: LoadedCollection | undefined;
   let fromFile: { options: TargetOptions; command?: string; args: string[] } | undefined;
   let serverLine: string | undefined;
+  // `--server NAME` without --config: the workspace file's entry (server/workspace/).
+  const fromWorkspace = workspaceServerGiven(options, server)
+    ? workspaceTarget(options.server as string, options.workspace, options, trustOf(options), process.env)
+    : undefined;
+  if (fromWorkspace && 'error' in fromWorkspace) fail(fromWorkspace.error);
+  if (fromWorkspace && !('error' in fromWorkspace)) ({ serverLine, ...fromFile } = fromWorkspace);
   // `parity --collection FILE` reads it the same way, to run its calls in both eras.
   if (verb === 'test' || (verb === 'parity' && options.collection !== undefined)) {
     const loaded = loadCollectionFile(
@@ -336,26 +349,23 @@ export function parseVerbArgs(argv: readonly string[], demoServerPath: string): 
     );
     if ('error' in loaded) fail(loaded.error);
     collection = loaded as LoadedCollection;
-    if (options.url === undefined && options.config === undefined && server.length === 0) {
+    if (!fromFile && options.url === undefined && options.config === undefined && server.length === 0) {
       // The file's own server: said before it starts, and given environment values only if trusted.
-      const refusal = untrustedFileRefusal(collection, {
-        trustFile: options.trustFile === true,
-        allowEnv: options.allowEnv ?? [],
-      });
+      const refusal = untrustedFileRefusal(collection, trustOf(options));
       if (refusal !== undefined) throw new VerbFailure(EXIT.usage, 'usage', refusal);
       const named = collection.collection.target;
       if (named?.command !== undefined || named?.url !== undefined)
         serverLine = fileServerLine(collection.path, named);
       const target = collectionTargetOptions(collection, options, process.env);
       if ('error' in target) fail(target.error);
-      fromFile = target as typeof fromFile;
+      fromFile = target as { options: TargetOptions; command?: string; args: string[] };
     }
   }
   const chosen = fromFile
     ? targetFromOptions(fromFile.options, fromFile.command, fromFile.args, demoServerPath, fail)
     : targetFromOptions(options, server[0], server.slice(1), demoServerPath, fail);
   const { target } = chosen;
-  if (!fromFile && options.config !== undefined)
+  if (!fromWorkspace && !fromFile && options.config !== undefined)
     serverLine = `the server ${options.config} names${options.server === undefined ? '' : ` ("${options.server}")`}: ${targetLabel(target)}`;
   const oauthAutoConsent = options.oauthAutoConsent === true;
   if ((options.oauth === true || oauthAutoConsent) && target.kind !== 'url')
@@ -366,7 +376,7 @@ export function parseVerbArgs(argv: readonly string[], demoServerPath: string): 
   if ('error' in elicit) fail(elicit.error);
   const args = readRawArguments(options.arg ?? [], options.args);
   if ('error' in args) fail(args.error);
-  const lint = verb === 'lint' ? lintRequest(options) : undefined;
+  const lint = verb === 'lint' ? lintRequest(options, fail) : undefined;
   const reporters = parseReporters(options.reporter ?? []);
   if ('error' in reporters) fail(reporters.error);
   if (
@@ -427,10 +437,14 @@ function skillsRequest(
 }
 
 /** lint's own options; the config is read now, so a broken one fails before the server starts. */
-function lintRequest(options: RawVerbOptions): LintRequest {
+function lintRequest(options: RawVerbOptions, fail: (message: string) => never): LintRequest {
   const format = options.json === true ? 'json' : (options.format ?? 'text');
   const listRules = options.rules === true;
+  const host = options.host === undefined ? undefined : hostProfile(options.host);
+  if (options.host !== undefined && !host)
+    fail(`--host takes one of ${HOST_IDS.join(', ')}, not "${options.host}"`);
   return {
+    ...(host ? { host } : {}),
     format,
     config: listRules ? { config: { rules: {} }, warnings: [] } : loadLintConfig(options.lintConfig),
     listRules,
@@ -469,17 +483,18 @@ function verbProgram(verb: VerbName, shape: VerbShape): Command {
   if (shape.subject) program.argument(shape.subject.name, shape.subject.description);
   if (shape.secondSubject) program.argument(shape.secondSubject.name, shape.secondSubject.description);
   addSurfaceVerbOptions(verb, program);
-  if (verb === 'test' || verb === 'parity') {
+  if (!shape.noTarget) {
     program
       .option(
         '--trust-file',
-        'the collection file is yours: run the server it names with the environment values it asks for (${env:NAME})',
+        'the collection or workspace file is yours: run the server it names with the environment values it asks for (${env:NAME})',
       )
       .option(
         '--allow-env <NAME>',
-        'give this environment variable to the server the collection file names (repeatable); the others it asks for stop the run',
+        'give this environment variable to the server the collection or workspace file names (repeatable); the others it asks for stop the run',
         collect,
       );
+    addWorkspaceOptions(verb, program);
   }
   if (verb === 'test') {
     program
@@ -614,6 +629,20 @@ function withExamples(program: Command, shape: VerbShape): Command {
     'after',
     `\nExamples:\n${shape.examples.map((example) => `  ${example}`).join('\n')}\n\n${EXIT_CODE_HELP}`,
   );
+}
+
+/** `--server NAME` alone names a server of the workspace file; with --config, one of that file. */
+function workspaceServerGiven(options: RawVerbOptions, server: readonly string[]): boolean {
+  return (
+    options.server !== undefined &&
+    options.config === undefined &&
+    options.url === undefined &&
+    server.length === 0
+  );
+}
+
+function trustOf(options: RawVerbOptions): WorkspaceTrust {
+  return { trustFile: options.trustFile === true, allowEnv: options.allowEnv ?? [] };
 }
 
 function serverGiven(server: readonly string[], options: RawVerbOptions): boolean {

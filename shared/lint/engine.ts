@@ -7,6 +7,7 @@ import {
   type RuleInfo,
   type Severity,
 } from './findings.js';
+import { COMBINED_HOST_RULES } from './rules/host.js';
 import { RULES } from './rules/index.js';
 
 export interface LintSummary {
@@ -30,10 +31,11 @@ export function ruleInfo(rule: Rule): RuleInfo {
 }
 
 export function ruleInfos(): RuleInfo[] {
-  return RULES.map(ruleInfo);
+  // The rules over several servers at once (`lint --all --host`) run apart, but are rules all the same.
+  return [...RULES.map(ruleInfo), ...COMBINED_HOST_RULES];
 }
 
-export const RULE_IDS: readonly string[] = RULES.map((rule) => rule.id);
+export const RULE_IDS: readonly string[] = ruleInfos().map((rule) => rule.id);
 
 /**
  * Runs every rule on what was seen of a server. A rule that throws (a schema too odd for ajv) is a

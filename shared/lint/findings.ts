@@ -1,12 +1,16 @@
 import type { Surface } from '../core/surface.js';
+import type { HostProfile } from './hosts/profiles.js';
 
 /** How much a finding matters: an error fails `mcp-inspect lint` (exit 6); the others inform. */
 export type Severity = 'error' | 'warning' | 'hint';
 
 export const SEVERITIES: readonly Severity[] = ['error', 'warning', 'hint'];
 
-/** The rule families, one file each: the spec, schema portability, design practice, behaviour probes. */
-export type RuleFamily = 'spec' | 'portability' | 'design' | 'probe';
+/**
+ * The rule families, one file each: the spec, schema portability, design practice, behaviour
+ * probes, and what a host would see (`lint --host`).
+ */
+export type RuleFamily = 'spec' | 'portability' | 'design' | 'probe' | 'host';
 
 /** One problem found in a server's surface or behaviour. */
 export interface Finding {
@@ -90,6 +94,8 @@ export interface LintObservations {
 export interface LintInput {
   surface: Surface;
   observations?: LintObservations;
+  /** `lint --host NAME`: the host whose published limits the host rules hold the tools to. */
+  host?: { profile: HostProfile };
 }
 
 /** What a rule says of one item; the engine adds the severity and the rule's why, fix and reference. */

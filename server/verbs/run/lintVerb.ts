@@ -49,7 +49,10 @@ export async function lintVerb(context: VerbContext): Promise<void> {
     out.notice(
       `slow probe answers (in time, so not hangs): ${inspected.probeSlow.map((slow) => `${slow.tool ?? slow.probe} ${(slow.ms / 1000).toFixed(1)} s`).join(', ')}`,
     );
-  const report = lintSurface(inspected, lint.config.config);
+  const report = lintSurface(
+    lint.host ? { ...inspected, host: { profile: lint.host } } : inspected,
+    lint.config.config,
+  );
   const serverInfo = session.facts.serverInfo;
   const serverName = serverInfo ? `${serverInfo.name} ${serverInfo.version}` : 'the server';
   if (lint.format === 'sarif') {
@@ -69,6 +72,8 @@ export async function lintVerb(context: VerbContext): Promise<void> {
         server: serverInfo ?? null,
         config: lint.config.path ?? null,
         probed: lint.probe,
+        // The tools' names, for `lint --all --host` to see the servers together (server/workspace/).
+        ...(lint.host ? { host: lint.host.id, tools: inspected.surface.tools.map((tool) => tool.name) } : {}),
         ...(lint.probe ? { probeSkipped: inspected.probeSkipped, probeSlow: inspected.probeSlow } : {}),
       }),
     });
