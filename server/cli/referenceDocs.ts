@@ -175,6 +175,7 @@ const FAMILY_TITLES: Record<RuleFamily, string> = {
   portability: 'Schema portability',
   design: 'Design practice',
   probe: 'Probes (`--probe`, or Run probes in the page)',
+  host: 'What a host would see (`--host NAME`, `--all`)',
 };
 
 function lintRulesReference(): string {

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TargetOptions } from '../cli/targetOptions.js';
+import type { TargetOptions } from '../session/targetOptions.js';
 import { workspaceTarget } from './workspaceTarget.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'mcp-inspect-workspace-target-'));

@@ -2,7 +2,7 @@ import { dirname, resolve } from 'node:path';
 import { envNamesIn, resolveReferences } from '../../shared/collections/references.js';
 import { findServer, type WorkspaceServer } from '../../shared/workspace/format.js';
 import { maskUrl } from '../../shared/urlSecrets.js';
-import type { TargetOptions } from '../cli/targetOptions.js';
+import type { TargetOptions } from '../session/targetOptions.js';
 import { readWorkspaceFile, workspacePath } from './workspaceFile.js';
 
 /** What the person said of the file on the command line, as for a collection (see fileTrust.ts). */

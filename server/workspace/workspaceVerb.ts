@@ -13,7 +13,7 @@ import {
 import { readHostConfig, type HostServer } from '../hostConfigs/hostConfigReader.js';
 import { locationsHelp, resolveConfigPath, SHORTHANDS } from '../hostConfigs/hostLocations.js';
 import { readBoundedText } from '../files/boundedRead.js';
-import { EXIT, VerbFailure } from '../verbs/exitCodes.js';
+import { EXIT, VerbFailure } from '../session/exitCodes.js';
 import { VerbOutput } from '../verbs/verbOutput.js';
 import { importConfig, importServer, type ImportedServer } from './importHost.js';
 import {
