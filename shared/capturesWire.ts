@@ -29,8 +29,7 @@ export interface CaptureSessionView {
 
 /** Whether the bridge takes sessions live, and if not, why. */
 export type CollectingView =
-  | { ok: true; port: number; tookOverFrom?: number }
-  | { ok: false; problem: string };
+  { ok: true; port: number; tookOverFrom?: number } | { ok: false; problem: string };
 
 /** GET API_CAPTURES_PATH[?since=<version>]: answered at once, or at the next change after `since`. */
 export interface CaptureListView {

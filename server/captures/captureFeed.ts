@@ -95,7 +95,10 @@ export class CaptureFeed {
 
   list(): CaptureListView {
     const live = new Map(
-      (this.collector?.sessions() ?? []).map((session) => [session.id, { ...session, source: 'live' as const }]),
+      (this.collector?.sessions() ?? []).map((session) => [
+        session.id,
+        { ...session, source: 'live' as const },
+      ]),
     );
     const fromFiles = this.scan().filter((session) => !live.has(session.id));
     const sessions = [...live.values(), ...fromFiles].sort((a, b) => b.startedAt - a.startedAt);
@@ -116,7 +119,10 @@ export class CaptureFeed {
       if (fromFile.length > 0) {
         const upTo = oldestHeld === undefined ? Number.POSITIVE_INFINITY : (oldestHeld.seq as number);
         // The file for the older part, the collector's (which it may not have flushed yet) for the rest.
-        records = [...fromFile.filter((record) => seqOf(record) < upTo), ...held.filter((r) => r.type !== 'gap')];
+        records = [
+          ...fromFile.filter((record) => seqOf(record) < upTo),
+          ...held.filter((r) => r.type !== 'gap'),
+        ];
       }
     }
     const after_ = records.filter((record) => seqOf(record) > after);

@@ -16,7 +16,9 @@ export function exportCollection(source: string, id: string, file: string): numb
   try {
     text = readFileSync(source, 'utf8');
   } catch (error) {
-    process.stderr.write(`cannot export ${id}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}\n`);
+    process.stderr.write(
+      `cannot export ${id}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}\n`,
+    );
     return 1;
   }
   if (text.length > MAX_CAPTURE_BYTES) {
@@ -34,7 +36,9 @@ export function exportCollection(source: string, id: string, file: string): numb
   const header = records[0] as { capture?: { server?: unknown } } | undefined;
   const captured = itemsFromCapture(records.slice(1));
   if (captured.items.length === 0) {
-    process.stderr.write(`${id} holds no tools/call, prompts/get or resources/read of the host: nothing to write\n`);
+    process.stderr.write(
+      `${id} holds no tools/call, prompts/get or resources/read of the host: nothing to write\n`,
+    );
     return 1;
   }
   const collection: Collection = { formatVersion: 1, name: `captured ${id}`, items: captured.items };
@@ -45,7 +49,9 @@ export function exportCollection(source: string, id: string, file: string): numb
       flag: 'wx',
     });
   } catch (error) {
-    process.stderr.write(`cannot write ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}\n`);
+    process.stderr.write(
+      `cannot write ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}\n`,
+    );
     return 1;
   }
   const server = typeof header?.capture?.server === 'string' ? header.capture.server : '<server…>';
@@ -53,9 +59,13 @@ export function exportCollection(source: string, id: string, file: string): numb
   process.stderr.write(
     [
       `wrote ${file}: ${captured.items.length} item${captured.items.length === 1 ? '' : 's'}`,
-      ...(captured.unanswered > 0 ? [`${captured.unanswered} never answered in the capture (saved expecting success)`] : []),
+      ...(captured.unanswered > 0
+        ? [`${captured.unanswered} never answered in the capture (saved expecting success)`]
+        : []),
       ...(left.length > 0 ? [`left out (a collection holds calls, not these): ${left.join(', ')}`] : []),
-      ...(describeSecretArguments(captured.secrets) ? [describeSecretArguments(captured.secrets) as string] : []),
+      ...(describeSecretArguments(captured.secrets)
+        ? [describeSecretArguments(captured.secrets) as string]
+        : []),
       `run it: mcp-inspect test ${file} -- ${server}`,
     ].join('\n') + '\n',
   );

@@ -37,7 +37,9 @@ async function absoluteEndpointServer(): Promise<{ url: string; posts: () => num
       // Some servers (behind a framework that knows its public address) send it whole.
       (res as ServerResponse & { write: typeof write }).write = (chunk: unknown, ...rest: unknown[]) =>
         write(
-          typeof chunk === 'string' ? chunk.replace('data: /messages', `data: http://127.0.0.1:${port}/messages`) : chunk,
+          typeof chunk === 'string'
+            ? chunk.replace('data: /messages', `data: http://127.0.0.1:${port}/messages`)
+            : chunk,
           ...rest,
         );
       const transport = new SSEServerTransport('/messages', res);
@@ -66,9 +68,13 @@ async function absoluteEndpointServer(): Promise<{ url: string; posts: () => num
 }
 
 async function startProxy(url: string, dir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [built('server/cli/cli.ts'), 'proxy', '--capture-dir', dir, '--url', url, '--port', '0'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [built('server/cli/cli.ts'), 'proxy', '--capture-dir', dir, '--url', url, '--port', '0'],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   started.push({ close: () => child.kill('SIGTERM') });
   const served = await new Promise<string>((resolve, reject) => {
     let said = '';
@@ -99,22 +105,29 @@ describe('the SSE endpoint event through the HTTP proxy', { timeout: 60_000 }, (
     const records = readFileSync(join(dir, name ?? ''), 'utf8')
       .trim()
       .split('\n')
-      .map((line) => JSON.parse(line) as { type: string; dir?: string; text?: string; message?: { method?: string } });
+      .map(
+        (line) =>
+          JSON.parse(line) as { type: string; dir?: string; text?: string; message?: { method?: string } },
+      );
     // The host's own messages went through the proxy: the capture has them.
     const sent = records.filter((record) => record.type === 'frame' && record.dir === 'toServer');
     expect(sent.map((record) => record.message?.method)).toEqual(
       expect.arrayContaining(['initialize', 'tools/call']),
     );
-    expect(records.some((record) => record.type === 'note' && /names the server's origin/.test(record.text ?? ''))).toBe(
-      true,
-    );
+    expect(
+      records.some((record) => record.type === 'note' && /names the server's origin/.test(record.text ?? '')),
+    ).toBe(true);
   });
 
   it('rewrites the endpoint however the stream is cut, and leaves relative and foreign ones alone', async () => {
     const rewrite = async (input: string, cut: number): Promise<string> =>
       text(
         Readable.from([Buffer.from(input.slice(0, cut)), Buffer.from(input.slice(cut))]).pipe(
-          new SseEndpointRewrite(new URL('https://api.example.com/mcp/sse'), 'http://127.0.0.1:7001', () => undefined),
+          new SseEndpointRewrite(
+            new URL('https://api.example.com/mcp/sse'),
+            'http://127.0.0.1:7001',
+            () => undefined,
+          ),
         ),
       );
     const stream =

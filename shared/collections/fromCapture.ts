@@ -27,7 +27,11 @@ interface CapturedFrame {
 type Kind = CollectionItem['kind'];
 /** An item before it has a name. */
 type ItemDraft = { [K in Kind]: Omit<Extract<CollectionItem, { kind: K }>, 'name'> }[Kind];
-const KIND_OF: Record<string, Kind> = { 'tools/call': 'tool', 'prompts/get': 'prompt', 'resources/read': 'resource' };
+const KIND_OF: Record<string, Kind> = {
+  'tools/call': 'tool',
+  'prompts/get': 'prompt',
+  'resources/read': 'resource',
+};
 /** The host's answers to these server requests become the item's `answers`. */
 const ANSWERED = new Set(['sampling/createMessage', 'elicitation/create']);
 
@@ -48,7 +52,10 @@ interface OpenCall {
  * that look secret are replaced by `${env:NAME}` (the tools' inputSchemas, from the host's own
  * `tools/list`, help say which).
  */
-export function itemsFromCapture(records: readonly unknown[], taken: ReadonlySet<string> = new Set()): CapturedItems {
+export function itemsFromCapture(
+  records: readonly unknown[],
+  taken: ReadonlySet<string> = new Set(),
+): CapturedItems {
   const frames = records.filter(isFrame);
   const schemas = toolSchemas(frames);
   const open = new Map<string, OpenCall>();
@@ -106,7 +113,8 @@ export function itemsFromCapture(records: readonly unknown[], taken: ReadonlySet
       const ask = serverAsks.get(id);
       serverAsks.delete(id);
       const owner = ask?.owner === undefined ? undefined : open.get(ask.owner);
-      if (ask && owner && 'result' in message) owner.answers = withGivenAnswer(owner.answers, given(ask.method, message.result));
+      if (ask && owner && 'result' in message)
+        owner.answers = withGivenAnswer(owner.answers, given(ask.method, message.result));
       continue;
     }
     const call = open.get(id);
@@ -163,9 +171,17 @@ function toItem(
   const name = String(call.params.name ?? '');
   const given = objectOr(call.params.arguments);
   if (call.kind === 'prompt') {
-    const args = given ? (withoutSecrets(given, undefined) as { arguments: Record<string, string>; secrets: SecretArgument[] }) : undefined;
+    const args = given
+      ? (withoutSecrets(given, undefined) as { arguments: Record<string, string>; secrets: SecretArgument[] })
+      : undefined;
     return {
-      item: { kind: 'prompt', prompt: name, ...(args ? { arguments: args.arguments } : {}), expect, ...answers },
+      item: {
+        kind: 'prompt',
+        prompt: name,
+        ...(args ? { arguments: args.arguments } : {}),
+        expect,
+        ...answers,
+      },
       base: name,
       secrets: args?.secrets ?? [],
     };
