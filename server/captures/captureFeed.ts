@@ -57,7 +57,8 @@ export class CaptureFeed {
   private readonly summaries = new Map<string, { stamp: string; session: CapturedSession | undefined }>();
 
   private constructor(
-    private readonly collector: CaptureCollector | undefined,
+    /** The proxies' collector, for what else acts on live sessions (none without a state folder). */
+    readonly collector: CaptureCollector | undefined,
     readonly collecting: Collecting,
     readonly captureDir: string,
   ) {}
