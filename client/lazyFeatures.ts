@@ -67,3 +67,7 @@ export const ConnectionProblem = lazyPart(() =>
 export const HostConfigPanel = lazyPart(() =>
   import('./features/hostConfig/HostConfigPanel').then((m) => ({ default: m.HostConfigPanel })),
 );
+/** Sessions hosts run through `mcp-inspect proxy`, read-only: loaded when the Captured tab is first shown. */
+export const CapturedPanel = lazyPart(() =>
+  import('./features/captured/CapturedPanel').then((m) => ({ default: m.CapturedPanel })),
+);

@@ -25,3 +25,8 @@ export const API_COMPARE_TARGET_PATH = '/api/compare-target';
  * wraps and unwraps them, as `mcp-inspect wrap`/`unwrap` do (see shared/hostConfigWire.ts).
  */
 export const API_HOST_CONFIG_PATH = '/api/host-config';
+/**
+ * Captured sessions (see shared/capturesWire.ts): GET lists them (`?since=<version>` waits for the
+ * next change), GET `/<id>/records?after=<seq>` reads one's records (`&wait=1` waits for new ones).
+ */
+export const API_CAPTURES_PATH = '/api/captures';

@@ -25,7 +25,12 @@ function stateHome(): { env: Record<string, string>; file: string } {
   n += 1;
   const home = join(scratch, `state-${n}`);
   return {
-    env: { ...(process.env as Record<string, string>), XDG_STATE_HOME: home },
+    // The run's own state folder (testSupport/globalSetup.ts) would win over XDG_STATE_HOME.
+    env: {
+      ...(process.env as Record<string, string>),
+      XDG_STATE_HOME: home,
+      MCP_INSPECT_STATE_DIR: join(home, 'mcp-inspect'),
+    },
     file: join(home, 'mcp-inspect', 'rendezvous.json'),
   };
 }

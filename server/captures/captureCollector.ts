@@ -41,7 +41,12 @@ export class CaptureCollector {
   ) {}
 
   static async start(
-    options: { rendezvousFile?: string; onChange?: (session: CapturedSession) => void } = {},
+    options: {
+      rendezvousFile?: string;
+      onChange?: (session: CapturedSession) => void;
+      /** A record of this session was kept (a page that shows it live fetches it). */
+      onRecord?: (id: string) => void;
+    } = {},
   ): Promise<CaptureCollector> {
     const token = generateToken();
     // Set once listening: the handler needs the instance, the instance needs the port.
@@ -57,7 +62,7 @@ export class CaptureCollector {
         res.writeHead(401, { 'content-type': 'text/plain' }).end('a token is needed\n');
         return;
       }
-      self.collector?.route(req, res, options.onChange);
+      self.collector?.route(req, res, options.onChange, options.onRecord);
     });
     server.requestTimeout = 0;
     await new Promise<void>((resolve, reject) => {
@@ -72,7 +77,13 @@ export class CaptureCollector {
     const path = options.rendezvousFile ?? rendezvousPath();
     const collector = new CaptureCollector(server, port, token, path);
     self.collector = collector;
-    writeRendezvous({ version: 1, port, token, pid: process.pid }, path);
+    try {
+      writeRendezvous({ version: 1, port, token, pid: process.pid }, path);
+    } catch (error) {
+      // No proxy could find it: it must not stay listening for nobody.
+      await collector.close();
+      throw error;
+    }
     return collector;
   }
 
@@ -98,6 +109,7 @@ export class CaptureCollector {
     req: IncomingMessage,
     res: ServerResponse,
     onChange?: (session: CapturedSession) => void,
+    onRecord?: (id: string) => void,
   ): void {
     const path = new URL(req.url ?? '/', 'http://collector').pathname;
     if (req.method === 'GET' && path === SESSIONS_PATH) {
@@ -111,7 +123,7 @@ export class CaptureCollector {
         res.writeHead(503, { 'content-type': 'text/plain' }).end('too many sessions at once\n');
         return;
       }
-      this.receive(req, res, onChange);
+      this.receive(req, res, onChange, onRecord);
       return;
     }
     res.writeHead(404, { 'content-type': 'text/plain' }).end('not found\n');
@@ -122,6 +134,7 @@ export class CaptureCollector {
     req: IncomingMessage,
     res: ServerResponse,
     onChange?: (session: CapturedSession) => void,
+    onRecord?: (id: string) => void,
   ): void {
     this.live += 1;
     let held: Held | undefined;
@@ -164,6 +177,7 @@ export class CaptureCollector {
           held.records.splice(0, held.records.length - RECORDS_PER_SESSION);
         if (JSON.stringify([held.session.client, held.session.era, held.session.state]) !== before)
           onChange?.({ ...held.session });
+        onRecord?.(held.session.id);
       },
       () => undefined,
       MAX_LINE_BYTES,

@@ -11,6 +11,7 @@ import {
 import { join } from 'node:path';
 import { CAPTURE_EXTENSION } from '../proxy/captureFile.js';
 import { defaultCaptureDir } from '../proxy/stateFolder.js';
+import { exportCollection } from './captureToCollection.js';
 import { learnFromRecord, sessionFromHeader, type CapturedSession } from './capturedSession.js';
 
 /** How much of a capture file the list reads to learn the host, the era and the last state. */
@@ -18,10 +19,12 @@ const SUMMARY_BYTES = 512 * 1024;
 
 export const CAPTURES_HELP = `Usage: mcp-inspect captures [list] [--capture-dir DIR] [--json]
        mcp-inspect captures export <id> -o <file> [--capture-dir DIR]
+       mcp-inspect captures export <id> --collection <file> [--capture-dir DIR]
        mcp-inspect captures watch
 
 The sessions mcp-inspect proxy captured. list: one a line (id, start, host, era, server, state);
-export: the capture as a recording (mock, diff and the page's import take it: it is one already);
+export: the capture as a recording (mock, diff and the page's import take it: it is one already),
+or with --collection the host's calls as a collection (mcp-inspect test <file> -- <server>);
 watch: take live sessions from proxies (the rendezvous) and print each as it starts and changes.`;
 
 /** `mcp-inspect captures …`; resolves with the exit code. */
@@ -42,6 +45,7 @@ export async function runCaptures(argv: readonly string[]): Promise<number> {
   if (json) words.splice(words.indexOf('--json'), 1);
   const dir = option('--capture-dir') ?? defaultCaptureDir();
   const output = option('--output', '-o');
+  const collectionFile = option('--collection');
   const [action = 'list', subject] = words;
   switch (action) {
     case 'list': {
@@ -52,11 +56,13 @@ export async function runCaptures(argv: readonly string[]): Promise<number> {
       return 0;
     }
     case 'export': {
-      if (subject === undefined || output === undefined) {
-        process.stderr.write('captures export <id> -o <file>\n');
+      if (subject === undefined || (output === undefined) === (collectionFile === undefined)) {
+        process.stderr.write('captures export <id> -o <file>, or captures export <id> --collection <file>\n');
         return 1;
       }
       const source = join(dir, `${subject.replace(/\.jsonl$/, '')}${CAPTURE_EXTENSION}`);
+      if (collectionFile !== undefined) return exportCollection(source, subject, collectionFile);
+      if (output === undefined) return 1;
       try {
         // Never onto a file that is there: a recording is not overwritten by mistake.
         copyFileSync(source, output, constants.COPYFILE_EXCL);
@@ -102,13 +108,14 @@ export function listCaptures(dir: string): (CapturedSession & { file: string; by
   const sessions: (CapturedSession & { file: string; bytes: number })[] = [];
   for (const name of names) {
     const file = join(dir, name);
-    const session = summarize(file);
+    const session = summarizeCapture(file);
     if (session) sessions.push({ ...session, file, bytes: statSync(file).size });
   }
   return sessions.sort((a, b) => b.startedAt - a.startedAt);
 }
 
-function summarize(file: string): CapturedSession | undefined {
+/** What the head of one capture file says of its session (undefined: not a capture file). */
+export function summarizeCapture(file: string): CapturedSession | undefined {
   let text: string;
   try {
     const fd = openSync(file, 'r');

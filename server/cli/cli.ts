@@ -165,6 +165,8 @@ async function main(): Promise<void> {
       ...(Number.isInteger(killGraceMs) && killGraceMs > 0 ? { tuning: { killGraceMs } } : {}),
       ...(memoryScale !== undefined ? { limits: scaledMemoryLimits(memoryScale) } : {}),
       collectionFile: config.collectionFile,
+      // The page lists the sessions hosts run through `mcp-inspect proxy` (docs/capture.md).
+      captures: {},
       // --no-open prints the authorization page's address instead of opening it.
       oauth: {
         settings: config.oauth ?? {},

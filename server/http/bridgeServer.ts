@@ -11,6 +11,7 @@ import type { SpawnedServer } from '../targets/spawnServer.js';
 import type { TargetTuning } from '../targets/target.js';
 import { DEFAULT_MEMORY_LIMITS, type MemoryLimits } from '../targets/memoryLimits.js';
 import { attachWsBridge } from './wsBridge.js';
+import { CaptureFeed, type CaptureFeedOptions } from '../captures/captureFeed.js';
 
 export interface BridgeOptions {
   target: TargetSpec;
@@ -34,6 +35,8 @@ export interface BridgeOptions {
   limits?: MemoryLimits;
   /** The collection file the page saves calls to; none: no collection routes. */
   collectionFile?: string;
+  /** Take captured sessions (`mcp-inspect proxy`) and list their files; none: no Captured list. */
+  captures?: CaptureFeedOptions;
 }
 
 export interface RunningBridge {
@@ -68,6 +71,12 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
   };
   let hosts = new Set<string>();
   let sandbox: RunningAppSandbox | undefined;
+  // Never fails (without the state folder the Captured list says why), and starts beside the
+  // target: the page's first screen does not wait for it.
+  let captures: CaptureFeed | undefined;
+  const capturesStarted = options.captures
+    ? CaptureFeed.start({ log: options.log, ...options.captures }).then((feed) => (captures = feed))
+    : undefined;
   const app = createHttpApp({
     token: options.token,
     allowedHosts: () => hosts,
@@ -78,6 +87,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     log: options.log,
     ...(options.clientDir === undefined ? {} : { clientDir: options.clientDir }),
     ...(options.collectionFile === undefined ? {} : { collectionFile: options.collectionFile }),
+    ...(capturesStarted ? { captures: () => captures } : {}),
   });
   const server = createServer(app);
   const wss = attachWsBridge(server, {
@@ -95,6 +105,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     bound = await listen(server, options.host, options.port);
   } catch (error) {
     // Nobody could ever reach this bridge: the server it started must not stay behind.
+    await (await capturesStarted)?.close();
     await session.dispose();
     throw error;
   }
@@ -117,6 +128,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     }
   }
   await targetStarted;
+  await capturesStarted;
 
   const displayHost = options.host.includes(':') ? `[${options.host}]` : options.host;
   return {
@@ -127,6 +139,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     session,
     oauth,
     close: async () => {
+      await captures?.close();
       await session.dispose();
       await sandbox?.close();
       for (const client of wss.clients) client.terminate();

@@ -9,6 +9,8 @@ import {
 } from '../../shared/http.js';
 import { parityRoute } from './parityRoute.js';
 import { appSandboxRoute } from '../appSandbox/sandboxRoute.js';
+import { capturesRouter } from './capturesRoute.js';
+import type { CaptureFeed } from '../captures/captureFeed.js';
 import { collectionRouter } from './collectionRoutes.js';
 import { compareTargetRouter } from './compareTargetRoute.js';
 import { hostConfigRouter } from './hostConfigRoute.js';
@@ -43,6 +45,8 @@ export interface HttpAppOptions {
   log?: (line: string) => void;
   /** The collection file the page saves calls to (`--collection`). */
   collectionFile?: string;
+  /** Captured sessions (proxies' pushes and capture files), once started; none: no captures routes. */
+  captures?: () => CaptureFeed | undefined;
 }
 
 /**
@@ -165,6 +169,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   app.use(lintConfigRouter());
   app.use(compareTargetRouter(() => options.session.spec));
   app.use(hostConfigRouter());
+  if (options.captures) app.use(capturesRouter(options.captures));
 
   app.use('/api', (_req: Request, res: Response) => {
     res.status(404).json({ error: 'No such route' });

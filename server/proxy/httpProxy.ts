@@ -14,6 +14,7 @@ import { ALWAYS_SECRET, maskHeaders } from '../targets/httpExchanges.js';
 import type { Capture } from './capture.js';
 import { matchRule, type InjectRule } from './injectRules.js';
 import type { SecretValues } from './secretValues.js';
+import { SseEndpointRewrite } from './sseEndpointRewrite.js';
 import { SseTap } from './sseTap.js';
 
 /** Headers of one hop, not of the exchange: never forwarded either way. */
@@ -180,11 +181,30 @@ function forward(
       for (const [name, value] of Object.entries(response.headers)) {
         if (value !== undefined && !HOP_BY_HOP.has(name)) back[name] = value;
       }
+      const stream = String(response.headers['content-type'] ?? '')
+        .toLowerCase()
+        .includes('text/event-stream');
+      // The endpoint event may change length (sseEndpointRewrite.ts); a stream has none anyway.
+      if (stream) delete back['content-length'];
       res.writeHead(response.statusCode ?? 502, response.statusMessage, back);
       res.flushHeaders();
       tapResponse(response, capture);
       if (typeof truncateTo === 'number' || truncateTo === undefined) {
         pipeCut(response, res, truncateTo, capture);
+        return;
+      }
+      if (stream) {
+        // The Host was checked: one of this proxy's loopback names, with its port.
+        const rewrite = new SseEndpointRewrite(upstream, `http://${req.headers.host ?? ''}`, (from, to) =>
+          capture.note(
+            to === undefined
+              ? /^[a-z][a-z0-9+.-]*:/i.test(from)
+                ? `the server's message endpoint is on another origin (${maskedPath(from)}): the host posts there directly, past the proxy`
+                : `the message endpoint is relative: the host posts it to the proxy`
+              : `the message endpoint ${maskedPath(from)} names the server's origin: the host is given ${maskedPath(to)}, on the proxy`,
+          ),
+        );
+        response.pipe(rewrite).pipe(res);
         return;
       }
       response.pipe(res);

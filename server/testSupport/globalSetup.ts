@@ -20,6 +20,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   dropExtraCaBundle();
   await mkdir(join(ROOT, '.tmp'), { recursive: true });
   const dir = await mkdtemp(join(ROOT, '.tmp', 'unit-build-'));
+  // The CLIs the tests start take captured sessions (docs/capture.md): in this run's own state
+  // folder, never the person's, whose rendezvous they would take over from an open page.
+  process.env.MCP_INSPECT_STATE_DIR ??= join(dir, 'state');
   await build(dir);
   project.provide('unitBuildDir', dir);
   project.onTestsRerun(() => build(dir));

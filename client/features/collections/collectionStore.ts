@@ -101,6 +101,18 @@ export class CollectionStore {
     return name;
   }
 
+  /**
+   * Adds items made elsewhere (a captured session's calls), named by `make` against the names
+   * there now, in one save; resolves with how many were added.
+   */
+  async addItems(make: (taken: ReadonlySet<string>) => CollectionItem[]): Promise<number> {
+    await this.load();
+    const items = make(new Set(this.view.collection.items.map((existing) => existing.name)));
+    if (items.length === 0) return 0;
+    await this.save({ ...this.view.collection, items: [...this.view.collection.items, ...items] });
+    return items.length;
+  }
+
   setExpectations(name: string, expect: Expectation[]): Promise<void> {
     return this.save({
       ...this.view.collection,

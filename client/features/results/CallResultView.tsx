@@ -25,7 +25,7 @@ export interface CallResultViewProps {
   /** The tool called: its outputSchema checks structuredContent. */
   tool: Tool;
   /** For follow-up requests a result invites, such as reading a resource_link. */
-  client: Client;
+  client: Client | undefined;
 }
 
 type ResultTab = 'content' | 'raw' | 'meta';
@@ -101,7 +101,7 @@ interface ResultViewProps {
   result: CallToolResult;
   durationMs: number;
   tool: Tool;
-  client: Client;
+  client: Client | undefined;
   tab: ResultTab;
   onTab: (tab: ResultTab) => void;
 }

@@ -21,7 +21,7 @@ const BLOCK_NAMES: Record<ContentBlock['type'], string> = {
 interface ContentBlockViewProps {
   block: ContentBlock;
   /** For what a block invites, such as reading a resource_link. */
-  client: Client;
+  client: Client | undefined;
 }
 
 /**

@@ -8,12 +8,11 @@ import { resourceReadQueryOptions } from '../../session/resourceReadQuery';
 import { ResourceContentsView } from './ResourceContentsView';
 import { UriText } from '../../components/UriText';
 
-/** A link to a resource: what it says it is, and its contents one click away (resources/read). */
-export function ResourceLinkView({ link, client }: { link: ResourceLink; client: Client }) {
-  const generation = useInspectorSnapshot().mcp?.generation ?? 0;
-  const [wanted, setWanted] = useState(false);
-  const read = useQuery({ ...resourceReadQueryOptions(client, generation, link.uri), enabled: wanted });
-
+/**
+ * A link to a resource: what it says it is, and its contents one click away (resources/read).
+ * Without a client (a captured session: the host drives, the page calls nobody) the link alone.
+ */
+export function ResourceLinkView({ link, client }: { link: ResourceLink; client: Client | undefined }) {
   return (
     <div className="resource-link">
       <dl className="facts">
@@ -50,6 +49,21 @@ export function ResourceLinkView({ link, client }: { link: ResourceLink; client:
           </>
         )}
       </dl>
+      {client ? (
+        <ReadResource link={link} client={client} />
+      ) : (
+        <p className="muted">The host reads it from its server; the page does not call a captured server.</p>
+      )}
+    </div>
+  );
+}
+
+function ReadResource({ link, client }: { link: ResourceLink; client: Client }) {
+  const generation = useInspectorSnapshot().mcp?.generation ?? 0;
+  const [wanted, setWanted] = useState(false);
+  const read = useQuery({ ...resourceReadQueryOptions(client, generation, link.uri), enabled: wanted });
+  return (
+    <>
       <div className="block-toolbar">
         {!wanted ? (
           <button type="button" onClick={() => setWanted(true)}>
@@ -67,6 +81,6 @@ export function ResourceLinkView({ link, client }: { link: ResourceLink; client:
         </p>
       )}
       {read.data && <ResourceContentsView contents={read.data.contents} />}
-    </div>
+    </>
   );
 }

@@ -12,6 +12,7 @@ import { TrafficToolbar } from './TrafficToolbar';
 import type { TrafficRow } from '../../../shared/core/traffic/trafficRows';
 import { useTrafficFilter } from './useTrafficFilter';
 import { useTrafficRows } from './useTrafficRows';
+import { showCapturedTraffic, useCapturedTraffic } from '../captured/capturedTraffic';
 import './traffic.css';
 
 /**
@@ -24,7 +25,10 @@ export function TrafficPane() {
   const session = useInspector();
   const snapshot = useInspectorSnapshot();
   const [offline, setOffline] = useState<OfflineFile | undefined>();
-  const log = offline?.log ?? session.traffic;
+  // A session a host drives through the proxy, opened in the Captured tab: shown read-only.
+  const capturedNow = useCapturedTraffic();
+  const captured = offline ? undefined : capturedNow;
+  const log = offline?.log ?? captured?.log ?? session.traffic;
   const controls = useTrafficFilter();
   const { rows, count, index, version } = useTrafficRows(log, controls.filter);
   const [selected, setSelected] = useState<TrafficRow | undefined>();
@@ -46,14 +50,14 @@ export function TrafficPane() {
   const connected = snapshot.mcp?.status === 'ready' && snapshot.socket.kind === 'open';
   const replay = useMemo(
     () =>
-      offline || !connected
+      offline || captured || !connected
         ? undefined
         : (request: JSONRPCRequest): string | undefined => {
             const id = session.replay(request);
             setFollow(true);
             return id;
           },
-    [offline, connected, session],
+    [offline, captured, connected, session],
   );
   // A selection from another log (after clear or import) or evicted since is dropped.
   const shown = selected && log.at(selected.position) === selected.record ? selected : undefined;
@@ -80,7 +84,7 @@ export function TrafficPane() {
         <TrafficActions
           live={session.traffic}
           shown={log}
-          offline={offline}
+          offline={offline ?? (captured && { name: captured.title, log: captured.log, skipped: 0 })}
           onOffline={(file) => {
             setOffline(file);
             setSelected(undefined);
@@ -98,6 +102,15 @@ export function TrafficPane() {
           </button>
         </p>
       )}
+      {captured && (
+        <p className="traffic-banner" role="status">
+          Captured session <strong>{captured.title}</strong>, read-only: the host drives it
+          {captured.live ? ' (live)' : ''}. {formatCountOf(captured.log.size, 'record')}.{' '}
+          <button type="button" onClick={() => showCapturedTraffic(undefined)}>
+            Back to this page&apos;s session
+          </button>
+        </p>
+      )}
       {log.evicted > 0 && (
         <p className="traffic-banner warn" role="note">
           ⚠ {formatCount(log.evicted)} older records were dropped from this page&apos;s log to keep it
@@ -112,7 +125,7 @@ export function TrafficPane() {
             version={version}
             selected={shown}
             onSelect={selectFromTimeline}
-            live={offline === undefined}
+            live={offline === undefined && (captured === undefined || captured.live)}
             startedAt={log.startedAt}
           />
         </Suspense>
@@ -131,7 +144,9 @@ export function TrafficPane() {
             log.size === 0
               ? offline
                 ? 'The file holds no records.'
-                : 'No traffic yet: frames appear here as the page and the server talk.'
+                : captured
+                  ? 'No records yet: they appear as the host and the server talk.'
+                  : 'No traffic yet: frames appear here as the page and the server talk.'
               : 'No records match the filters.'
           }
         />

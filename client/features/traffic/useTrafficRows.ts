@@ -11,7 +11,10 @@ import { TrafficIndex } from '../../../shared/core/traffic/trafficRows';
 export function useTrafficRows(log: TrafficLog, filter: TrafficFilter) {
   const version = useSyncExternalStore(log.subscribe, log.getVersion);
   const index = useMemo(() => new TrafficIndex(log), [log]);
-  const filtered = useMemo(() => new FilteredRows(filter), [filter]);
+  // Anew for another log too (an imported file, a captured session): its index's generation
+  // can equal the last log's, and the rows held would be the other log's.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `log` is the reason, not an input
+  const filtered = useMemo(() => new FilteredRows(filter), [filter, log]);
   const rows = useMemo(() => {
     void version; // the log changed: bring the rows up to date
     index.sync();

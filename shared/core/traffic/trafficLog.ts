@@ -151,6 +151,15 @@ export class TrafficLog {
     this.changed();
   }
 
+  /**
+   * Adds records of a log of its own as they arrive (a captured session, read while its host
+   * drives it), in order, with one notice.
+   */
+  appendAll(records: readonly TrafficRecord[]): void {
+    for (const record of records) this.push(record);
+    this.changed();
+  }
+
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
