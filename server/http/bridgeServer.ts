@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startAppSandbox, type RunningAppSandbox } from '../appSandbox/sandboxServer.js';
+import { LazyBreakpointHub } from './breakpointRoutes.js';
 import { createHttpApp } from './httpApp.js';
 import { OAuthManager } from '../oauth/oauthManager.js';
 import type { OAuthSettings } from '../oauth/flowTypes.js';
@@ -68,6 +69,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
   };
   let hosts = new Set<string>();
   let sandbox: RunningAppSandbox | undefined;
+  const breakpoints = new LazyBreakpointHub();
   const app = createHttpApp({
     token: options.token,
     allowedHosts: () => hosts,
@@ -76,6 +78,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     oauth,
     appSandbox: () => sandbox,
     log: options.log,
+    breakpoints,
     ...(options.clientDir === undefined ? {} : { clientDir: options.clientDir }),
     ...(options.collectionFile === undefined ? {} : { collectionFile: options.collectionFile }),
   });
@@ -129,6 +132,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     close: async () => {
       await session.dispose();
       await sandbox?.close();
+      await breakpoints.close();
       for (const client of wss.clients) client.terminate();
       wss.close();
       server.closeAllConnections();

@@ -11,6 +11,7 @@ import { parityRoute } from './parityRoute.js';
 import { appSandboxRoute } from '../appSandbox/sandboxRoute.js';
 import { collectionRouter } from './collectionRoutes.js';
 import { compareTargetRouter } from './compareTargetRoute.js';
+import { breakpointRouter, type LazyBreakpointHub } from './breakpointRoutes.js';
 import { hostConfigRouter } from './hostConfigRoute.js';
 import { lintConfigRouter } from './lintConfigRoute.js';
 import type { RunningAppSandbox } from '../appSandbox/sandboxServer.js';
@@ -37,6 +38,8 @@ export interface HttpAppOptions {
   log?: (line: string) => void;
   /** The collection file the page saves calls to (`--collection`). */
   collectionFile?: string;
+  /** Breakpoints on proxied sessions (breakpointRoutes.ts), started when the page first asks. */
+  breakpoints?: LazyBreakpointHub;
 }
 
 /**
@@ -159,6 +162,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   app.use(lintConfigRouter());
   app.use(compareTargetRouter(() => options.session.spec));
   app.use(hostConfigRouter());
+  if (options.breakpoints) app.use(breakpointRouter(options.breakpoints));
 
   app.use('/api', (_req: Request, res: Response) => {
     res.status(404).json({ error: 'No such route' });
