@@ -73,6 +73,8 @@ export interface HeldMessageView {
   limitMs: number;
   /** For a held tools/call: the tool's inputSchema, from the tool list the capture saw. */
   inputSchema?: unknown;
+  /** A decision was sent to the proxy and it has not said it was carried out yet. */
+  deciding?: boolean;
   /** The proxy refused the last decision on it: why. */
   problem?: string;
 }

@@ -74,6 +74,12 @@ export class BreakpointHub {
   release(request: ReleaseRequest): string | undefined {
     const link = [...this.links].find((each) => each.session === request.session);
     if (link === undefined || !link.held.has(request.held)) return 'this message is no longer held';
+    const held = link.held.get(request.held);
+    if (held?.deciding) return 'a decision on this message is on its way already';
+    if (held) {
+      held.deciding = true;
+      delete held.problem;
+    }
     link.res.write(`${JSON.stringify({ type: 'release', id: request.held, ...request.decision })}\n`);
     return undefined;
   }
@@ -157,14 +163,19 @@ export class BreakpointHub {
     }
     if (event.type === 'refused') {
       const held = link.held.get(event.id);
-      if (held && typeof event.problem === 'string') held.problem = event.problem;
+      if (held && typeof event.problem === 'string') {
+        held.problem = event.problem;
+        held.deciding = false;
+      }
     }
   }
 
   private sendRules(link: Link): void {
     if (link.session === undefined) return;
     const rules = this.rules.map((rule) => ({ ...rule, text: ruleText(rule) }));
-    link.res.write(`${JSON.stringify({ type: 'rules', rules, holdLimitMs: this.holdLimitSeconds * 1000 })}\n`);
+    link.res.write(
+      `${JSON.stringify({ type: 'rules', rules, holdLimitMs: this.holdLimitSeconds * 1000 })}\n`,
+    );
   }
 
   /** A held tools/call's tool schema, from the last tool list the collector kept of the session. */
@@ -180,8 +191,7 @@ export class BreakpointHub {
         const tools = record.message?.result?.tools;
         if (!Array.isArray(tools)) continue;
         const tool = tools.find((each: { name?: unknown }) => each?.name === call.params?.name) as
-          | { inputSchema?: unknown }
-          | undefined;
+          { inputSchema?: unknown } | undefined;
         if (tool) return tool.inputSchema;
       } catch {
         // A record cut short: look further back.

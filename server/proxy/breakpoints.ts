@@ -202,7 +202,10 @@ export class Breakpoints {
     const what = describe(message, from, kind);
     const because = `(breakpoint "${rule.text}")`;
     if (this.held.size >= MAX_HELD || bytes > MAX_HELD_MESSAGE_BYTES) {
-      const why = bytes > MAX_HELD_MESSAGE_BYTES ? `it is over ${MAX_HELD_MESSAGE_BYTES} bytes` : `${MAX_HELD} are held already`;
+      const why =
+        bytes > MAX_HELD_MESSAGE_BYTES
+          ? `it is over ${MAX_HELD_MESSAGE_BYTES} bytes`
+          : `${MAX_HELD} are held already`;
       this.capture.note(`breakpoint: ${what} not held, ${why}: passed on ${because}`, 'warning');
       return false;
     }

@@ -75,6 +75,7 @@ export class LineRelay {
   }
 
   private take(chunk: Buffer): void {
+    this.uncutIfDone();
     if (!this.cutting) {
       if (!this.wantsLines()) {
         this.passUncut(chunk);
@@ -93,8 +94,14 @@ export class LineRelay {
       this.cutting = true;
     }
     this.push(chunk);
-    // Back to bytes as they come once nothing asks for lines and no line is half read.
-    if (this.heldBytes === 0 && !this.passing && !this.wantsLines()) this.cutting = false;
+    this.uncutIfDone();
+  }
+
+  /** Back to bytes as they come once nothing asks for lines and no line is half read. */
+  private uncutIfDone(): void {
+    if (!this.cutting || this.heldBytes > 0 || this.passing || this.wantsLines()) return;
+    this.cutting = false;
+    this.midLine = false;
   }
 
   private passUncut(chunk: Buffer): void {
