@@ -15,6 +15,7 @@ import { ToolsWorkbench } from './features/tools/ToolsWorkbench';
 import { DeferredTrafficPane } from './features/traffic/DeferredTrafficPane';
 import { firstScreenShown } from './afterFirstScreen';
 import {
+  BreakpointsPanel,
   CollectionPanel,
   ConnectionProblem,
   ConnectionSettings,
@@ -42,6 +43,7 @@ type FeatureTab =
   | 'logs'
   | 'lint'
   | 'hosts'
+  | 'breakpoints'
   | 'server'
   | 'connection'
   | 'oauth';
@@ -151,6 +153,7 @@ export function App() {
                     mcp ? <LintPanel mcp={mcp} /> : <p className="placeholder">Waiting for the server…</p>,
                 },
                 { key: 'hosts', label: 'Hosts', content: () => <HostConfigPanel /> },
+                { key: 'breakpoints', label: 'Breakpoints', content: () => <BreakpointsPanel /> },
                 { key: 'server', label: 'Server', content: () => <ServerInfo /> },
                 { key: 'connection', label: 'Connection', content: () => <ConnectionSettings /> },
                 { key: 'oauth', label: 'OAuth', content: () => <OAuthPanel /> },

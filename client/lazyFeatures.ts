@@ -67,3 +67,7 @@ export const ConnectionProblem = lazyPart(() =>
 export const HostConfigPanel = lazyPart(() =>
   import('./features/hostConfig/HostConfigPanel').then((m) => ({ default: m.HostConfigPanel })),
 );
+/** Breakpoints on proxied sessions: its tab starts the bridge's collector when first shown. */
+export const BreakpointsPanel = lazyPart(() =>
+  import('./features/breakpoints/BreakpointsPanel').then((m) => ({ default: m.BreakpointsPanel })),
+);
