@@ -10,12 +10,16 @@ const DEFAULT_RESULT = '{\n  "content": [{ "type": "text", "text": "" }]\n}';
  * forward (as edited), drop, answer with an error, answer with a result.
  */
 export function HeldMessageCard({ held }: { held: HeldMessageView }) {
-  const original = useMemo(() => JSON.stringify(held.message, null, 2), [held.message]);
+  // The state is read again every half second: new objects, the same JSON.
+  const messageJson = JSON.stringify(held.message);
+  const schemaJson = JSON.stringify(held.inputSchema ?? null);
+  const original = useMemo(() => JSON.stringify(JSON.parse(messageJson), null, 2), [messageJson]);
   const [text, setText] = useState(original);
   const [problems, setProblems] = useState<JsonEditorProblem[]>([]);
   const [errorCode, setErrorCode] = useState('-32603');
   const [errorMessage, setErrorMessage] = useState('');
   const [result, setResult] = useState(DEFAULT_RESULT);
+  const [answering, setAnswering] = useState(false);
   const [sent, setSent] = useState<string>();
   const [problem, setProblem] = useState<string>();
   const message = held.message as { id?: unknown; method?: unknown; params?: { name?: unknown } };
@@ -23,8 +27,15 @@ export function HeldMessageCard({ held }: { held: HeldMessageView }) {
   const title =
     held.kind === 'answer'
       ? `Answer to request ${JSON.stringify(message.id)} from the ${held.from}`
-      : `${String(message.method)}${typeof message.params?.name === 'string' ? ` ${message.params.name}` : ''} from the ${held.from}`;
-  const schema = useMemo(() => messageSchema(held.inputSchema), [held.inputSchema]);
+      : [
+          String(message.method),
+          typeof message.params?.name === 'string' ? message.params.name : '',
+          isRequest ? `(id ${JSON.stringify(message.id)})` : '',
+          `from the ${held.from}`,
+        ]
+          .filter((word) => word !== '')
+          .join(' ');
+  const schema = useMemo(() => messageSchema(JSON.parse(schemaJson)), [schemaJson]);
   const parsed = parseJson(text);
   const leftMs = Math.max(held.limitMs - held.heldForMs, 0);
   const busy = sent !== undefined || held.deciding === true;
@@ -96,7 +107,10 @@ export function HeldMessageCard({ held }: { held: HeldMessageView }) {
         </button>
       </div>
       {isRequest && (
-        <details className="held-answer">
+        <details
+          className="held-answer"
+          onToggle={(event) => setAnswering((event.target as HTMLDetailsElement).open)}
+        >
           <summary>Answer it yourself</summary>
           <div className="held-error">
             <label>
@@ -111,13 +125,16 @@ export function HeldMessageCard({ held }: { held: HeldMessageView }) {
               Answer with error
             </button>
           </div>
-          <JsonEditor
-            value={result}
-            onChange={setResult}
-            path={`held-result/${held.session}/${held.held}`}
-            height={120}
-            label={`Result for ${title}`}
-          />
+          {/* A second editor only for a person who opened this. */}
+          {answering && (
+            <JsonEditor
+              value={result}
+              onChange={setResult}
+              path={`held-result/${held.session}/${held.held}`}
+              height={120}
+              label={`Result for ${title}`}
+            />
+          )}
           <button type="button" onClick={answerResult} disabled={busy}>
             Answer with this result
           </button>
@@ -136,9 +153,11 @@ export function HeldMessageCard({ held }: { held: HeldMessageView }) {
 /** The schema of a held tools/call: the message with the tool's inputSchema as its arguments. */
 function messageSchema(inputSchema: unknown): unknown {
   if (typeof inputSchema !== 'object' || inputSchema === null) return undefined;
+  // Without its dialect: the editor's validator refuses a 2020-12 `$schema` it does not know.
+  const { $schema: _dialect, ...rest } = inputSchema as { $schema?: unknown };
   return {
     type: 'object',
-    properties: { params: { type: 'object', properties: { arguments: inputSchema } } },
+    properties: { params: { type: 'object', properties: { arguments: rest } } },
   };
 }
 
