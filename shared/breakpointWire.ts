@@ -86,5 +86,5 @@ export interface BreakpointsState {
   /** Proxied sessions linked for breakpoints now (their capture ids). */
   sessions: string[];
   /** What happened to held messages lately (newest last): released, by whom and how. */
-  recent: { session: string; held: number; how: string; at: number }[];
+  recent: { session: string; held: number; what: string; how: string; at: number }[];
 }

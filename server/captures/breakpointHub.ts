@@ -151,10 +151,12 @@ export class BreakpointHub {
       return;
     }
     if (event.type === 'released') {
+      const released = link.held.get(event.id);
       link.held.delete(event.id);
       this.recent.push({
         session: link.session,
         held: event.id,
+        what: released === undefined ? `message ${event.id}` : summary(released),
         how: typeof event.how === 'string' ? event.how : 'released',
         at: Date.now(),
       });
@@ -199,6 +201,15 @@ export class BreakpointHub {
     }
     return undefined;
   }
+}
+
+/** A held message in a few words: `tools/call echo (id 3) from the host`. */
+function summary(held: HeldMessageView): string {
+  const message = held.message as { id?: unknown; method?: unknown; params?: { name?: unknown } } | null;
+  const id = message?.id === undefined ? '' : ` (id ${JSON.stringify(message.id)})`;
+  if (held.kind === 'answer') return `the answer to request${id} from the ${held.from}`;
+  const name = typeof message?.params?.name === 'string' ? ` ${message.params.name}` : '';
+  return `${String(message?.method)}${name}${id} from the ${held.from}`;
 }
 
 /** How a rule reads, in the capture's notes and the page: the `--inject` matcher's words. */

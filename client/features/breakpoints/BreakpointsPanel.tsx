@@ -105,7 +105,7 @@ export function BreakpointsPanel() {
           <ul className="breakpoint-recent" aria-label="Released messages">
             {[...state.recent].reverse().map((entry) => (
               <li key={`${entry.session}#${entry.held}`}>
-                {new Date(entry.at).toLocaleTimeString()} · #{entry.held} {releaseWords(entry.how)}
+                {new Date(entry.at).toLocaleTimeString()} · {entry.what}: {releaseWords(entry.how)}
               </li>
             ))}
           </ul>
