@@ -16,6 +16,7 @@ import { DeferredTrafficPane } from './features/traffic/DeferredTrafficPane';
 import { firstScreenShown } from './afterFirstScreen';
 import {
   CapturedPanel,
+  BreakpointsPanel,
   CollectionPanel,
   ConnectionProblem,
   ConnectionSettings,
@@ -44,6 +45,7 @@ type FeatureTab =
   | 'lint'
   | 'hosts'
   | 'captured'
+  | 'breakpoints'
   | 'server'
   | 'connection'
   | 'oauth';
@@ -154,6 +156,7 @@ export function App() {
                 },
                 { key: 'hosts', label: 'Hosts', content: () => <HostConfigPanel /> },
                 { key: 'captured', label: 'Captured', content: () => <CapturedPanel /> },
+                { key: 'breakpoints', label: 'Breakpoints', content: () => <BreakpointsPanel /> },
                 { key: 'server', label: 'Server', content: () => <ServerInfo /> },
                 { key: 'connection', label: 'Connection', content: () => <ConnectionSettings /> },
                 { key: 'oauth', label: 'OAuth', content: () => <OAuthPanel /> },

@@ -71,3 +71,7 @@ export const HostConfigPanel = lazyPart(() =>
 export const CapturedPanel = lazyPart(() =>
   import('./features/captured/CapturedPanel').then((m) => ({ default: m.CapturedPanel })),
 );
+/** Breakpoints on proxied sessions: its tab starts the bridge's collector when first shown. */
+export const BreakpointsPanel = lazyPart(() =>
+  import('./features/breakpoints/BreakpointsPanel').then((m) => ({ default: m.BreakpointsPanel })),
+);

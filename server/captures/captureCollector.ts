@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { allowedHosts, generateToken, isAllowedHost, tokensMatch } from '../loopback/security.js';
+import { BREAKPOINT_LINK_PATH } from '../proxy/breakpointLink.js';
 import { PUSH_PATH } from '../proxy/livePush.js';
 import { removeRendezvous, rendezvousPath, writeRendezvous } from '../proxy/rendezvousFile.js';
 import { LineSplitter } from '../targets/lineSplitter.js';
@@ -46,6 +47,8 @@ export class CaptureCollector {
       onChange?: (session: CapturedSession) => void;
       /** A record of this session was kept (a page that shows it live fetches it). */
       onRecord?: (id: string) => void;
+      /** Takes proxies' breakpoint links (`POST /captures/breakpoints`, breakpointHub.ts); else 404. */
+      onBreakpointLink?: (req: IncomingMessage, res: ServerResponse) => void;
     } = {},
   ): Promise<CaptureCollector> {
     const token = generateToken();
@@ -60,6 +63,10 @@ export class CaptureCollector {
       const bearer = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
       if (!tokensMatch(bearer, token)) {
         res.writeHead(401, { 'content-type': 'text/plain' }).end('a token is needed\n');
+        return;
+      }
+      if (req.method === 'POST' && req.url === BREAKPOINT_LINK_PATH && options.onBreakpointLink) {
+        options.onBreakpointLink(req, res);
         return;
       }
       self.collector?.route(req, res, options.onChange, options.onRecord);

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { CAPTURE_EXTENSION } from '../proxy/captureFile.js';
@@ -37,6 +38,8 @@ export interface CaptureFeedOptions {
   rendezvousFile?: string;
   /** Where the bridge says what it did (the terminal). */
   log?: (line: string) => void;
+  /** Takes the proxies' breakpoint links on this feed's collector (breakpointHub.ts). */
+  onBreakpointLink?: (req: IncomingMessage, res: ServerResponse) => void;
 }
 
 /**
@@ -75,6 +78,7 @@ export class CaptureFeed {
         rendezvousFile: file,
         onChange: () => self.feed?.changed(),
         onRecord: () => self.feed?.changed(),
+        ...(options.onBreakpointLink ? { onBreakpointLink: options.onBreakpointLink } : {}),
       });
       if (other !== undefined)
         options.log?.(

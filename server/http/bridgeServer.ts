@@ -1,6 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startAppSandbox, type RunningAppSandbox } from '../appSandbox/sandboxServer.js';
+import { LazyBreakpointHub } from './breakpointRoutes.js';
+import { BreakpointHub } from '../captures/breakpointHub.js';
 import { createHttpApp } from './httpApp.js';
 import { OAuthManager } from '../oauth/oauthManager.js';
 import type { OAuthSettings } from '../oauth/flowTypes.js';
@@ -74,9 +76,25 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
   // Never fails (without the state folder the Captured list says why), and starts beside the
   // target: the page's first screen does not wait for it.
   let captures: CaptureFeed | undefined;
+  // Breakpoints take proxies' links on the captures' collector (breakpointHub.ts).
+  const hub = BreakpointHub.detached();
   const capturesStarted = options.captures
-    ? CaptureFeed.start({ log: options.log, ...options.captures }).then((feed) => (captures = feed))
+    ? CaptureFeed.start({
+        log: options.log,
+        ...options.captures,
+        onBreakpointLink: (req, res) => hub.accept(req, res),
+      }).then((feed) => (captures = feed))
     : undefined;
+  // Breakpoints use the captures' collector (one rendezvous, one listener); a bridge started
+  // without captures (tests of other things) starts the hub's own when the page first asks.
+  const breakpoints = capturesStarted
+    ? new LazyBreakpointHub(async () => {
+        const feed = await capturesStarted;
+        if (!feed.collector) throw new Error(feed.collecting.ok ? 'no collector' : feed.collecting.problem);
+        hub.useCollector(feed.collector);
+        return hub;
+      })
+    : new LazyBreakpointHub();
   const app = createHttpApp({
     token: options.token,
     allowedHosts: () => hosts,
@@ -85,6 +103,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     oauth,
     appSandbox: () => sandbox,
     log: options.log,
+    breakpoints,
     ...(options.clientDir === undefined ? {} : { clientDir: options.clientDir }),
     ...(options.collectionFile === undefined ? {} : { collectionFile: options.collectionFile }),
     ...(capturesStarted ? { captures: () => captures } : {}),
@@ -142,6 +161,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
       await captures?.close();
       await session.dispose();
       await sandbox?.close();
+      await breakpoints.close();
       for (const client of wss.clients) client.terminate();
       wss.close();
       server.closeAllConnections();

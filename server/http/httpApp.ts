@@ -13,6 +13,7 @@ import { capturesRouter } from './capturesRoute.js';
 import type { CaptureFeed } from '../captures/captureFeed.js';
 import { collectionRouter } from './collectionRoutes.js';
 import { compareTargetRouter } from './compareTargetRoute.js';
+import { breakpointRouter, type LazyBreakpointHub } from './breakpointRoutes.js';
 import { hostConfigRouter } from './hostConfigRoute.js';
 import { lintConfigRouter } from './lintConfigRoute.js';
 import type { RunningAppSandbox } from '../appSandbox/sandboxServer.js';
@@ -47,6 +48,8 @@ export interface HttpAppOptions {
   collectionFile?: string;
   /** Captured sessions (proxies' pushes and capture files), once started; none: no captures routes. */
   captures?: () => CaptureFeed | undefined;
+  /** Breakpoints on proxied sessions (breakpointRoutes.ts), started when the page first asks. */
+  breakpoints?: LazyBreakpointHub;
 }
 
 /**
@@ -170,6 +173,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   app.use(compareTargetRouter(() => options.session.spec));
   app.use(hostConfigRouter());
   if (options.captures) app.use(capturesRouter(options.captures));
+  if (options.breakpoints) app.use(breakpointRouter(options.breakpoints));
 
   app.use('/api', (_req: Request, res: Response) => {
     res.status(404).json({ error: 'No such route' });

@@ -12,6 +12,7 @@ import { maskedPathOf, maskUrl } from '../../shared/urlSecrets.js';
 import { allowedHosts, isAllowedHost } from '../loopback/security.js';
 import { ALWAYS_SECRET, maskHeaders } from '../targets/httpExchanges.js';
 import type { Capture } from './capture.js';
+import type { Breakpoints } from './breakpoints.js';
 import { matchRule, type InjectRule } from './injectRules.js';
 import type { SecretValues } from './secretValues.js';
 import { SseEndpointRewrite } from './sseEndpointRewrite.js';
@@ -41,6 +42,8 @@ export interface HttpProxyOptions {
   capture: Capture;
   secrets: SecretValues;
   rules: readonly InjectRule[];
+  /** The page's breakpoints (breakpoints.ts): over HTTP they hold the host's messages. */
+  breakpoints?: Breakpoints;
   say: (line: string) => void;
 }
 
@@ -161,8 +164,10 @@ function forward(
     }
   });
 
-  const open = (): ReturnType<typeof httpRequest> => {
-    const out = send(target, { method: req.method, headers: { ...headers, host: upstream.host } });
+  const open = (bodyBytes?: number): ReturnType<typeof httpRequest> => {
+    // A body the person edited has its own length.
+    const sized = bodyBytes === undefined ? headers : { ...headers, 'content-length': String(bodyBytes) };
+    const out = send(target, { method: req.method, headers: { ...sized, host: upstream.host } });
     outgoing = out;
     out.on('response', (response) => {
       answered = true;
@@ -221,7 +226,7 @@ function forward(
     return out;
   };
 
-  if (options.rules.length === 0 || req.method !== 'POST') {
+  if ((options.rules.length === 0 && options.breakpoints?.active !== true) || req.method !== 'POST') {
     const out = open();
     req.on('data', (chunk: Buffer) => {
       if (requestBytes + chunk.length <= CAPTURE_BODY_BYTES) requestBody.push(chunk);
@@ -253,7 +258,25 @@ function forward(
     const message = singleMessage(body);
     const rule = message && matchRule(options.rules, message, 'host');
     if (!message || !rule) {
-      open().end(body);
+      const held =
+        message !== undefined &&
+        options.breakpoints?.consider(message, 'host', requestBytes, {
+          forward: (text) => {
+            if (res.writableEnded || res.destroyed) return;
+            if (text === undefined) open().end(body);
+            else open(Buffer.byteLength(text)).end(text);
+          },
+          answerBack: (text) => {
+            if (res.writableEnded || res.destroyed) return;
+            answered = true;
+            res.writeHead(200, { 'content-type': 'application/json' }).end(text);
+          },
+          // A notification is accepted as the server would; a request is never answered.
+          drop: () => {
+            if (message.id === undefined && !res.headersSent) res.writeHead(202).end();
+          },
+        });
+      if (!held) open().end(body);
       return;
     }
     const id = typeof message.id === 'string' || typeof message.id === 'number' ? message.id : undefined;

@@ -17,8 +17,9 @@ export type InjectAction =
 
 export type InjectSide = 'host' | 'server';
 
-export interface InjectRule {
-  /** As written on the command line, for the capture's notes. */
+/** What a rule matches: shared by `--inject` rules and the page's breakpoints (breakpoints.ts). */
+export interface MessageMatch {
+  /** As written (on the command line, or as the page shows a breakpoint), for the capture's notes. */
   text: string;
   /** The JSON-RPC method, or `*` for any request or notification. */
   method: string;
@@ -26,6 +27,9 @@ export interface InjectRule {
   name?: string;
   /** Who sent the message: the host (requests to the server) or the server (requests to the host). */
   from?: InjectSide;
+}
+
+export interface InjectRule extends MessageMatch {
   action: InjectAction;
 }
 
@@ -102,11 +106,11 @@ function unquote(text: string): string {
 }
 
 /** The first rule that matches a request or notification, by its method, name and sender. */
-export function matchRule(
-  rules: readonly InjectRule[],
+export function matchRule<Rule extends MessageMatch>(
+  rules: readonly Rule[],
   message: { method?: unknown; params?: unknown },
   from: InjectSide,
-): InjectRule | undefined {
+): Rule | undefined {
   if (typeof message.method !== 'string') return undefined;
   const params = (
     typeof message.params === 'object' && message.params !== null ? message.params : {}

@@ -1,9 +1,13 @@
 import type { Readable, Writable } from 'node:stream';
+import { LineSplitter } from '../targets/lineSplitter.js';
+import type { Breakpoints, HoldActions } from './breakpoints.js';
 import type { Capture, CaptureDirection } from './capture.js';
 import { matchRule, type InjectRule, type InjectSide } from './injectRules.js';
 
 /** A line the relay holds while it waits for its end; past this, the bytes go on unexamined. */
 const MAX_HELD_LINE_BYTES = 16 * 1024 * 1024;
+/** A line the capture keeps whole while bytes pass uncut; longer ones are passed on and noted. */
+const CAPTURE_LINE_BYTES = 8 * 1024 * 1024;
 
 /** The two ends of one direction, and what the relay of the other direction shares with it. */
 export interface LineRelayEnds {
@@ -20,32 +24,91 @@ export interface LineRelayEnds {
 }
 
 /**
- * One direction of a proxy that has `--inject` rules: the stream is cut into lines, each line
- * looked at, and passed on as the same bytes (newline and all) unless a rule changes it. Each
- * change is marked in the capture with a note naming the rule. Without rules the proxy does not
- * use this: it pipes the bytes as they come (stdioProxy.ts).
+ * One direction of the stdio proxy. With no `--inject` rule and no breakpoint set, bytes pass as
+ * they come, chunk by chunk (the capture reads a copy, cut into lines on its side). With either,
+ * the stream is cut into lines, each line looked at, and passed on as the same bytes (newline
+ * and all) unless a rule or the person changes it; each change is marked in the capture. A
+ * breakpoint set mid-session switches to lines at the next line boundary (the rest of a line
+ * already begun passes as bytes), and back once none is left, so the page's breakpoints cost
+ * nothing while there are none.
  */
 export class LineRelay {
   private held: Buffer[] = [];
   private heldBytes = 0;
   /** The line being held grew past MAX_HELD_LINE_BYTES: its bytes pass through until its end. */
   private passing = false;
+  /** Whether the stream is being cut into lines (else bytes pass as they come). */
+  private cutting = false;
+  /** While uncut: whether the last byte passed was inside a line (not its newline). */
+  private midLine = false;
   private readonly dir: CaptureDirection;
+  private readonly uncutLines: LineSplitter;
 
   constructor(
     private readonly ends: LineRelayEnds,
     private readonly rules: readonly InjectRule[],
     private readonly capture: Capture,
+    private readonly breakpoints?: Breakpoints,
   ) {
     this.dir = ends.from === 'host' ? 'toServer' : 'fromServer';
-    ends.source.on('data', (chunk: Buffer) => this.push(chunk));
+    this.uncutLines = new LineSplitter(
+      (line) => capture.line(this.dir, line, Buffer.byteLength(line)),
+      (bytes) => capture.overlong(this.dir, bytes),
+      CAPTURE_LINE_BYTES,
+    );
+    ends.source.on('data', (chunk: Buffer) => this.take(chunk));
   }
 
   /** The source ended: a last line without a newline goes on as it is. */
   end(): void {
+    if (!this.cutting) {
+      this.uncutLines.end();
+      return;
+    }
     if (this.heldBytes > 0 && !this.passing) this.handle(Buffer.concat(this.held), false);
     this.held = [];
     this.heldBytes = 0;
+  }
+
+  private wantsLines(): boolean {
+    return this.rules.length > 0 || this.breakpoints?.active === true;
+  }
+
+  private take(chunk: Buffer): void {
+    this.uncutIfDone();
+    if (!this.cutting) {
+      if (!this.wantsLines()) {
+        this.passUncut(chunk);
+        return;
+      }
+      // Cutting starts at a line boundary: the rest of a line begun uncut goes on uncut.
+      if (this.midLine) {
+        const newline = chunk.indexOf(0x0a);
+        if (newline < 0) {
+          this.passUncut(chunk);
+          return;
+        }
+        this.passUncut(chunk.subarray(0, newline + 1));
+        chunk = chunk.subarray(newline + 1);
+      }
+      this.cutting = true;
+    }
+    this.push(chunk);
+    this.uncutIfDone();
+  }
+
+  /** Back to bytes as they come once nothing asks for lines and no line is half read. */
+  private uncutIfDone(): void {
+    if (!this.cutting || this.heldBytes > 0 || this.passing || this.wantsLines()) return;
+    this.cutting = false;
+    this.midLine = false;
+  }
+
+  private passUncut(chunk: Buffer): void {
+    if (chunk.length === 0) return;
+    this.uncutLines.push(chunk);
+    this.midLine = chunk[chunk.length - 1] !== 0x0a;
+    this.write(chunk);
   }
 
   private push(chunk: Buffer): void {
@@ -113,6 +176,7 @@ export class LineRelay {
     }
     const rule = matchRule(this.rules, message, this.ends.from);
     if (rule === undefined) {
+      if (this.breakpoints?.consider(message, this.ends.from, size, this.holdActions(bytes))) return;
       this.write(bytes);
       return;
     }
@@ -163,6 +227,15 @@ export class LineRelay {
         return;
       }
     }
+  }
+
+  /** What a breakpoint's release does with a held line (`bytes`, as it came). */
+  private holdActions(bytes: Buffer): HoldActions {
+    return {
+      forward: (text) => this.write(text === undefined ? bytes : Buffer.from(`${text}\n`)),
+      answerBack: (text) => writeTo(this.ends.back(), Buffer.from(`${text}\n`)),
+      drop: () => undefined,
+    };
   }
 
   private write(bytes: Buffer): void {

@@ -1,7 +1,7 @@
 import { request, type ClientRequest } from 'node:http';
 import type { CaptureRing } from './captureRing.js';
 import { gapText, type CaptureSink } from './captureSink.js';
-import { readRendezvous, rendezvousPath } from './rendezvousFile.js';
+import { readRendezvous, rendezvousPath, type Rendezvous } from './rendezvousFile.js';
 
 /** The path a proxy pushes its capture to, on the collector. */
 export const PUSH_PATH = '/captures/push';
@@ -24,6 +24,8 @@ export class LivePush implements CaptureSink {
   private gap: { seq: number; t: number; count: number } | undefined;
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
+  /** Told when a push to a collector begins (the breakpoint link opens to the same one). */
+  onCollector: (rendezvous: Rendezvous) => void = () => undefined;
 
   constructor(
     private readonly ring: CaptureRing,
@@ -99,6 +101,7 @@ export class LivePush implements CaptureSink {
         const replay = [header, ...(dropped > 0 ? [gapText(1, 0, dropped)] : []), ...records];
         push.write(`${replay.join('\n')}\n`);
         this.connecting = false;
+        this.onCollector(rendezvous);
       });
     });
   }

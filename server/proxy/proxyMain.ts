@@ -1,3 +1,5 @@
+import { BreakpointLink } from './breakpointLink.js';
+import { Breakpoints } from './breakpoints.js';
 import { Capture, type CaptureInfo } from './capture.js';
 import { CaptureFile, pruneCaptures } from './captureFile.js';
 import { CaptureRing } from './captureRing.js';
@@ -64,7 +66,8 @@ export async function runProxy(argv: readonly string[]): Promise<void> {
       );
     }
   }
-  sinks.push(new LivePush(ring));
+  const livePush = new LivePush(ring);
+  sinks.push(livePush);
   const info: CaptureInfo = {
     id,
     transport: request.target.kind === 'stdio' ? 'stdio' : 'streamable-http',
@@ -76,8 +79,13 @@ export async function runProxy(argv: readonly string[]): Promise<void> {
     inject: request.inject.map((rule) => rule.text),
   };
   const capture = new Capture(info, secrets, sinks);
+  // The page's breakpoints come over a link to the collector the capture is pushed to.
+  const breakpoints = new Breakpoints(capture);
+  const link = new BreakpointLink(breakpoints, capture);
+  livePush.onCollector = (rendezvous) => link.open(rendezvous);
 
   const finishCapture = async (): Promise<void> => {
+    link.close();
     capture.close();
     if (file)
       await Promise.race([
@@ -94,6 +102,7 @@ export async function runProxy(argv: readonly string[]): Promise<void> {
       capture,
       secrets,
       rules: request.inject,
+      breakpoints,
       say,
     });
     await finishCapture();
@@ -106,6 +115,7 @@ export async function runProxy(argv: readonly string[]): Promise<void> {
     env: { ...process.env, ...request.target.env },
     ...(request.target.cwd === undefined ? {} : { cwd: request.target.cwd }),
     rules: request.inject,
+    breakpoints,
     capture,
     host: { input: process.stdin, output: process.stdout, errors: process.stderr },
     say,

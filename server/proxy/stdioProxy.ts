@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import { LineSplitter } from '../targets/lineSplitter.js';
 import { adoptGroup, endGroup, signalGroup } from '../targets/processGroups.js';
-import type { Capture, CaptureDirection } from './capture.js';
+import type { Breakpoints } from './breakpoints.js';
+import type { Capture } from './capture.js';
 import type { InjectRule } from './injectRules.js';
 import { LineRelay } from './lineRelay.js';
 
@@ -21,6 +22,8 @@ export interface StdioProxyOptions {
   env: NodeJS.ProcessEnv;
   cwd?: string;
   rules: readonly InjectRule[];
+  /** The page's breakpoints, when a page may set them (proxyMain.ts). */
+  breakpoints?: Breakpoints;
   capture: Capture;
   host: { input: Readable; output: Writable; errors: Writable };
   /** Says something about the proxy itself (to stderr, never stdout). */
@@ -110,43 +113,41 @@ export function runStdioProxy(options: StdioProxyOptions): Promise<StdioProxyEnd
     child.stdin.on('error', () => undefined);
     host.output.on('error', () => hostGone('stopped reading (its stdout pipe broke)'));
 
-    if (rules.length === 0) {
-      pipeCaptured(host.input, child.stdin, 'toServer', capture, false);
-      pipeCaptured(child.stdout, host.output, 'fromServer', capture, true);
-      host.input.once('end', () => hostGone('closed its stdin'));
-    } else {
-      const hostRequests = new Map<string, number | undefined>();
-      const serverRequests = new Map<string, number | undefined>();
-      const toServer = new LineRelay(
-        {
-          source: host.input,
-          sink: child.stdin,
-          from: 'host',
-          back: () => host.output,
-          truncateAnswersTo: hostRequests,
-          truncateAnswersFrom: serverRequests,
-        },
-        rules,
-        capture,
-      );
-      const toHost = new LineRelay(
-        {
-          source: child.stdout,
-          sink: host.output,
-          from: 'server',
-          back: () => child.stdin,
-          truncateAnswersTo: serverRequests,
-          truncateAnswersFrom: hostRequests,
-        },
-        rules,
-        capture,
-      );
-      host.input.once('end', () => {
-        toServer.end();
-        hostGone('closed its stdin');
-      });
-      child.stdout.once('end', () => toHost.end());
-    }
+    const hostRequests = new Map<string, number | undefined>();
+    const serverRequests = new Map<string, number | undefined>();
+    const toServer = new LineRelay(
+      {
+        source: host.input,
+        sink: child.stdin,
+        from: 'host',
+        back: () => host.output,
+        truncateAnswersTo: hostRequests,
+        truncateAnswersFrom: serverRequests,
+      },
+      rules,
+      capture,
+      options.breakpoints,
+    );
+    const toHost = new LineRelay(
+      {
+        source: child.stdout,
+        sink: host.output,
+        from: 'server',
+        back: () => child.stdin,
+        truncateAnswersTo: serverRequests,
+        truncateAnswersFrom: hostRequests,
+      },
+      rules,
+      capture,
+      options.breakpoints,
+    );
+    host.input.once('end', () => {
+      toServer.end();
+      // What the host sent and the person still holds goes on before the server's stdin closes.
+      options.breakpoints?.releaseAll('the host closed its stdin');
+      hostGone('closed its stdin');
+    });
+    child.stdout.once('end', () => toHost.end());
 
     let stdoutEnded = false;
     child.stdout.once('end', () => {
@@ -176,25 +177,4 @@ export function runStdioProxy(options: StdioProxyOptions): Promise<StdioProxyEnd
     }
     for (const signal of PASSED_SIGNALS) process.on(signal, onSignal);
   });
-}
-
-/**
- * Bytes from one end to the other as they come (`pipe` keeps their order and waits for a slow
- * reader), and a copy of each chunk to the capture, cut into lines there.
- */
-function pipeCaptured(
-  source: Readable,
-  sink: Writable,
-  dir: CaptureDirection,
-  capture: Capture,
-  keepSinkOpen: boolean,
-): void {
-  const lines = new LineSplitter(
-    (line) => capture.line(dir, line, Buffer.byteLength(line)),
-    (bytes) => capture.overlong(dir, bytes),
-    CAPTURE_LINE_BYTES,
-  );
-  source.on('data', (chunk: Buffer) => lines.push(chunk));
-  source.once('end', () => lines.end());
-  source.pipe(sink, { end: !keepSinkOpen });
 }
