@@ -5,7 +5,8 @@ import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { McpServer as McpServerV1 } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { InMemoryTransport as InMemoryTransportV1 } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { EraChoice } from '../../shared/wire';
-import { diedOnProbe, RelayTransport, type TransportShape } from '../../shared/core';
+import { RelayTransport, type TransportShape } from '../../shared/core';
+import { diedOnProbe } from '../../shared/core/connectErrors';
 import { pageMcpClient } from './testSupport/pageMcpClient';
 
 // The page's SDK transport, with the bridge's relay played by an in-memory link to a real SDK
