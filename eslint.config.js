@@ -21,6 +21,7 @@ const SERVER_FLOORS = [
   'proxy',
   'captures',
   'hostConfigs',
+  'workspace',
   'appSandbox',
   'http',
   'verbs',

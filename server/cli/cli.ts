@@ -52,13 +52,13 @@ async function main(): Promise<void> {
   }
   // `mcp-inspect workspace …`: the workspace file's servers, listed, imported and edited; no server.
   if (process.argv[2] === 'workspace') {
-    const { runWorkspaceVerb } = await import('../workspace/workspaceVerb.js');
+    const { runWorkspaceVerb } = await import('../verbs/workspaceVerb.js');
     process.exitCode = runWorkspaceVerb(process.argv.slice(2));
     return;
   }
   // `lint --all`, `test --all`: the verb over every server of the workspace, each in a run of its own.
   if (runsOverWorkspace(process.argv.slice(2))) {
-    const { runAllServers } = await import('../workspace/allServers.js');
+    const { runAllServers } = await import('../verbs/allServers.js');
     process.exitCode = await runAllServers(process.argv.slice(2), fileURLToPath(import.meta.url));
     return;
   }

@@ -14,15 +14,15 @@ import { readHostConfig, type HostServer } from '../hostConfigs/hostConfigReader
 import { locationsHelp, resolveConfigPath, SHORTHANDS } from '../hostConfigs/hostLocations.js';
 import { readBoundedText } from '../files/boundedRead.js';
 import { EXIT, VerbFailure } from '../session/exitCodes.js';
-import { VerbOutput } from '../verbs/verbOutput.js';
-import { importConfig, importServer, type ImportedServer } from './importHost.js';
+import { VerbOutput } from './verbOutput.js';
+import { importConfig, importServer, type ImportedServer } from '../workspace/importHost.js';
 import {
   readWorkspaceFile,
   workspacePath,
   writeWorkspaceFile,
   WorkspaceRefusal,
   type WorkspaceState,
-} from './workspaceFile.js';
+} from '../workspace/workspaceFile.js';
 
 const ACTIONS = ['list', 'import', 'add', 'remove', 'rename', 'move'] as const;
 type Action = (typeof ACTIONS)[number];

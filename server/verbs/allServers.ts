@@ -7,9 +7,9 @@ import { hostProfile } from '../../shared/lint/hosts/profiles.js';
 import type { LintReport } from '../../shared/lint/index.js';
 import { EXIT, VerbFailure } from '../session/exitCodes.js';
 import { openPrivateFile } from '../files/privateFile.js';
-import { lintLines, summaryLine } from '../verbs/render/lintText.js';
-import { VerbOutput } from '../verbs/verbOutput.js';
-import { readWorkspaceFile, workspacePath } from './workspaceFile.js';
+import { lintLines, summaryLine } from './render/lintText.js';
+import { VerbOutput } from './verbOutput.js';
+import { readWorkspaceFile, workspacePath } from '../workspace/workspaceFile.js';
 
 /** What one server's run gave: its exit code, its stdout and stderr as they came. */
 interface ServerRun {
