@@ -14,6 +14,7 @@ export interface ServerTool {
   description?: string | undefined;
   inputSchema: unknown;
   annotations?: { destructiveHint?: boolean | undefined; readOnlyHint?: boolean | undefined } | undefined;
+  _meta?: Record<string, unknown> | undefined;
 }
 
 /** One tool as the provider gets it. */
@@ -70,9 +71,6 @@ const STRICT_REFUSED_KEYWORDS = [
   'uniqueItems',
 ] as const;
 
-/** Keywords no provider needs that only make the request bigger or trip a strict parser. */
-const DROPPED_EVERYWHERE = ['$schema'] as const;
-
 export interface TranslateOptions {
   /** OpenAI only: translate for strict mode. */
   strict?: boolean;
@@ -89,6 +87,13 @@ export function translateTools(
   const refused: RefusedTool[] = [];
   const taken = new Set<string>();
   for (const tool of tools) {
+    if (appOnly(tool)) {
+      refused.push({
+        serverName: tool.name,
+        reason: 'visibility ["app"]: only its MCP App calls it, a model never sees it',
+      });
+      continue;
+    }
     const changes: string[] = [];
     const schema = topLevelSchema(tool.inputSchema, changes);
     if ('refused' in schema) {
@@ -118,6 +123,22 @@ export function serverToolFor(translation: ToolTranslation, modelName: string): 
   return translation.tools.find((tool) => tool.name === modelName);
 }
 
+/** MCP Apps' `_meta.ui.visibility` without "model": the server hides the tool from models. */
+function appOnly(tool: ServerTool): boolean {
+  const ui = tool._meta?.ui;
+  const visibility =
+    ui !== null && typeof ui === 'object' ? (ui as { visibility?: unknown }).visibility : undefined;
+  return Array.isArray(visibility) && !visibility.includes('model');
+}
+
+/**
+ * Whether the page asks before running the tool (the spec's human in the loop): it may destroy
+ * something, by its hints or by their defaults (not read-only, destructive unless it says not).
+ */
+export function isDestructive(tool: ServerTool): boolean {
+  return tool.annotations?.readOnlyHint !== true && tool.annotations?.destructiveHint !== false;
+}
+
 function topLevelSchema(
   inputSchema: unknown,
   changes: string[],
@@ -125,12 +146,6 @@ function topLevelSchema(
   if (inputSchema === null || typeof inputSchema !== 'object' || Array.isArray(inputSchema))
     return { refused: 'its inputSchema is not a JSON object' };
   const schema = { ...(inputSchema as Record<string, unknown>) };
-  for (const keyword of DROPPED_EVERYWHERE) {
-    if (keyword in schema) {
-      delete schema[keyword];
-      changes.push(`"${keyword}" taken out of the schema`);
-    }
-  }
   if (schema.type === undefined) {
     schema.type = 'object';
     changes.push('"type": "object" added at the top of the schema');
