@@ -399,7 +399,10 @@ export function parseVerbArgs(argv: readonly string[], demoServerPath: string): 
     fail('--json and --reporter tap both print on stdout: give the TAP report a file, tap=PATH');
   const skills =
     verb === 'skills' ? skillsRequest(subject, second, options.verify === true, fail) : undefined;
-  const model = verb === 'eval' ? evalRequest(options, process.env) : undefined;
+  // `test` runs a collection's evals too when a model is named.
+  const wantsModel =
+    verb === 'eval' || (verb === 'test' && (options.model !== undefined || options.provider !== undefined));
+  const model = wantsModel ? evalRequest(options, process.env) : undefined;
   if (model && 'error' in model) fail(model.error);
   if (verb === 'eval' && (reporters as Reporter[]).some((r) => r.kind === 'tap'))
     fail('eval reports as junit=FILE or json=FILE');
@@ -499,7 +502,7 @@ function verbProgram(verb: VerbName, shape: VerbShape): Command {
         collect,
       );
   }
-  if (verb === 'eval') addEvalOptions(program, collect);
+  if (verb === 'eval' || verb === 'test') addEvalOptions(program, collect);
   if (verb === 'test' || verb === 'eval') {
     program
       .option(

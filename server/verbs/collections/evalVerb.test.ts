@@ -320,6 +320,34 @@ describe('mcp-inspect eval', () => {
   );
 
   it(
+    '`test` runs the evals after the items when a model is named, and says they did not run when none is',
+    async () => {
+      const standIn = await openai(weatherTurns);
+      const path = join(scratch, 'mixed.collection.json');
+      writeFileSync(
+        path,
+        collectionText({
+          formatVersion: 1,
+          name: 'mixed',
+          items: [{ name: 'echo', kind: 'tool', tool: 'echo', arguments: { message: 'hi' }, expect: [] }],
+          evals: [{ ...weatherEval, runs: 1 }],
+        }),
+      );
+      const withModel = await runVerb(['test', path, '--model', 'scripted'], {
+        env: providerEnv('openai', standIn),
+      });
+      expect(withModel.code).toBe(0);
+      expect(withModel.stdout).toContain('✓ echo');
+      expect(withModel.stdout).toContain('✓ weather in Paris  1/1 runs passed');
+      const without = await runVerb(['test', path], { env: { OPENAI_API_KEY: '', OPENAI_BASE_URL: '' } });
+      expect(without.code).toBe(0);
+      expect(without.stderr).toContain('1 eval not run: they need a model');
+      expectNoKey(withModel, path);
+    },
+    CLI_TEST_TIMEOUT_MS,
+  );
+
+  it(
     'refuses to start without a model, or with a provider it does not know (exit 1)',
     async () => {
       const file = save('usage.collection.json', [weatherEval]);

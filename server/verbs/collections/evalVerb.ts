@@ -30,17 +30,33 @@ import { schemaValidator } from './schemaValidator.js';
  * it; the model is told it was not allowed, and the run's transcript says so.
  */
 export async function evalVerb(context: VerbContext, items: ItemAnswerer): Promise<void> {
+  const loaded = context.request.collection;
+  if (loaded && (loaded.collection.evals ?? []).length === 0)
+    throw new VerbFailure(EXIT.usage, 'usage', `${loaded.path} has no evals (a collection's "evals" list)`);
+  const failure = await runCollectionEvals(context, items);
+  if (failure) throw failure;
+}
+
+/**
+ * The collection's evals, reported; the failure to exit with (a provider that cannot be used, an
+ * eval below its threshold) returned, so `test` can run them after its items and say both.
+ */
+export async function runCollectionEvals(
+  context: VerbContext,
+  items: ItemAnswerer,
+  options: { reports: boolean; say?: (lines: string[]) => void } = { reports: true },
+): Promise<VerbFailure | undefined> {
   const { request, session, link, out } = context;
   const loaded = request.collection;
   const settings = request.model;
   if (!loaded || !settings) throw new VerbFailure(EXIT.usage, 'usage', 'no collection or no model');
   const evals = loaded.collection.evals ?? [];
-  if (evals.length === 0)
-    throw new VerbFailure(EXIT.usage, 'usage', `${loaded.path} has no evals (a collection's "evals" list)`);
   const provider = makeProvider(settings.provider);
   const described = describeSettings(settings.provider);
   const readable = !out.json;
-  const say = (lines: string[]) => (readable ? out.lines(lines) : lines.forEach((line) => out.notice(line)));
+  const say =
+    options.say ??
+    ((lines: string[]) => (readable ? out.lines(lines) : lines.forEach((line) => out.notice(line))));
   const core = coreDriver({
     client: session.client,
     answerer: session.answerer,
@@ -78,7 +94,7 @@ export async function evalVerb(context: VerbContext, items: ItemAnswerer): Promi
   });
   for (const line of translationLines(suite.translation)) out.notice(line);
   say(['', ...toolChoiceLines(suite), evalTotalsLine(suite)]);
-  for (const reporter of request.reporters) {
+  for (const reporter of options.reports ? request.reporters : []) {
     if (reporter.fd === undefined) continue;
     const text =
       reporter.kind === 'junit'
@@ -88,14 +104,14 @@ export async function evalVerb(context: VerbContext, items: ItemAnswerer): Promi
     closeSync(reporter.fd);
     reporter.fd = undefined;
   }
-  if (out.json)
+  if (out.json && options.reports)
     out.document({
       ...(evalJsonReport(suite, { suite: loaded.suite, timestamp }) as object),
       meta: metaOf(context, suite.durationMs, { file: loaded.path }),
     });
   if (suite.stopped) {
     const auth = suite.stopped.kind === 'auth' || suite.stopped.kind === 'no-key';
-    throw new VerbFailure(
+    return new VerbFailure(
       auth ? EXIT.auth : EXIT.connect,
       auth ? 'provider-auth' : 'provider-failed',
       suite.stopped.message,
@@ -103,9 +119,10 @@ export async function evalVerb(context: VerbContext, items: ItemAnswerer): Promi
   }
   const failed = suite.evals.filter((result) => !result.pass);
   if (failed.length > 0)
-    throw new VerbFailure(
+    return new VerbFailure(
       EXIT.expectationFailed,
       'expectation-failed',
       `${failed.length} of ${suite.evals.length} eval${suite.evals.length === 1 ? '' : 's'} of ${loaded.path} below ${failed.length === 1 ? 'its' : 'their'} threshold: ${failed.map((result) => result.name).join(', ')}`,
     );
+  return undefined;
 }
