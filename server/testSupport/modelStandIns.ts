@@ -28,6 +28,9 @@ export interface RecordedRequest {
   path: string;
   headers: Record<string, string | string[] | undefined>;
   body: Record<string, unknown>;
+  /** performance.now() when the request's body had arrived, and when the answer's last byte went out. */
+  receivedAt: number;
+  answeredAt?: number;
 }
 
 export interface StandInOptions {
@@ -76,7 +79,15 @@ async function startStandIn(
       } catch {
         body = { unparsed: text };
       }
-      requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body });
+      const recorded: RecordedRequest = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        body,
+        receivedAt: performance.now(),
+      };
+      requests.push(recorded);
+      res.once('finish', () => (recorded.answeredAt = performance.now()));
       const expectedPath = flavour === 'openai' ? '/v1/chat/completions' : '/v1/messages';
       if (req.method !== 'POST' || req.url !== expectedPath)
         return apiError(flavour, res, 404, `the stand-in answers POST ${expectedPath} only`);

@@ -86,7 +86,7 @@ export interface EvalOptions {
   now?: () => number;
 }
 
-const DEFAULT_FATAL_KINDS = ['no-key', 'auth', 'unreachable', 'redirect', 'not-found'];
+const DEFAULT_FATAL_KINDS = ['no-key', 'auth', 'unreachable', 'redirect', 'not-found', 'rate-limit'];
 
 export async function runEvals(evals: readonly EvalItem[], options: EvalOptions): Promise<EvalSuiteResult> {
   const now = options.now ?? (() => Date.now());
