@@ -25,3 +25,9 @@ export const API_COMPARE_TARGET_PATH = '/api/compare-target';
  * wraps and unwraps them, as `mcp-inspect wrap`/`unwrap` do (see shared/hostConfigWire.ts).
  */
 export const API_HOST_CONFIG_PATH = '/api/host-config';
+/**
+ * The page's model provider, held by the bridge: GET what is set (never the key), PUT
+ * `{provider, model, baseUrl?, apiKey?}`, POST `/step` one streamed model step as NDJSON
+ * (see server/models/modelRoutes.ts).
+ */
+export const API_MODEL_PATH = '/api/model';

@@ -34,6 +34,8 @@ export interface BridgeOptions {
   limits?: MemoryLimits;
   /** The collection file the page saves calls to; none: no collection routes. */
   collectionFile?: string;
+  /** Where the model provider's variables are read (tests give their own; else the process's). */
+  modelEnv?: NodeJS.ProcessEnv;
 }
 
 export interface RunningBridge {
@@ -78,6 +80,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     log: options.log,
     ...(options.clientDir === undefined ? {} : { clientDir: options.clientDir }),
     ...(options.collectionFile === undefined ? {} : { collectionFile: options.collectionFile }),
+    ...(options.modelEnv === undefined ? {} : { modelEnv: options.modelEnv }),
   });
   const server = createServer(app);
   const wss = attachWsBridge(server, {

@@ -13,6 +13,7 @@ import { collectionRouter } from './collectionRoutes.js';
 import { compareTargetRouter } from './compareTargetRoute.js';
 import { hostConfigRouter } from './hostConfigRoute.js';
 import { lintConfigRouter } from './lintConfigRoute.js';
+import { modelRouter } from '../models/modelRoutes.js';
 import type { RunningAppSandbox } from '../appSandbox/sandboxServer.js';
 import type { OAuthManager } from '../oauth/oauthManager.js';
 import { oauthApiRouter, oauthCallbackRoute } from '../oauth/routes.js';
@@ -37,6 +38,8 @@ export interface HttpAppOptions {
   log?: (line: string) => void;
   /** The collection file the page saves calls to (`--collection`). */
   collectionFile?: string;
+  /** Where the model provider's variables are read (OPENAI_*, ANTHROPIC_*): the process's own by default. */
+  modelEnv?: NodeJS.ProcessEnv;
 }
 
 /**
@@ -159,6 +162,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   app.use(lintConfigRouter());
   app.use(compareTargetRouter(() => options.session.spec));
   app.use(hostConfigRouter());
+  app.use(modelRouter(options.modelEnv ?? process.env));
 
   app.use('/api', (_req: Request, res: Response) => {
     res.status(404).json({ error: 'No such route' });

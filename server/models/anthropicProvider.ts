@@ -32,6 +32,12 @@ export function anthropicProvider(settings: ProviderSettings): ModelProvider {
     model: settings.model,
     baseUrl: settings.baseUrl,
     async step(request: StepRequest): Promise<ModelStep> {
+      // The client would only say it found no way to authenticate: say which key to give.
+      if (settings.apiKey === undefined)
+        throw new ModelFailure(
+          'no-key',
+          `no key for Anthropic at ${settings.baseUrl}: set ANTHROPIC_API_KEY, or give the key in the Playground's settings`,
+        );
       try {
         const stream = await client.messages.create(
           {
