@@ -1,4 +1,5 @@
 import type { Tool } from '@modelcontextprotocol/client';
+import type { AbortSignalLike } from '../core/platform.js';
 import type { Observation, SchemaValidator } from '../collections/expectations.js';
 import { textsOf } from '../collections/expectations.js';
 import {
@@ -27,7 +28,7 @@ export type ModelStepper = (request: {
   system?: string | undefined;
   turns: readonly ConversationTurn[];
   tools: readonly TranslatedTool[];
-  signal?: AbortSignal | undefined;
+  signal?: AbortSignalLike | undefined;
   onText?: ((delta: string) => void) | undefined;
 }) => Promise<ModelStep>;
 
@@ -94,7 +95,7 @@ export interface LoopOptions {
   system?: string | undefined;
   /** Model requests at most; a model still calling tools after the last is stopped, said. */
   maxSteps: number;
-  signal?: AbortSignal | undefined;
+  signal?: AbortSignalLike | undefined;
   /** A provider's failure in words; anything else it throws goes on up. */
   failureOf(error: unknown): { kind: string; message: string } | undefined;
   onText?(delta: string): void;
