@@ -16,6 +16,7 @@ const SERVER_FLOORS = [
   'targets',
   'oauth',
   'relay',
+  'models',
   'session',
   'demo',
   'proxy',

@@ -30,3 +30,9 @@ export const API_HOST_CONFIG_PATH = '/api/host-config';
  * next change), GET `/<id>/records?after=<seq>` reads one's records (`&wait=1` waits for new ones).
  */
 export const API_CAPTURES_PATH = '/api/captures';
+/**
+ * The page's model provider, held by the bridge: GET what is set (never the key), PUT
+ * `{provider, model, baseUrl?, apiKey?}`, POST `/step` one streamed model step as NDJSON
+ * (see server/models/modelRoutes.ts).
+ */
+export const API_MODEL_PATH = '/api/model';

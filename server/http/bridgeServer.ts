@@ -39,6 +39,8 @@ export interface BridgeOptions {
   collectionFile?: string;
   /** Take captured sessions (`mcp-inspect proxy`) and list their files; none: no Captured list. */
   captures?: CaptureFeedOptions;
+  /** Where the model provider's variables are read (tests give their own; else the process's). */
+  modelEnv?: NodeJS.ProcessEnv;
 }
 
 export interface RunningBridge {
@@ -107,6 +109,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     ...(options.clientDir === undefined ? {} : { clientDir: options.clientDir }),
     ...(options.collectionFile === undefined ? {} : { collectionFile: options.collectionFile }),
     ...(capturesStarted ? { captures: () => captures } : {}),
+    ...(options.modelEnv === undefined ? {} : { modelEnv: options.modelEnv }),
   });
   const server = createServer(app);
   const wss = attachWsBridge(server, {

@@ -16,6 +16,7 @@ import { compareTargetRouter } from './compareTargetRoute.js';
 import { breakpointRouter, type LazyBreakpointHub } from './breakpointRoutes.js';
 import { hostConfigRouter } from './hostConfigRoute.js';
 import { lintConfigRouter } from './lintConfigRoute.js';
+import { modelRouter } from '../models/modelRoutes.js';
 import type { RunningAppSandbox } from '../appSandbox/sandboxServer.js';
 import type { OAuthManager } from '../oauth/oauthManager.js';
 import { oauthApiRouter, oauthCallbackRoute } from './oauthRoutes.js';
@@ -50,6 +51,8 @@ export interface HttpAppOptions {
   captures?: () => CaptureFeed | undefined;
   /** Breakpoints on proxied sessions (breakpointRoutes.ts), started when the page first asks. */
   breakpoints?: LazyBreakpointHub;
+  /** Where the model provider's variables are read (OPENAI_*, ANTHROPIC_*): the process's own by default. */
+  modelEnv?: NodeJS.ProcessEnv;
 }
 
 /**
@@ -174,6 +177,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   app.use(hostConfigRouter());
   if (options.captures) app.use(capturesRouter(options.captures));
   if (options.breakpoints) app.use(breakpointRouter(options.breakpoints));
+  app.use(modelRouter(options.modelEnv ?? process.env));
 
   app.use('/api', (_req: Request, res: Response) => {
     res.status(404).json({ error: 'No such route' });

@@ -44,6 +44,9 @@ export type FailureKind =
   | 'list-failed'
   | 'eras-differ'
   | 'expectation-failed'
+  /** `eval`: the model provider refused the key (exit 3), or could not be used at all (exit 4). */
+  | 'provider-auth'
+  | 'provider-failed'
   | 'interrupted';
 
 /** A verb's failure: the exit code, its kind, and words for the person. */
@@ -68,5 +71,5 @@ export const EXIT_CODE_HELP = `Exit codes (every verb):
   5  the tool returned isError, the tool is unknown, or the server answered a JSON-RPC error
   6  lint found an error (lint)
   7  a breaking change, or the eras disagree (diff, parity)
-  8  an expectation of a collection failed (test)
+  8  an expectation of a collection failed (test), an eval below its threshold (eval)
   9  timed out`;

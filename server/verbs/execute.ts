@@ -2,6 +2,7 @@ import { killAllGroupsNow } from '../targets/processGroups.js';
 import type { SpawnedServer } from '../targets/spawnServer.js';
 import { ItemAnswerer } from '../../shared/collections/coreDriver.js';
 import { cliAnswerer } from '../session/answers/cliAnswerer.js';
+import { evalVerb } from './collections/evalVerb.js';
 import { testVerb } from './collections/testVerb.js';
 import { loadVerb } from './load/loadVerb.js';
 import { EXIT, VerbFailure } from '../session/exitCodes.js';
@@ -90,7 +91,7 @@ export async function executeVerb(request: VerbRequest, early: SpawnedServer | u
   const signals = stopOnSignals(link, out);
   let session: VerbSession | undefined;
   // `test`: the server's requests are answered with each item's saved answers.
-  const items = request.verb === 'test' ? new ItemAnswerer() : undefined;
+  const items = request.verb === 'test' || request.verb === 'eval' ? new ItemAnswerer() : undefined;
   try {
     for (let signIns = 0; ; signIns += 1) {
       try {
@@ -176,6 +177,8 @@ function run(context: VerbContext, items: ItemAnswerer | undefined): Promise<voi
       return lintVerb(context);
     case 'test':
       return testVerb(context, items ?? new ItemAnswerer());
+    case 'eval':
+      return evalVerb(context, items ?? new ItemAnswerer());
     case 'load':
       return loadVerb(context);
     case 'skills':

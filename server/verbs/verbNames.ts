@@ -19,6 +19,7 @@ export const VERB_NAMES = [
   'test',
   'load',
   'skills',
+  'eval',
 ] as const;
 
 export type VerbName = (typeof VERB_NAMES)[number];
@@ -59,6 +60,7 @@ export const VERB_HELP = `Headless verbs (no browser; the verb comes first, the 
   mcp-inspect parity [options] [-- command…]   the same lists in the legacy and the modern era, compared
   mcp-inspect lint    [--probe] [--format text|json|sarif] [-- command…]   check the server (exit 6 on an error)
   mcp-inspect test [file]     [options] [-- command…]   run a collection's items and check their expectations
+  mcp-inspect eval [file] --model M [--runs K] [-- command…]   a model given the server's tools: each eval's expectations, K runs, a pass rate (exit 8)
   mcp-inspect load <tool> [--arg k=v…] --concurrency C (--requests N | --duration 30s) [--rate R/s]   a load test
   mcp-inspect proxy [--inject RULE…] -- <command…>   a transparent proxy a host runs in place of its server
   mcp-inspect proxy --url <url> [--port N]          the same for an HTTP server, on 127.0.0.1:N

@@ -13,6 +13,12 @@ import {
   type LoadedCollection,
   type Reporter,
 } from '../session/collectionFile.js';
+import {
+  addEvalOptions,
+  evalRequest,
+  type EvalRequest,
+  type RawEvalOptions,
+} from './collections/evalOptions.js';
 import { loadSettings, type LoadSettings } from './load/loadSettings.js';
 import { EXIT, EXIT_CODE_HELP, VerbFailure } from '../session/exitCodes.js';
 import { openPrivateFile } from '../files/privateFile.js';
@@ -81,6 +87,8 @@ export interface VerbRequest {
   serverLine?: string;
   /** `skills`: list them, or get one; `--verify` checks every file against its entry. */
   skills?: SkillsRequest;
+  /** `eval`: the model and its runs (see collections/evalOptions.ts). */
+  model?: EvalRequest;
 }
 
 export interface SkillsRequest {
@@ -201,6 +209,20 @@ const VERBS: Record<VerbName, VerbShape> = {
       'mcp-inspect test --reporter tap -- node build/index.js',
     ],
   },
+  eval: {
+    subject: {
+      name: '[file]',
+      description: `the collection file with the evals (default ${DEFAULT_COLLECTION_FILE})`,
+      optional: true,
+    },
+    description:
+      "Gives each eval's prompt to a model with the server's tools, K times: the calls it makes go through the same path as `call`, its expectations are checked per run, and an eval passes when its pass rate reaches its threshold. A summary says how often the model chose each tool. Exit 8 below a threshold. The key: OPENAI_API_KEY or ANTHROPIC_API_KEY, never a flag.",
+    examples: [
+      'OPENAI_API_KEY=… mcp-inspect eval --model gpt-4.1-mini --runs 5',
+      'OPENAI_BASE_URL=http://127.0.0.1:11434/v1 mcp-inspect eval evals.collection.json --model llama3.2 --reporter junit=evals.xml',
+      'ANTHROPIC_API_KEY=… mcp-inspect eval --provider anthropic --model claude-sonnet-4-5 -- node build/index.js',
+    ],
+  },
   load: {
     subject: { name: '<tool>', description: 'the tool to call' },
     description:
@@ -233,7 +255,7 @@ const VERBS: Record<VerbName, VerbShape> = {
   ...SURFACE_VERBS,
 };
 
-interface RawVerbOptions extends TargetOptions {
+interface RawVerbOptions extends TargetOptions, RawEvalOptions {
   json?: boolean;
   raw?: boolean;
   quiet?: boolean;
@@ -343,9 +365,10 @@ export function parseVerbArgs(argv: readonly string[], demoServerPath: string): 
   if (fromWorkspace && 'error' in fromWorkspace) fail(fromWorkspace.error);
   if (fromWorkspace && !('error' in fromWorkspace)) ({ serverLine, ...fromFile } = fromWorkspace);
   // `parity --collection FILE` reads it the same way, to run its calls in both eras.
-  if (verb === 'test' || (verb === 'parity' && options.collection !== undefined)) {
+  const runsCollection = verb === 'test' || verb === 'eval';
+  if (runsCollection || (verb === 'parity' && options.collection !== undefined)) {
     const loaded = loadCollectionFile(
-      verb === 'test' ? (subject ?? DEFAULT_COLLECTION_FILE) : (options.collection as string),
+      runsCollection ? (subject ?? DEFAULT_COLLECTION_FILE) : (options.collection as string),
     );
     if ('error' in loaded) fail(loaded.error);
     collection = loaded as LoadedCollection;
@@ -386,6 +409,13 @@ export function parseVerbArgs(argv: readonly string[], demoServerPath: string): 
     fail('--json and --reporter tap both print on stdout: give the TAP report a file, tap=PATH');
   const skills =
     verb === 'skills' ? skillsRequest(subject, second, options.verify === true, fail) : undefined;
+  // `test` runs a collection's evals too when a model is named.
+  const wantsModel =
+    verb === 'eval' || (verb === 'test' && (options.model !== undefined || options.provider !== undefined));
+  const model = wantsModel ? evalRequest(options, process.env) : undefined;
+  if (model && 'error' in model) fail(model.error);
+  if (verb === 'eval' && (reporters as Reporter[]).some((r) => r.kind === 'tap'))
+    fail('eval reports as junit=FILE or json=FILE');
   const load = verb === 'load' ? loadSettings(options) : undefined;
   if (load && 'error' in load) fail(load.error);
   const traffic = options.traffic === undefined ? undefined : openTraffic(options.traffic, fail);
@@ -420,6 +450,7 @@ export function parseVerbArgs(argv: readonly string[], demoServerPath: string): 
     ...(load ? { load: load as LoadSettings } : {}),
     ...(serverLine === undefined ? {} : { serverLine }),
     ...(skills ? { skills } : {}),
+    ...(model ? { model: model as EvalRequest } : {}),
   };
 }
 
@@ -496,7 +527,8 @@ function verbProgram(verb: VerbName, shape: VerbShape): Command {
       );
     addWorkspaceOptions(verb, program);
   }
-  if (verb === 'test') {
+  if (verb === 'eval' || verb === 'test') addEvalOptions(program, collect);
+  if (verb === 'test' || verb === 'eval') {
     program
       .option(
         '--reporter <kind[=file]>',

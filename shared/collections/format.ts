@@ -1,5 +1,6 @@
 import { parseJsonText } from '../jsonText.js';
 import { stableJson } from '../core/stableJson.js';
+import { readEvals, type EvalItem } from './evalFormat.js';
 import { parsePath } from './jsonPath.js';
 
 /**
@@ -82,6 +83,8 @@ export interface Collection {
   name?: string;
   target?: CollectionTarget;
   items: CollectionItem[];
+  /** Prompts given to a model with the server's tools, and what it should do (see evalFormat.ts). */
+  evals?: EvalItem[];
 }
 
 /** The file's text for a collection: the same collection always writes the same bytes. */
@@ -142,7 +145,7 @@ function onlyKeys(value: Record<string, unknown>, allowed: readonly string[], wh
 
 function readCollection(value: unknown): Collection {
   const root = object(value, 'the collection');
-  onlyKeys(root, ['formatVersion', 'name', 'target', 'items'], 'the collection');
+  onlyKeys(root, ['formatVersion', 'name', 'target', 'items', 'evals'], 'the collection');
   if (root.formatVersion !== COLLECTION_FORMAT_VERSION) {
     throw new ShapeError(
       `formatVersion: expected ${COLLECTION_FORMAT_VERSION}${root.formatVersion === undefined ? ' (missing)' : `, found ${JSON.stringify(root.formatVersion)}: written by a newer mcp-inspect?`}`,
@@ -158,11 +161,14 @@ function readCollection(value: unknown): Collection {
   });
   const name = optionalString(root.name, 'name');
   const target = root.target === undefined ? undefined : readTarget(root.target);
+  const evals = root.evals === undefined ? undefined : readEvals(root.evals);
+  if (evals !== undefined && 'error' in evals) throw new ShapeError(evals.error);
   return {
     formatVersion: COLLECTION_FORMAT_VERSION,
     ...(name === undefined ? {} : { name }),
     ...(target ? { target } : {}),
     items,
+    ...(evals === undefined ? {} : { evals }),
   };
 }
 

@@ -166,3 +166,6 @@ function tapDescription(name: string): string {
 function yamlString(value: string): string {
   return JSON.stringify(value);
 }
+
+/** The escaping above, for the evals' JUnit report (shared/models/evalReports.ts). */
+export { attr as xmlAttribute, text as xmlText };

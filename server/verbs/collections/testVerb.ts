@@ -14,6 +14,7 @@ import { EXIT, VerbFailure } from '../../session/exitCodes.js';
 import { within } from '../../session/failures.js';
 import { metaOf, type VerbContext } from '../run/verbContext.js';
 import type { Reporter } from '../../session/collectionFile.js';
+import { runCollectionEvals } from './evalVerb.js';
 import { schemaValidator } from '../../session/schemaValidator.js';
 
 /**
@@ -74,6 +75,17 @@ export async function testVerb(context: VerbContext, items: ItemAnswerer): Promi
       ...(jsonReport(run, { suite, timestamp }) as object),
       meta: metaOf(context, run.durationMs, { file: loaded.path }),
     });
+  // The collection's evals, after its items, when a model is given; else said, not silently skipped.
+  const evals = collection.evals ?? [];
+  let evalFailure: VerbFailure | undefined;
+  if (evals.length > 0 && request.only.length === 0) {
+    if (request.model) evalFailure = await runCollectionEvals(context, items, { reports: false, say });
+    else
+      out.notice(
+        `${evals.length} eval${evals.length === 1 ? '' : 's'} not run: they need a model (--model; see mcp-inspect eval --help)`,
+      );
+  }
+  if (evalFailure && (run.failed === 0 || evalFailure.exitCode !== EXIT.expectationFailed)) throw evalFailure;
   if (run.failed > 0) {
     throw new VerbFailure(
       EXIT.expectationFailed,

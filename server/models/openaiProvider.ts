@@ -1,0 +1,119 @@
+import OpenAI from 'openai';
+import type {
+  ChatCompletionMessageParam,
+  ChatCompletionTool,
+} from 'openai/resources/chat/completions/completions';
+import type { ModelStep, ModelToolCall } from '../../shared/models/conversation.js';
+import { ModelFailure } from './modelFailure.js';
+import type { ModelProvider, StepRequest } from './modelProvider.js';
+import { fetchWithoutRedirects, providerFailure, type FailureContext } from './providerErrors.js';
+import type { ProviderSettings } from './providerSettings.js';
+
+/**
+ * Any OpenAI-compatible chat completions endpoint (OpenAI, Ollama, llama.cpp, vLLM, LM Studio)
+ * through the official `openai` client, streaming, with tool calls.
+ */
+export function openaiProvider(settings: ProviderSettings): ModelProvider {
+  const client = new OpenAI({
+    apiKey: settings.apiKey ?? 'no-key',
+    baseURL: settings.baseUrl,
+    maxRetries: settings.maxRetries,
+    timeout: settings.timeoutMs,
+    fetch: fetchWithoutRedirects,
+  });
+  const context: FailureContext = {
+    provider: 'the OpenAI-compatible provider',
+    baseUrl: settings.baseUrl,
+    model: settings.model,
+    key: settings.apiKey,
+    keyVariable: 'OPENAI_API_KEY',
+  };
+  return {
+    kind: 'openai',
+    model: settings.model,
+    baseUrl: settings.baseUrl,
+    async step(request: StepRequest): Promise<ModelStep> {
+      try {
+        const stream = await client.chat.completions.create(
+          {
+            model: settings.model,
+            messages: messagesOf(request),
+            ...(request.tools.length > 0 ? { tools: request.tools.map(toolOf) } : {}),
+            stream: true,
+            stream_options: { include_usage: true },
+          },
+          { signal: request.signal },
+        );
+        let text = '';
+        let stopReason = '';
+        const calls = new Map<number, ModelToolCall>();
+        const usage: ModelStep['usage'] = {};
+        for await (const chunk of stream) {
+          if (chunk.usage) {
+            usage.input = chunk.usage.prompt_tokens;
+            usage.output = chunk.usage.completion_tokens;
+          }
+          const choice = chunk.choices?.[0];
+          if (!choice) continue;
+          if (choice.finish_reason) stopReason = choice.finish_reason;
+          const delta = choice.delta;
+          if (typeof delta?.content === 'string' && delta.content !== '') {
+            text += delta.content;
+            request.onText?.(delta.content);
+          }
+          for (const part of delta?.tool_calls ?? []) {
+            const call = calls.get(part.index) ?? { id: '', name: '', argumentsText: '' };
+            if (part.id) call.id = part.id;
+            if (part.function?.name) call.name += part.function.name;
+            if (part.function?.arguments) call.argumentsText += part.function.arguments;
+            calls.set(part.index, call);
+          }
+        }
+        if (stopReason === '' && text === '' && calls.size === 0)
+          throw new ModelFailure(
+            'garbage',
+            `${context.provider} at ${settings.baseUrl} ended its stream without an answer`,
+          );
+        const toolCalls = [...calls.entries()]
+          .sort(([a], [b]) => a - b)
+          .map(([index, call]) => ({ ...call, id: call.id || `call_${index}` }));
+        return { text, toolCalls, stopReason, usage };
+      } catch (error) {
+        throw providerFailure(error, context);
+      }
+    },
+  };
+}
+
+function toolOf(tool: StepRequest['tools'][number]): ChatCompletionTool {
+  return {
+    type: 'function',
+    function: { name: tool.name, description: tool.description, parameters: tool.schema },
+  };
+}
+
+function messagesOf(request: StepRequest): ChatCompletionMessageParam[] {
+  const messages: ChatCompletionMessageParam[] = [];
+  if (request.system) messages.push({ role: 'system', content: request.system });
+  for (const turn of request.turns) {
+    if (turn.role === 'user') messages.push({ role: 'user', content: turn.text });
+    else if (turn.role === 'assistant')
+      messages.push({
+        role: 'assistant',
+        content: turn.text === '' ? null : turn.text,
+        ...(turn.toolCalls.length > 0
+          ? {
+              tool_calls: turn.toolCalls.map((call) => ({
+                id: call.id,
+                type: 'function' as const,
+                function: { name: call.name, arguments: call.argumentsText || '{}' },
+              })),
+            }
+          : {}),
+      });
+    else
+      for (const result of turn.results)
+        messages.push({ role: 'tool', tool_call_id: result.callId, content: result.text });
+  }
+  return messages;
+}
