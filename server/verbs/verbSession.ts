@@ -1,3 +1,4 @@
+import { sdkSchemaValidator } from '../../shared/schema/sdkValidator.js';
 import {
   LOG_LEVEL_META_KEY,
   SdkError,
@@ -54,6 +55,8 @@ export async function connectSession(link: TargetLink, options: ConnectOptions):
       era,
       clientInfo: { name: 'mcp-inspect', version: readVersion() },
       answerer: options.answerer,
+      // The product's one JSON Schema engine, as the page's clients have it (not the SDK's ajv).
+      jsonSchemaValidator: sdkSchemaValidator,
     });
     try {
       // Fitted with the core's task handoff (see shared/core/taskHandoff.ts), as the page's is.
