@@ -72,8 +72,26 @@ export function describeFailure(units: OutputUnit[], root: Schema | boolean, loo
       ...(expected === undefined ? {} : { expected }),
     });
   });
-  return errors;
+  return asAjvOrders(errors);
 }
+
+/**
+ * The engine checks an object's properties in the value's key order, an unexpected one where it
+ * comes; ajv (whose order the page's lists and their tests keep) says it before the errors inside
+ * the object's properties. Each such error moves before the first error below its object.
+ */
+function asAjvOrders(errors: SchemaError[]): SchemaError[] {
+  const ordered = errors.filter((error) => !UNEXPECTED_PROPERTY.has(error.keyword));
+  for (const error of errors) {
+    if (!UNEXPECTED_PROPERTY.has(error.keyword)) continue;
+    const below = ordered.findIndex((other) => other.instancePath.startsWith(`${error.instancePath}/`));
+    if (below < 0) ordered.push(error);
+    else ordered.splice(below, 0, error);
+  }
+  return ordered;
+}
+
+const UNEXPECTED_PROPERTY = new Set(['additionalProperties', 'unevaluatedProperties']);
 
 function words(
   unit: OutputUnit,
