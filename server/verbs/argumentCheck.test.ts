@@ -24,11 +24,11 @@ describe('arguments checked against the inputSchema', () => {
     const checked = checkArguments({ count: 9, items: [{}, { name: 3 }], mode: 'c', extra: true }, SCHEMA);
     expect(checked).toEqual({
       problems: [
+        { path: 'extra', message: 'is not a property the schema allows' },
         { path: 'count', message: 'must be <= 5' },
         { path: 'items[0].name', message: 'is required' },
         { path: 'items[1].name', message: 'must be string' },
         { path: 'mode', message: 'must be one of "a", "b"' },
-        { path: 'extra', message: 'is not a property the schema allows' },
       ],
     });
   });

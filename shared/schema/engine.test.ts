@@ -142,9 +142,9 @@ describe('the one JSON Schema engine', () => {
     expect(checked).toEqual({
       problems: [
         { path: ['text'], field: 'text', message: 'is required' },
+        { path: ['extra'], field: 'extra', message: 'is not a property the schema allows' },
         { path: ['id'], field: 'id', message: 'fits none of the types it may have' },
         { path: ['mode'], field: 'mode', message: 'must be one of "a", "b"' },
-        { path: ['extra'], field: 'extra', message: 'is not a property the schema allows' },
       ],
     });
     expect(checkValue({}, { $ref: '#/nowhere' })).toMatchObject({
