@@ -101,9 +101,9 @@ export default tseslint.config(
   },
   ...pluginQuery.configs['flat/recommended'],
   // The layers (docs/architecture.md, "The three layers"): the page and the bridge may import
-  // shared/ (the core with it); shared/ imports only itself, the SDK and zod (and ajv, pure
-  // JavaScript, for the lint rules that check JSON Schemas), so it runs in both and the core never
-  // reaches into a shell or a feature.
+  // shared/ (the core with it); shared/ imports only itself, the SDK, zod and @cfworker/json-schema
+  // (the one JSON Schema engine, pure JavaScript that compiles no code), so it runs in both and the
+  // core never reaches into a shell or a feature.
   {
     files: ['shared/**/*.ts'],
     rules: {
@@ -112,8 +112,9 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(?!\\.|@modelcontextprotocol/|zod$|zod/|ajv$|ajv/|vitest$)',
-              message: 'shared/ imports only shared/, the MCP SDK (@modelcontextprotocol/*), zod and ajv.',
+              regex: '^(?!\\.|@modelcontextprotocol/|zod$|zod/|@cfworker/json-schema$|vitest$)',
+              message:
+                'shared/ imports only shared/, the MCP SDK (@modelcontextprotocol/*), zod and @cfworker/json-schema.',
             },
             {
               regex: '^(\\.\\./)+(client|server|e2e|bench|scripts)(/|$)',

@@ -85,7 +85,7 @@ export default defineConfig({
   plugins: [react(), bootFirst()],
   define: { __APP_VERSION__: JSON.stringify(version) },
   resolve: {
-    // One JSON Schema engine in the page: the SDK's browser shim gets the page's ajv (see the file).
+    // One JSON Schema engine in the page: the SDK's browser shim gets the page's (see the file).
     alias: [
       {
         find: /^@modelcontextprotocol\/client\/_shims$/,

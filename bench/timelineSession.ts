@@ -1,4 +1,4 @@
-import { exportHeader } from '../shared/core/traffic/exportHeader.js';
+import { trafficHeaderLine } from '../shared/core/traffic/trafficFile.js';
 
 /**
  * A large session as a traffic file (what the page's Import… reads): calls that overlap (up to
@@ -80,7 +80,7 @@ export function timelineSessionLines(records: number): string {
     );
   }
   drafts.sort((a, b) => a.t - b.t);
-  const lines = [JSON.stringify(exportHeader(Date.now()))];
+  const lines = [trafficHeaderLine(Date.now())];
   drafts.slice(0, records).forEach((draft, index) => {
     lines.push(JSON.stringify({ ...draft.record, seq: index + 1, t: Math.round(draft.t * 1000) / 1000 }));
   });

@@ -2,7 +2,7 @@ import { lazyPart } from './components/lazyPart';
 
 /*
  * The feature panels, loaded when first shown. The first paint needs the top bar, the tool
- * list and the traffic pane; forms (rjsf, ajv), markdown and the result views come after, so
+ * list and the traffic pane; forms (rjsf and the schema engine), markdown and the result views come after, so
  * a large first bundle does not delay seeing the server's tools.
  */
 

@@ -20,6 +20,22 @@ export function parseJsonText(text: string): JsonTextResult {
   }
 }
 
+/**
+ * The 1-based line and column of a character offset in a text: where a JSON mistake is said to
+ * be, by this reader, the tool panel's argument check and the lint config alike.
+ */
+export function lineColumnAt(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < offset && i < text.length; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line += 1;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: offset - lineStart + 1 };
+}
+
 class JsonTextError extends Error {
   constructor(
     message: string,
@@ -50,15 +66,7 @@ class Reader {
   }
 
   position(offset: number): { line: number; column: number } {
-    let line = 1;
-    let lineStart = 0;
-    for (let i = 0; i < offset && i < this.text.length; i++) {
-      if (this.text.charCodeAt(i) === 10) {
-        line += 1;
-        lineStart = i + 1;
-      }
-    }
-    return { line, column: offset - lineStart + 1 };
+    return lineColumnAt(this.text, offset);
   }
 
   /** Whitespace and comments. */

@@ -8,8 +8,8 @@ let engine: Engine | undefined;
 let loading: Promise<Engine> | undefined;
 
 /**
- * Loads the page's JSON Schema engine (ajv: about a third of the first screen's script, were it
- * in it). The first screen lists tools without it; the forms and result checks that need it load
+ * Loads the page's JSON Schema engine (shared/schema/engine.ts), which the first screen does not
+ * need. The first screen lists tools without it; the forms and result checks that need it load
  * it with their own chunks, and the page loads it anyway once idle.
  */
 export function loadSchemaEngine(): Promise<Engine> {

@@ -3,8 +3,8 @@ import { lazySchemaValidator } from './lazySchemaEngine';
 
 /**
  * What the SDK client's browser shim provides, with the page's own engine (loaded when needed)
- * as the SDK's default JSON Schema validator: the shim would otherwise pull a second engine
- * (@cfworker/json-schema) into the page that nothing uses. vite.config.ts points
+ * as the SDK's default JSON Schema validator: the shim would otherwise pull the SDK's own bundled
+ * copy of @cfworker/json-schema into the page, beside ours, for nothing. vite.config.ts points
  * `@modelcontextprotocol/client/_shims` here; the page passes the same engine to every Client it
  * makes anyway.
  */

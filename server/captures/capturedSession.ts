@@ -1,3 +1,5 @@
+import { TRAFFIC_FILE_TYPE } from '../../shared/core/traffic/trafficFile.js';
+
 /**
  * What a list of captured sessions shows of each: the host as it named itself, the server, the
  * era, when it started and how it stands. Read from the records themselves (live from a proxy's
@@ -25,7 +27,7 @@ const CLIENT_INFO_META = 'io.modelcontextprotocol/clientInfo';
 /** A session from its capture header, before any record. */
 export function sessionFromHeader(header: Record<string, unknown>): CapturedSession | undefined {
   const capture = header.capture as Record<string, unknown> | undefined;
-  if (header.type !== 'mcp-inspect-traffic' || typeof capture?.id !== 'string') return undefined;
+  if (header.type !== TRAFFIC_FILE_TYPE || typeof capture?.id !== 'string') return undefined;
   return {
     id: capture.id.slice(0, 200),
     transport: String(capture.transport ?? 'stdio').slice(0, 40),

@@ -62,15 +62,10 @@ export interface HttpAppOptions {
  */
 const BASE_CSP = [
   "default-src 'self'",
-  // ajv (the page's one JSON Schema engine: the SDK client, rjsf's validator for argument
-  // forms, the outputSchema check of results) compiles each schema into a function with new
-  // Function. Injected script stays blocked: scripts still load only from 'self', nothing inline
-  // runs, and server text is never rendered as HTML. What remains is ajv's own code generation
-  // from a server's schema (ajv treats schemas as trusted code). Dropping it means an engine that
-  // interprets schemas (@cfworker/json-schema, which the SDK's browser build defaults to) behind
-  // rjsf's ValidatorType, with ajv's error objects and messages rebuilt for rjsf, the problem list
-  // and the result check: not done yet.
-  "script-src 'self' 'unsafe-eval'",
+  // Scripts only from the bridge: nothing inline, nothing evaluated. The page's JSON Schema
+  // engine (shared/schema/engine.ts: the SDK client, the forms, the result check) interprets a
+  // server's schema instead of compiling it to code, so no 'unsafe-eval' is needed.
+  "script-src 'self'",
   // Monaco and rjsf set inline styles.
   "style-src 'self' 'unsafe-inline'",
   // https: for the icons servers declare for their tools (MCP gives them as https or data: URIs)

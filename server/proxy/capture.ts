@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { isJsonRpcMessageShape, jsonRpcEnvelope } from '../../shared/jsonRpcShape.js';
 import { LARGE_FRAME_BYTES } from '../../shared/wireConstants.js';
+import { trafficHeaderLine } from '../../shared/core/traffic/trafficFile.js';
 import type { CaptureSink } from './captureSink.js';
 import type { SecretValues } from './secretValues.js';
 
@@ -37,11 +38,7 @@ export class Capture {
     private readonly secrets: SecretValues,
     private readonly sinks: CaptureSink[],
   ) {
-    const header = JSON.stringify({
-      type: 'mcp-inspect-traffic',
-      version: 1,
-      startedAt: this.startedAt,
-      exportedAt: this.startedAt,
+    const header = trafficHeaderLine(this.startedAt, this.startedAt, {
       capture: { ...info, server: secrets.maskText(info.server) },
     });
     for (const sink of sinks) sink.begin(header);

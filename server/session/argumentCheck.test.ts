@@ -24,18 +24,19 @@ describe('arguments checked against the inputSchema', () => {
     const checked = checkArguments({ count: 9, items: [{}, { name: 3 }], mode: 'c', extra: true }, SCHEMA);
     expect(checked).toEqual({
       problems: [
-        { path: 'count', message: '9 is greater than 5.' },
-        { path: 'items[0]', message: 'Instance does not have required property "name".' },
-        { path: 'items[1].name', message: 'Instance type "number" is invalid. Expected "string".' },
-        { path: 'mode', message: 'Instance does not match any of ["a","b"].' },
-        { path: 'extra', message: 'not a property the schema allows' },
+        { path: 'extra', message: 'is not a property the schema allows' },
+        { path: 'count', message: 'must be <= 5' },
+        { path: 'items[0].name', message: 'is required' },
+        { path: 'items[1].name', message: 'must be string' },
+        { path: 'mode', message: 'must be one of "a", "b"' },
       ],
     });
   });
 
-  it('names a missing required property at the arguments themselves', () => {
-    expect(checkArguments({}, SCHEMA)).toEqual({
-      problems: [{ path: '(arguments)', message: 'Instance does not have required property "count".' }],
+  it('names a missing required property by its own path, and the arguments as a whole as such', () => {
+    expect(checkArguments({}, SCHEMA)).toEqual({ problems: [{ path: 'count', message: 'is required' }] });
+    expect(checkArguments({}, { type: 'object', minProperties: 1 })).toEqual({
+      problems: [{ path: '(arguments)', message: 'must NOT have fewer than 1 properties' }],
     });
   });
 

@@ -1,3 +1,4 @@
+import { sdkSchemaValidator } from '../../shared/schema/sdkValidator.js';
 import {
   LOG_LEVEL_META_KEY,
   UnsupportedProtocolVersionError,
@@ -56,6 +57,8 @@ export async function connectSession(link: TargetLink, options: ConnectOptions):
         era: link.spec.era,
         clientInfo: { name: 'mcp-inspect', version: readVersion() },
         answerer: options.answerer,
+        // The product's one JSON Schema engine, as the page's clients have it (not the SDK's ajv).
+        jsonSchemaValidator: sdkSchemaValidator,
         timeoutMs: options.timeoutMs,
         onFallback: options.notice,
       },

@@ -168,3 +168,28 @@ describe('lint precision on definitions written from the issue (reconstructed.to
     expect(unquoted.filter((f) => f.ruleId === 'model-directives').map((f) => f.severity)).toEqual(['error']);
   });
 });
+
+describe('raw-path-or-command: a path the definition confines to a root is not raw', () => {
+  const pathTool = (name: string, description: string): Tool => ({
+    name,
+    description,
+    inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
+  });
+
+  it('a tool that says its paths stay within the allowed directories is not flagged; one that does not is', () => {
+    const findings = lintTools([
+      pathTool('read_text_file', 'Read a file as text. Only works within allowed directories.'),
+      pathTool('read_file', 'Read the complete contents of a file as text.'),
+      {
+        name: 'run',
+        description: 'Runs a command within the allowed directories.',
+        inputSchema: { type: 'object', properties: { command: { type: 'string' } } },
+      },
+    ]);
+    // A command is not made safe by where it runs: it is still a shell line.
+    expect(said(findings, ['raw-path-or-command'])).toEqual([
+      'raw-path-or-command read_file: read_file takes path as a raw string',
+      'raw-path-or-command run: run takes command as a raw string',
+    ]);
+  });
+});

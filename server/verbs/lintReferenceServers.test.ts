@@ -1,8 +1,7 @@
 // The installed reference servers linted as a person would lint them (the built CLI, each server
 // a child process), every finding pinned by rule, subject and message: a rule change that adds
-// noise, or drops a finding, shows here in review. server-filesystem and
-// server-sequential-thinking are not installed (not dependencies of this project), so they are
-// not pinned here; their definitions were read once with `npm pack` while the rules were tuned.
+// noise, or drops a finding, shows here in review: server-everything, server-memory,
+// server-filesystem and server-sequential-thinking, each finding one its author would not dispute.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +13,12 @@ import { runVerb } from '../testSupport/verbProcess.js';
 const CLI_TEST_TIMEOUT_MS = 90_000;
 const MEMORY_SERVER = createRequire(import.meta.url).resolve(
   '@modelcontextprotocol/server-memory/dist/index.js',
+);
+const FILESYSTEM_SERVER = createRequire(import.meta.url).resolve(
+  '@modelcontextprotocol/server-filesystem/dist/index.js',
+);
+const SEQUENTIAL_THINKING_SERVER = createRequire(import.meta.url).resolve(
+  '@modelcontextprotocol/server-sequential-thinking/dist/index.js',
 );
 const scratch = mkdtempSync(join(tmpdir(), 'mcp-inspect-lint-ref-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -275,6 +280,145 @@ describe('lint pins its findings on the reference servers', { timeout: CLI_TEST_
       ],
       ['unbounded-input', 'search_nodes', 'parameter query of search_nodes is a string with no maxLength'],
       ['unbounded-input', 'open_nodes', 'parameter names of open_nodes is an array with no maxItems'],
+    ]);
+  });
+
+  it('server-filesystem: its paths stay within the allowed directories, as every tool but the deprecated read_file says', async () => {
+    const { summary, findings } = await lintFindings(['--', process.execPath, FILESYSTEM_SERVER, scratch]);
+    // A path the definition confines ("Only works within allowed directories") is not raw; read_file
+    // (deprecated, the same handler) does not say so, and a model reading it cannot know.
+    expect(summary).toMatchObject({ error: 0, warning: 1 });
+    expect(findings).toEqual([
+      ['raw-path-or-command', 'read_file', 'read_file takes path as a raw string'],
+      ['unbounded-input', 'read_file', 'parameter head of read_file is a number with no maximum'],
+      ['parameter-description', 'read_file', 'parameter path of read_file has no description'],
+      ['unbounded-input', 'read_file', 'parameter path of read_file is a string with no maxLength'],
+      ['unbounded-input', 'read_file', 'parameter tail of read_file is a number with no maximum'],
+      ['unbounded-input', 'read_text_file', 'parameter head of read_text_file is a number with no maximum'],
+      ['parameter-description', 'read_text_file', 'parameter path of read_text_file has no description'],
+      ['unbounded-input', 'read_text_file', 'parameter path of read_text_file is a string with no maxLength'],
+      ['unbounded-input', 'read_text_file', 'parameter tail of read_text_file is a number with no maximum'],
+      ['parameter-description', 'read_media_file', 'parameter path of read_media_file has no description'],
+      [
+        'unbounded-input',
+        'read_media_file',
+        'parameter path of read_media_file is a string with no maxLength',
+      ],
+      [
+        'unbounded-input',
+        'read_multiple_files',
+        'parameter paths of read_multiple_files is an array with no maxItems',
+      ],
+      [
+        'description-failures',
+        'write_file',
+        'write_file changes things (it says "create") but its description is silent on errors',
+      ],
+      ['parameter-description', 'write_file', 'parameter content of write_file has no description'],
+      ['unbounded-input', 'write_file', 'parameter content of write_file is a string with no maxLength'],
+      ['parameter-description', 'write_file', 'parameter path of write_file has no description'],
+      ['unbounded-input', 'write_file', 'parameter path of write_file is a string with no maxLength'],
+      [
+        'description-failures',
+        'edit_file',
+        'edit_file changes things (it says "edit") but its description is silent on errors',
+      ],
+      ['parameter-description', 'edit_file', 'parameter edits of edit_file has no description'],
+      ['unbounded-input', 'edit_file', 'parameter edits of edit_file is an array with no maxItems'],
+      ['unbounded-input', 'edit_file', 'parameter newText of edit_file is a string with no maxLength'],
+      ['unbounded-input', 'edit_file', 'parameter oldText of edit_file is a string with no maxLength'],
+      ['parameter-description', 'edit_file', 'parameter path of edit_file has no description'],
+      ['unbounded-input', 'edit_file', 'parameter path of edit_file is a string with no maxLength'],
+      [
+        'description-failures',
+        'create_directory',
+        'create_directory changes things (it says "create") but its description is silent on errors',
+      ],
+      ['parameter-description', 'create_directory', 'parameter path of create_directory has no description'],
+      [
+        'unbounded-input',
+        'create_directory',
+        'parameter path of create_directory is a string with no maxLength',
+      ],
+      ['parameter-description', 'list_directory', 'parameter path of list_directory has no description'],
+      ['unbounded-input', 'list_directory', 'parameter path of list_directory is a string with no maxLength'],
+      [
+        'parameter-description',
+        'list_directory_with_sizes',
+        'parameter path of list_directory_with_sizes has no description',
+      ],
+      [
+        'unbounded-input',
+        'list_directory_with_sizes',
+        'parameter path of list_directory_with_sizes is a string with no maxLength',
+      ],
+      [
+        'parameter-description',
+        'directory_tree',
+        'parameter excludePatterns of directory_tree has no description',
+      ],
+      [
+        'unbounded-input',
+        'directory_tree',
+        'parameter excludePatterns of directory_tree is an array with no maxItems',
+      ],
+      ['parameter-description', 'directory_tree', 'parameter path of directory_tree has no description'],
+      ['unbounded-input', 'directory_tree', 'parameter path of directory_tree is a string with no maxLength'],
+      ['parameter-description', 'move_file', 'parameter destination of move_file has no description'],
+      ['unbounded-input', 'move_file', 'parameter destination of move_file is a string with no maxLength'],
+      ['parameter-description', 'move_file', 'parameter source of move_file has no description'],
+      ['unbounded-input', 'move_file', 'parameter source of move_file is a string with no maxLength'],
+      [
+        'parameter-description',
+        'search_files',
+        'parameter excludePatterns of search_files has no description',
+      ],
+      [
+        'unbounded-input',
+        'search_files',
+        'parameter excludePatterns of search_files is an array with no maxItems',
+      ],
+      ['parameter-description', 'search_files', 'parameter path of search_files has no description'],
+      ['unbounded-input', 'search_files', 'parameter path of search_files is a string with no maxLength'],
+      ['parameter-description', 'search_files', 'parameter pattern of search_files has no description'],
+      ['unbounded-input', 'search_files', 'parameter pattern of search_files is a string with no maxLength'],
+      ['parameter-description', 'get_file_info', 'parameter path of get_file_info has no description'],
+      ['unbounded-input', 'get_file_info', 'parameter path of get_file_info is a string with no maxLength'],
+    ]);
+  });
+
+  it('server-sequential-thinking: hints only; its coerced booleans take any string, which the schema says', async () => {
+    const { summary, findings } = await lintFindings(['--', process.execPath, SEQUENTIAL_THINKING_SERVER]);
+    // The thought counters carry zod's integer bound (Number.MAX_SAFE_INTEGER) and a minimum:
+    // bounded, so not named. The boolean-or-string parameters accept "true"/"false" as text,
+    // and as the schema declares them, any text of any length.
+    expect(summary).toMatchObject({ error: 0, warning: 0, hint: 5 });
+    expect(findings).toEqual([
+      [
+        'unbounded-input',
+        'sequentialthinking',
+        'parameter branchId of sequentialthinking is a string with no maxLength',
+      ],
+      [
+        'unbounded-input',
+        'sequentialthinking',
+        'parameter isRevision of sequentialthinking is boolean or string, and as a string with no maxLength',
+      ],
+      [
+        'unbounded-input',
+        'sequentialthinking',
+        'parameter needsMoreThoughts of sequentialthinking is boolean or string, and as a string with no maxLength',
+      ],
+      [
+        'unbounded-input',
+        'sequentialthinking',
+        'parameter nextThoughtNeeded of sequentialthinking is boolean or string, and as a string with no maxLength',
+      ],
+      [
+        'unbounded-input',
+        'sequentialthinking',
+        'parameter thought of sequentialthinking is a string with no maxLength',
+      ],
     ]);
   });
 });

@@ -1,10 +1,10 @@
 import { closeSync, writeSync } from 'node:fs';
-import { exportHeader } from '../../shared/core/traffic/exportHeader.js';
+import { trafficFileText, trafficHeaderLine } from '../../shared/core/traffic/trafficFile.js';
 import { recordText, type RecordOut } from '../relay/envelopeText.js';
 
 /**
- * `--traffic FILE`: the session as JSON Lines in the format the page exports and imports
- * (shared/core/traffic/jsonLines.ts): a header line, then one record per line with the
+ * `--traffic FILE`: the session as a traffic file, the format the page exports and imports
+ * (shared/core/traffic/trafficFile.ts): a header line, then one record per line with the
  * bridge's stamps, so a headless run opens in the page's traffic pane. Lines are written as the
  * records come, in batches, so a run that is interrupted still leaves what happened until then.
  */
@@ -18,7 +18,7 @@ export class TrafficFile {
 
   /** The header: what the file is, and the wall-clock time at which the records' `t` is 0. */
   begin(startedAt: number): void {
-    this.pending.push(JSON.stringify(exportHeader(startedAt)));
+    this.pending.push(trafficHeaderLine(startedAt));
     this.queueFlush();
   }
 
@@ -46,7 +46,7 @@ export class TrafficFile {
 
   private flush(): void {
     if (this.closed || this.pending.length === 0) return;
-    const text = `${this.pending.join('\n')}\n`;
+    const text = trafficFileText(this.pending);
     this.pending = [];
     writeSync(this.fd, text);
   }

@@ -1,3 +1,4 @@
+import { lineColumnAt } from '../jsonText.js';
 import { SEVERITIES, type Severity } from './findings.js';
 
 /** The config file's name in the working folder, unless `--lint-config` names another. */
@@ -87,11 +88,6 @@ function syntaxProblem(text: string, error: unknown): ConfigProblem {
   const position = /position (\d+)/.exec(message);
   const offset = position ? Number(position[1]) : text.length;
   return { message: `not valid JSON: ${message}`, ...lineColumnAt(text, offset) };
-}
-
-function lineColumnAt(text: string, offset: number): { line: number; column: number } {
-  const before = text.slice(0, offset).split('\n');
-  return { line: before.length, column: (before.at(-1)?.length ?? 0) + 1 };
 }
 
 /** Where a key is first written in the file, to point at it. */

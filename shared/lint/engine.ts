@@ -38,7 +38,7 @@ export function ruleInfos(): RuleInfo[] {
 export const RULE_IDS: readonly string[] = ruleInfos().map((rule) => rule.id);
 
 /**
- * Runs every rule on what was seen of a server. A rule that throws (a schema too odd for ajv) is a
+ * Runs every rule on what was seen of a server. A rule that throws (a schema too odd for the engine) is a
  * finding of its own rather than the end of the lint. Findings come errors first, then by path.
  */
 export function lintSurface(input: LintInput, config: LintConfig = { rules: {} }): LintReport {

@@ -27,7 +27,7 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 /**
  * Checks that the schema is one a form can be built from and prepares it: local `$ref`s
  * inlined (a form has to know what a field is before rjsf resolves anything), `$schema`
- * dropped, nullable fields marked. Anything else is left to rjsf and ajv.
+ * dropped, nullable fields marked. Anything else is left to rjsf and the schema engine.
  */
 export function normalizeSchema(input: unknown): Normalization {
   if (!isPlainObject(input)) return { problem: 'The input schema is not a JSON object.' };

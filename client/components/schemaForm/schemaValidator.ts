@@ -3,7 +3,7 @@ import { formValidator as validator } from '../../schema/formValidator';
 import { compileSchema } from '../../schema/jsonSchemaEngine';
 import { normalizeSchema, type JsonSchema, type Normalization } from './normalizeSchema';
 
-/** The page's one JSON Schema engine (2020-12), as rjsf's validator. */
+/** The product's one JSON Schema engine, as rjsf's validator. */
 export { validator };
 
 /** Optional objects start absent instead of as `{}`, so nothing unset is sent. */
@@ -14,7 +14,7 @@ export const DEFAULT_FORM_STATE_BEHAVIOR: Experimental_DefaultFormStateBehavior 
   constAsDefaults: 'never',
 };
 
-/** Normalizes the schema and makes sure ajv accepts it, so a form is never drawn for a schema it cannot check. */
+/** Normalizes the schema and makes sure the engine can use it, so a form is never drawn for a schema it cannot check. */
 export function prepareSchemaForm(input: unknown): Normalization {
   const normalized = normalizeSchema(input);
   if ('problem' in normalized) return normalized;

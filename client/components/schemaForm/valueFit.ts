@@ -21,7 +21,7 @@ export function isOfType(value: unknown, type: string): boolean {
   return actual === type || (type === 'number' && actual === 'integer');
 }
 
-/** Whether a value satisfies a schema's `type`, `const` and `enum` (the rest is ajv's to check). */
+/** Whether a value satisfies a schema's `type`, `const` and `enum` (the rest is the schema engine's to check). */
 export function fitsSchema(value: unknown, schema: JsonSchema): boolean {
   const { type } = schema;
   if (typeof type === 'string' && !isOfType(value, type)) return false;

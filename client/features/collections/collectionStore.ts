@@ -9,7 +9,7 @@ import { envNamesIn } from '../../../shared/collections/references';
 import { renameItem } from '../../../shared/collections/editing';
 import type { ItemEdit } from './ItemEditor';
 import type { AnswerRouter } from '../../bridge/answerRouter';
-import { compileSchema } from '../../schema/jsonSchemaEngine';
+import { collectionSchemaCheck } from '../../../shared/collections/schemaCheck';
 import { currentToken } from '../../bridge/token';
 
 /** The collection file as the bridge reads it (see server/http/collectionRoutes.ts). */
@@ -275,21 +275,8 @@ async function request<T = RouteState>(
   return answer;
 }
 
-/** Arguments and structuredContent checked with the page's JSON Schema engine. */
-export const pageValidator: SchemaValidator = (value, schema) => {
-  let validate: ReturnType<typeof compileSchema>;
-  try {
-    validate = compileSchema(schema);
-  } catch (error) {
-    return { unusable: (error as Error).message };
-  }
-  if (validate(value)) return { problems: [] };
-  return {
-    problems: (validate.errors ?? []).map(
-      (error) => `${error.instancePath || '(the value)'}: ${error.message ?? error.keyword}`,
-    ),
-  };
-};
+/** Arguments and structuredContent checked as `mcp-inspect test` checks them (one engine, one wording). */
+export const pageValidator: SchemaValidator = collectionSchemaCheck;
 
 /** One collection per page: the file the CLI was started with. */
 export const collectionStore = new CollectionStore();

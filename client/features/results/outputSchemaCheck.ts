@@ -1,5 +1,4 @@
-import type { ErrorObject, ValidateFunction } from 'ajv';
-import { compileSchema } from '../../schema/jsonSchemaEngine';
+import { compileSchema, type CompiledSchema, type SchemaError } from '../../schema/jsonSchemaEngine';
 
 /** One way structuredContent breaks its outputSchema: where (a JSON Pointer) and why. */
 export interface SchemaViolation {
@@ -42,22 +41,23 @@ export function checkStructuredContent({
   if (!hasSchema) return { kind: 'unchecked' };
   const validate = compile(outputSchema);
   if (validate instanceof Error) return { kind: 'bad-schema', message: validate.message };
-  if (validate(structuredContent)) return { kind: 'pass' };
-  return { kind: 'fail', violations: (validate.errors ?? []).map(describeError) };
+  const errors = validate(structuredContent);
+  if (errors.length === 0) return { kind: 'pass' };
+  return { kind: 'fail', violations: errors.map(describeError) };
 }
 
 // A tool's schema object is the same object on every call (it comes from the cached tools
 // list), so it is compiled once.
-const compiled = new WeakMap<object, ValidateFunction | Error>();
+const compiled = new WeakMap<object, CompiledSchema | Error>();
 
-function compile(schema: unknown): ValidateFunction | Error {
+function compile(schema: unknown): CompiledSchema | Error {
   if (typeof schema !== 'object' || schema === null) {
     if (typeof schema !== 'boolean') return new Error('the outputSchema is not an object');
   }
   const key = typeof schema === 'object' && schema !== null ? schema : undefined;
   const cached = key && compiled.get(key);
   if (cached) return cached;
-  let result: ValidateFunction | Error;
+  let result: CompiledSchema | Error;
   try {
     result = compileSchema(schema);
   } catch (error) {
@@ -67,9 +67,9 @@ function compile(schema: unknown): ValidateFunction | Error {
   return result;
 }
 
-function describeError(error: ErrorObject): SchemaViolation {
-  const params = error.params as Record<string, unknown>;
-  let message = error.message ?? error.keyword;
+function describeError(error: SchemaError): SchemaViolation {
+  const { params } = error;
+  let message = error.message;
   if (typeof params.additionalProperty === 'string') message += `: '${params.additionalProperty}'`;
   if (Array.isArray(params.allowedValues))
     message += `: ${params.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;

@@ -1,3 +1,4 @@
+import { lineColumnAt } from '../../../shared/jsonText';
 import { jsonErrorOffset } from './jsonErrorOffset';
 
 export type ParsedArguments =
@@ -12,7 +13,7 @@ export function parseArguments(text: string): ParsedArguments {
     value = JSON.parse(text);
   } catch {
     const offset = jsonErrorOffset(text);
-    const { line, column } = lineAndColumn(text, offset < 0 ? text.length : offset);
+    const { line, column } = lineColumnAt(text, offset < 0 ? text.length : offset);
     const found =
       offset >= text.length || offset < 0
         ? 'the text ends too soon'
@@ -23,9 +24,4 @@ export function parseArguments(text: string): ParsedArguments {
     return { error: 'Arguments must be a JSON object' };
   }
   return { value: value as Record<string, unknown> };
-}
-
-function lineAndColumn(text: string, offset: number): { line: number; column: number } {
-  const before = text.slice(0, offset).split('\n');
-  return { line: before.length, column: (before.at(-1)?.length ?? 0) + 1 };
 }

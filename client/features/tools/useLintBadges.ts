@@ -12,7 +12,7 @@ export interface LintBadge {
 
 /**
  * Lint findings per tool, for the badges in the tool list. Counted once the list has shown and
- * the page is idle, with the lint engine (and its ajv) loaded then: the first screen neither
+ * the page is idle, with the lint engine (and its meta-schemas) loaded then: the first screen neither
  * waits for them nor shares the network and the main thread with them.
  */
 export function useLintBadges(

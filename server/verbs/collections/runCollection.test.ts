@@ -193,7 +193,7 @@ describe('running a collection through the core', () => {
       /^the server has no tool "create_note_" \(its tools: create_note, get_note/,
     );
     expect(result.items[1]?.reason).toBe(
-      'the arguments do not fit the inputSchema of "create_note": text: Instance type "number" is invalid. Expected "string".',
+      'the arguments do not fit the inputSchema of "create_note": text: must be string',
     );
     expect(result.items[2]?.reason).toBe(
       '${item:typo.structuredContent.id}: the item "typo" has no result to take a value from',

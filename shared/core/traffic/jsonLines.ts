@@ -1,12 +1,10 @@
 import { HistorySchema } from '../../wire.js';
-import { EXPORT_TYPE, exportHeader, type ExportHeader } from './exportHeader.js';
+import { readTrafficFile, trafficFileText, trafficHeaderLine } from './trafficFile.js';
 import type { TrafficRecord } from './trafficRecord.js';
 
-/** The session as JSON Lines: a header, then one record per line with the bridge's stamps. */
+/** The session as a traffic file (trafficFile.ts): a header, then one record per line with the bridge's stamps. */
 export function toJsonLines(records: readonly TrafficRecord[], startedAt: number | undefined): string {
-  const lines = [JSON.stringify(exportHeader(startedAt))];
-  for (const record of records) lines.push(JSON.stringify(record));
-  return `${lines.join('\n')}\n`;
+  return trafficFileText([trafficHeaderLine(startedAt), ...records.map((record) => JSON.stringify(record))]);
 }
 
 export interface ImportedSession {
@@ -18,28 +16,20 @@ export interface ImportedSession {
 
 const BridgeRecordSchema = HistorySchema.shape.records.element;
 
-/** Reads an export back. Bridge records are checked against the wire schema; page records by shape. */
+/**
+ * Reads a traffic file back for the page's traffic pane. Bridge records are checked against the
+ * wire schema; page records by shape; a line that is neither is skipped and said.
+ */
 export function fromJsonLines(text: string): ImportedSession {
+  const read = readTrafficFile(text);
   const records: TrafficRecord[] = [];
   const skipped: ImportedSession['skipped'] = [];
-  let startedAt: number | undefined;
-  const lines = text.split('\n');
-  for (let i = 0; i < lines.length; i += 1) {
-    const line = lines[i]?.trim();
-    if (!line) continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch {
-      skipped.push({ line: i + 1, reason: 'not JSON' });
+  for (const entry of read.lines) {
+    if ('problem' in entry) {
+      skipped.push({ line: entry.line, reason: entry.problem });
       continue;
     }
-    const type = (value as { type?: unknown } | null)?.type;
-    if (type === EXPORT_TYPE) {
-      const header = value as Partial<ExportHeader>;
-      if (typeof header.startedAt === 'number') startedAt = header.startedAt;
-      continue;
-    }
+    const value = entry.record;
     if (isPageRecord(value)) {
       records.push(value);
       continue;
@@ -47,12 +37,13 @@ export function fromJsonLines(text: string): ImportedSession {
     const parsed = BridgeRecordSchema.safeParse(value);
     if (parsed.success) {
       // The object as written: the schema's copy may lack keys it does not know.
-      records.push(value as TrafficRecord);
+      records.push(value as unknown as TrafficRecord);
     } else {
-      skipped.push({ line: i + 1, reason: parsed.error.issues[0]?.message ?? 'not a record' });
+      skipped.push({ line: entry.line, reason: parsed.error.issues[0]?.message ?? 'not a record' });
     }
   }
-  return { records, startedAt, skipped };
+  const startedAt = read.header?.startedAt;
+  return { records, startedAt: typeof startedAt === 'number' ? startedAt : undefined, skipped };
 }
 
 function isPageRecord(value: unknown): value is TrafficRecord {

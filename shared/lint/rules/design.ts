@@ -67,6 +67,16 @@ const FAILURE_WORDS =
 const SWITCH_NAMES = /^(action|operation|op|mode|command|cmd|method|verb|task)$/i;
 const RAW_PATH_OR_COMMAND =
   /^(path|paths|file|filename|file_path|filepath|dir|directory|folder|cwd|command|cmd|commandline|command_line|script|shell|exec|sql)$|(Path|_path|Dir|_dir|Command|_command)$/;
+/** Names of a path parameter (a command is never confined by saying so). */
+const PATH_NAME =
+  /^(path|paths|file|filename|file_path|filepath|dir|directory|folder|cwd)$|(Path|_path|Dir|_dir)$/;
+/**
+ * A definition that says its paths stay inside a root ("Only works within allowed directories",
+ * "must be inside the workspace") tells the model and the person what the rule asks the schema to
+ * say: that the handler refuses what leaves the root. It is not a raw path.
+ */
+const CONFINED =
+  /\b(within|inside|under)\s+(the\s+|its\s+|an?\s+|one\s+of\s+the\s+)?(allowed|permitted|configured|accessible|granted|workspace|sandbox|project|root|roots)\b/i;
 const URL = /\bhttps?:\/\/[^\s)"'>]+/i;
 const MANY_OPTIONAL = 10;
 
@@ -402,6 +412,13 @@ export const DESIGN_RULES: Rule[] = [
               !('enum' in schema) &&
               !('const' in schema) &&
               !('pattern' in schema),
+          )
+          .filter(
+            ({ schema, property }) =>
+              !(
+                PATH_NAME.test(property ?? '') &&
+                CONFINED.test(`${tool.description ?? ''}\n${String(schema.description ?? '')}`)
+              ),
           )
           .map((visit) => ({
             path: visit.path,
