@@ -10,6 +10,7 @@ import { PROXY_HELP } from '../proxy/proxyArgs.js';
 import { EXIT_CODE_HELP } from '../session/exitCodes.js';
 import { CONFIG_VERB_NAMES, VERB_NAMES } from '../verbs/verbNames.js';
 import { verbReference } from '../verbs/verbOptions.js';
+import { workspaceVerbProgram } from '../verbs/workspaceVerb.js';
 
 /**
  * The references in docs/ that are written from the code rather than by hand, as gh writes its
@@ -97,6 +98,13 @@ function verbEntries(): VerbEntry[] {
       help: CAPTURES_HELP,
     },
   ];
+  const workspace = workspaceVerbProgram();
+  apart.push({
+    name: 'workspace',
+    kind: 'help',
+    summary: firstSentence(workspace.description()),
+    help: helpOf(workspace),
+  });
   return [...main, ...apart, ...config];
 }
 

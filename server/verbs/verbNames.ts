@@ -68,7 +68,7 @@ export const VERB_HELP = `Headless verbs (no browser; the verb comes first, the 
   mcp-inspect wrap   --config <file|host> [--server NAME | --all] [--dry-run]   put a host's servers on the proxy
   mcp-inspect unwrap --config <file|host> [--server NAME | --all] [--dry-run]   and back (byte for byte when unchanged)
   mcp-inspect skills [get <name>] [--verify] [-- command…]   the skills; one's SKILL.md; files checked (exit 6)
-  mcp-inspect workspace list | import --from HOST | add NAME … | remove | rename | move   the workspace file's servers
+  mcp-inspect workspace [list | import --from HOST | add NAME … | remove | rename | move]   the workspace file's servers
   mcp-inspect <verb> --server NAME   a server of the workspace file; lint --all [--host H], test --all: every one
   A server whose command is a verb's name: mcp-inspect -- <command>.
   Run mcp-inspect <verb> --help for a verb's options.`;

@@ -58,7 +58,8 @@ not at all, never over a file that does not parse (its line and column are said)
 secret: \${env:NAME} stands for one, and is filled from the environment when a verb runs the server
 (with --trust-file or --allow-env NAME, as for a collection).`;
 
-function program(): Command {
+/** The workspace verb's command line (its --help, and docs/verbs.md through server/cli/referenceDocs.ts). */
+export function workspaceVerbProgram(): Command {
   return new Command('mcp-inspect workspace')
     .usage('<action> [args…] [options] [-- command args…]')
     .description('Keeps the servers you work with in a workspace file in your project.')
@@ -111,7 +112,7 @@ export function runWorkspaceVerb(argv: readonly string[]): number {
     serverStderr: false,
   });
   let said = '';
-  const cli = program().configureOutput({
+  const cli = workspaceVerbProgram().configureOutput({
     writeOut: (text) => process.stdout.write(text),
     writeErr: (text) => (said += text),
     outputError: (text) => (said += text),
