@@ -316,7 +316,9 @@ describe('mcp-inspect proxy over stdio', { timeout: TIMEOUT_MS }, () => {
           stdio: 'pipe',
         },
       );
-      await eventually(() => livePidsWith(marker).length >= 2, 10_000);
+      // The proxy (the server's command line is in its own), the server and its helper: with
+      // fewer, the signal could come before the server has its handlers or its helper.
+      await eventually(() => livePidsWith(marker).length >= 3, 10_000);
       child.kill(signal);
       await new Promise((resolve) => child.once('exit', resolve));
       const gone = await eventually(() => livePidsWith(marker).length === 0, 10_000);

@@ -60,11 +60,15 @@ export function runStdioProxy(options: StdioProxyOptions): Promise<StdioProxyEnd
     capture.state({ state: 'starting', transport: 'stdio' });
     let exited: StdioProxyEnd | undefined;
     let finished = false;
+    /** The server's group being ended after its exit: the proxy does not end before it. */
+    let groupEnding: Promise<void> = Promise.resolve();
     const finish = (end: StdioProxyEnd): void => {
       if (finished) return;
       finished = true;
       for (const signal of PASSED_SIGNALS) process.off(signal, onSignal);
-      resolve(end);
+      // A server that died on the signal may leave a helper in its group that ignores it: the
+      // group's SIGKILL must come before this process ends, or the helper outlives the host.
+      void groupEnding.then(() => resolve(end));
     };
     const endGroupSoon = (graceMs: number): void => {
       if (child.pid !== undefined && exited === undefined) void endGroup(child.pid, graceMs);
@@ -161,7 +165,7 @@ export function runStdioProxy(options: StdioProxyOptions): Promise<StdioProxyEnd
       if (stdoutEnded) finish(exited);
       // A helper the server left behind may hold its stdout open: the exit is what counts.
       else setTimeout(() => exited && finish(exited), DRAIN_AFTER_EXIT_MS).unref();
-      if (child.pid !== undefined) void endGroup(child.pid, 500);
+      if (child.pid !== undefined) groupEnding = endGroup(child.pid, 500);
     });
 
     function onSignal(signal: NodeJS.Signals): void {
