@@ -122,9 +122,11 @@ export const OAuthViewSchema = z.object({
   /** The machine credentials the page gave for this server: what is set, never a value. */
   machine: z
     .object({
-      grant: z.enum(['client-credentials', 'jwt-bearer']),
+      grant: z.enum(['client-credentials', 'jwt-bearer', 'token-exchange']),
       clientId: z.string(),
       secret: z.boolean(),
+      /** Enterprise-managed: the identity provider's issuer (or token endpoint) and client ID. */
+      idp: z.object({ at: z.string(), clientId: z.string(), idToken: z.boolean() }).optional(),
       /** The private_key_jwt algorithm, when a key was given. */
       keyAlg: z.string().optional(),
       assertion: z.boolean(),
@@ -136,13 +138,24 @@ export type OAuthView = z.infer<typeof OAuthViewSchema>;
 
 /**
  * `POST …/machine`: a sign-in without a browser (client_credentials with a client secret or a
- * private_key_jwt key, or the jwt-bearer grant with a platform's assertion). Kept in the bridge's
+ * private_key_jwt key, the jwt-bearer grant with a platform's assertion, or enterprise-managed
+ * authorization: the person's ID token exchanged at their identity provider for an ID-JAG). Kept in the bridge's
  * memory for this server only, never written, never sent back; the view says what is set.
  */
 export const MachineSignInSchema = z
   .object({
-    grant: z.enum(['client-credentials', 'jwt-bearer']),
+    grant: z.enum(['client-credentials', 'jwt-bearer', 'token-exchange']),
     clientId: z.string().trim().min(1, 'a client ID is needed').max(1_000),
+    /** Enterprise-managed authorization (SEP-990): the identity provider and the person's ID token. */
+    idp: z
+      .object({
+        issuer: z.string().max(2_000).optional(),
+        tokenEndpoint: z.string().max(2_000).optional(),
+        clientId: z.string().trim().min(1, "the identity provider's client ID is needed").max(1_000),
+        idToken: z.string().trim().min(1, 'an ID token is needed').max(20_000),
+      })
+      .strict()
+      .optional(),
     clientSecret: z.string().max(10_000).optional(),
     /** A PEM private key: client authentication by private_key_jwt instead of a secret. */
     clientKey: z.string().max(20_000).optional(),
@@ -156,5 +169,13 @@ export const MachineSignInSchema = z
   .refine((given) => given.grant !== 'jwt-bearer' || !!given.assertion?.trim(), {
     message: 'the jwt-bearer grant needs an assertion',
     path: ['assertion'],
-  });
+  })
+  .refine(
+    (given) =>
+      given.grant !== 'token-exchange' || !!(given.idp?.issuer?.trim() || given.idp?.tokenEndpoint?.trim()),
+    {
+      message: "enterprise-managed authorization needs the identity provider's issuer or token endpoint",
+      path: ['idp'],
+    },
+  );
 export type MachineSignIn = z.infer<typeof MachineSignInSchema>;

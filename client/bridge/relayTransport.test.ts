@@ -6,7 +6,7 @@ import { McpServer as McpServerV1 } from '@modelcontextprotocol/sdk/server/mcp.j
 import { InMemoryTransport as InMemoryTransportV1 } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { EraChoice } from '../../shared/wire';
 import { RelayTransport, type TransportShape } from '../../shared/core';
-import { diedOnProbe } from '../../shared/core/connectErrors';
+import { diedOnProbe } from '../../shared/core/probeDeath';
 import { pageMcpClient } from './testSupport/pageMcpClient';
 
 // The page's SDK transport, with the bridge's relay played by an in-memory link to a real SDK

@@ -3,6 +3,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { API_OAUTH_PATH, OAuthViewSchema, type OAuthView } from '../../shared/oauth.js';
 import { TEST_TOKEN, startTestBridge } from '../testSupport/bridges.js';
 import { startGrantServer, workloadAssertion, type GrantServerOptions } from '../testSupport/grantServer.js';
+import { startIdpStandIn } from '../testSupport/idpStandIn.js';
 import { eventually } from '../testSupport/processes.js';
 
 // The page's sign-in without a browser: the credentials posted to the bridge's route, the grant
@@ -104,6 +105,49 @@ describe('sign-in without a browser from the page', { timeout: TEST_TIMEOUT_MS }
     expect(server.record.tokenRequests.at(-1)?.grantType).toBe('urn:ietf:params:oauth:grant-type:jwt-bearer');
   });
 
+  it('enterprise-managed: the ID token exchanged at the identity provider for an ID-JAG, then jwt-bearer', async () => {
+    const platform = await jose.generateKeyPair('ES256');
+    const { server, post } = await bridgeBefore({
+      grants: ['urn:ietf:params:oauth:grant-type:jwt-bearer'],
+      authMethods: ['none'],
+      client: { id: 'enterprise-app' },
+      platformKey: platform.publicKey,
+    });
+    const idToken = 'person-id-token-never-shown';
+    const idp = await startIdpStandIn({
+      signingKey: platform.privateKey,
+      clientId: 'inspector-at-idp',
+      idToken,
+    });
+    onTestFinished(() => idp.stop());
+    const answer = await post({
+      grant: 'token-exchange',
+      clientId: 'enterprise-app',
+      idp: { issuer: idp.issuer, clientId: 'inspector-at-idp', idToken },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.text).not.toContain(idToken);
+    const view = OAuthViewSchema.parse(JSON.parse(answer.text));
+    const failed = view.steps.find((step) => step.verdict === 'fail');
+    expect(failed && `${failed.title}: ${failed.detail} ${failed.got}`).toBeUndefined();
+    expect(view.status).toBe('authorized');
+    expect(view.machine?.idp).toEqual({ at: idp.issuer, clientId: 'inspector-at-idp', idToken: true });
+    // The exchange asked for the authorization server as audience and the MCP server as resource.
+    expect(idp.record.exchanges).toEqual([
+      {
+        clientId: 'inspector-at-idp',
+        audience: server.issuer,
+        resource: server.mcpUrl,
+        subjectTokenType: 'urn:ietf:params:oauth:token-type:id_token',
+      },
+    ]);
+    const idJagStep = view.steps.find((step) => step.id === 'id-jag');
+    expect(idJagStep?.verdict).toBe('pass');
+    expect(server.record.tokenRequests.at(-1)).toMatchObject({
+      grantType: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
+    });
+  });
+
   it('says what is wrong with what was typed, and sends nothing', async () => {
     const { server, post } = await bridgeBefore({
       grants: ['client_credentials'],
@@ -116,6 +160,13 @@ describe('sign-in without a browser from the page', { timeout: TEST_TIMEOUT_MS }
     const badKey = await post({ grant: 'client-credentials', clientId: 'keyed', clientKey: 'not a key' });
     expect(badKey.status).toBe(400);
     expect(badKey.text).toContain('the client key is not a PEM private key');
+    const noIdp = await post({
+      grant: 'token-exchange',
+      clientId: 'x',
+      idp: { clientId: 'c', idToken: 't' },
+    });
+    expect(noIdp.status).toBe(400);
+    expect(noIdp.text).toContain("needs the identity provider's issuer or token endpoint");
     const unknownField = await post({ grant: 'client-credentials', clientId: 'x', accessToken: 'y' });
     expect(unknownField.status).toBe(400);
     expect(server.record.tokenRequests).toEqual([]);

@@ -134,6 +134,15 @@ export class OAuthManager {
     for (const [name, value] of Object.entries(optional))
       if (value !== undefined) Object.assign(picked, { [name]: value });
     if (given.dpop) picked.dpop = true;
+    if (given.grant === 'token-exchange' && given.idp) {
+      const { issuer, tokenEndpoint, clientId, idToken } = given.idp;
+      picked.idp = {
+        clientId: clientId.trim(),
+        idToken: idToken.trim(),
+        ...(nonEmpty(issuer) ? { issuer: issuer!.trim() } : {}),
+        ...(nonEmpty(tokenEndpoint) ? { tokenEndpoint: tokenEndpoint!.trim() } : {}),
+      };
+    }
     return picked;
   }
 
@@ -275,6 +284,15 @@ export class OAuthManager {
       ...(settings.clientKey ? { keyAlg: clientKeyAlg(settings.clientKey, settings.clientKeyAlg) } : {}),
       assertion: settings.assertion !== undefined,
       dpop: settings.dpop === true,
+      ...(settings.idp
+        ? {
+            idp: {
+              at: settings.idp.issuer ?? settings.idp.tokenEndpoint ?? '',
+              clientId: settings.idp.clientId ?? '',
+              idToken: settings.idp.idToken !== undefined,
+            },
+          }
+        : {}),
     };
   }
 

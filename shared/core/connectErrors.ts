@@ -1,20 +1,6 @@
 import { SdkError, SdkErrorCode, UnsupportedProtocolVersionError } from '@modelcontextprotocol/client';
 import type { TargetState } from '../wire.js';
-
-/**
- * True when a connect failed because the server went away while it was being probed: the SDK
- * says so in its message when a stdio-shaped transport closes mid-probe (pinned by
- * connectErrors.test.ts), and the bridge reports the exit.
- */
-export function diedOnProbe(error: unknown, state: TargetState | undefined): boolean {
-  const closedWhileProbing =
-    error instanceof SdkError &&
-    error.code === SdkErrorCode.EraNegotiationFailed &&
-    /connection closed during the server\/discover probe/.test(error.message);
-  return (
-    closedWhileProbing || (state !== undefined && (state.state === 'exited' || state.state === 'failed'))
-  );
-}
+import type { SessionFailureKind } from './openSession.js';
 
 /**
  * The modern version a pinned modern connect asked for, when the server offered none through
@@ -43,4 +29,14 @@ export function describeConnectError(error: unknown): string {
     return `Protocol era negotiation failed: ${error.message}`;
   }
   return error instanceof Error ? error.message : String(error);
+}
+
+/** A failed connect's kind (openSession.ts SessionFailureKind), for the shells' alerts and exit codes. */
+export function failureKind(error: unknown, ended: TargetState | undefined): SessionFailureKind {
+  if (ended) return 'server-ended';
+  if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) return 'timeout';
+  if (error instanceof UnsupportedProtocolVersionError) return 'unsupported-version';
+  if (legacyOnlyRefusal(error) !== undefined) return 'legacy-only';
+  if (error instanceof SdkError && error.code === SdkErrorCode.EraNegotiationFailed) return 'negotiation';
+  return 'connect';
 }

@@ -1,10 +1,4 @@
-import {
-  SdkError,
-  SdkErrorCode,
-  UnsupportedProtocolVersionError,
-  type Client,
-  type Transport,
-} from '@modelcontextprotocol/client';
+import { type Client, type Transport } from '@modelcontextprotocol/client';
 import type { EraChoice } from '../eras.js';
 import type { TargetState } from '../wire.js';
 import type { WatchedAnswerer } from './answerer.js';
@@ -14,7 +8,7 @@ import {
   type CoreClientOptions,
   type SessionFacts,
 } from './clientSession.js';
-import { describeConnectError, diedOnProbe, legacyOnlyRefusal } from './connectErrors.js';
+import { diedOnProbe } from './probeDeath.js';
 
 /**
  * A shell's way to the runs of its target: the page asks its bridge over the socket, the CLI
@@ -117,17 +111,36 @@ export async function openSession<T extends Transport>(
         era = 'legacy';
         continue;
       }
-      throw new SessionFailure(failureKind(error, ended), describeConnectError(error), attempt, ended, error);
+      throw await sessionFailure(error, attempt, ended);
     }
     return { ...attempt, facts, close: () => client.close() };
   }
 }
 
-function failureKind(error: unknown, ended: TargetState | undefined): SessionFailureKind {
-  if (ended) return 'server-ended';
-  if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) return 'timeout';
-  if (error instanceof UnsupportedProtocolVersionError) return 'unsupported-version';
-  if (legacyOnlyRefusal(error) !== undefined) return 'legacy-only';
-  if (error instanceof SdkError && error.code === SdkErrorCode.EraNegotiationFailed) return 'negotiation';
-  return 'connect';
+/**
+ * The failure's kind and the person's words, loaded when a connect fails: the words are long and
+ * not on the page's first screen. If they cannot be loaded (the page lost its bridge meanwhile),
+ * the SDK's own message stands in.
+ */
+async function sessionFailure<T extends Transport>(
+  error: unknown,
+  attempt: SessionAttempt<T>,
+  ended: TargetState | undefined,
+): Promise<SessionFailure<T>> {
+  const words = await import('./connectErrors.js').catch(() => undefined);
+  if (words === undefined)
+    return new SessionFailure(
+      ended ? 'server-ended' : 'connect',
+      error instanceof Error ? error.message : String(error),
+      attempt,
+      ended,
+      error,
+    );
+  return new SessionFailure(
+    words.failureKind(error, ended),
+    words.describeConnectError(error),
+    attempt,
+    ended,
+    error,
+  );
 }

@@ -29,6 +29,9 @@ export function MachineSignInForm({
   const [assertion, setAssertion] = useState('');
   const [scope, setScope] = useState('');
   const [dpop, setDpop] = useState(machine?.dpop ?? false);
+  const [idpAt, setIdpAt] = useState(machine?.idp?.at ?? '');
+  const [idpClientId, setIdpClientId] = useState(machine?.idp?.clientId ?? '');
+  const [idToken, setIdToken] = useState('');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -38,23 +41,39 @@ export function MachineSignInForm({
       ...(auth === 'secret' && secret ? { clientSecret: secret } : {}),
       ...(auth === 'key' && key ? { clientKey: key } : {}),
       ...(grant === 'jwt-bearer' ? { assertion } : {}),
+      ...(grant === 'token-exchange'
+        ? {
+            idp: {
+              // A URL ending in a token path is the endpoint itself; anything else is the issuer.
+              ...(/\/token\/?$/.test(idpAt.trim())
+                ? { tokenEndpoint: idpAt.trim() }
+                : { issuer: idpAt.trim() }),
+              clientId: idpClientId,
+              idToken,
+            },
+          }
+        : {}),
       ...(scope.trim() ? { scope: scope.trim() } : {}),
       ...(dpop ? { dpop } : {}),
     });
     setSecret('');
     setKey('');
     setAssertion('');
+    setIdToken('');
   };
 
   return (
     <details className="oauth-machine" open={machine !== undefined}>
-      <summary>Sign in without a browser (client credentials, workload identity)</summary>
+      <summary>Sign in without a browser (client credentials, workload identity, enterprise-managed)</summary>
       <form onSubmit={submit} aria-label="Sign in without a browser">
         <label>
           Grant
           <select value={grant} onChange={(e) => setGrant(e.target.value as Grant)}>
             <option value="client-credentials">client_credentials (a service, no person)</option>
             <option value="jwt-bearer">jwt-bearer (a platform-issued assertion)</option>
+            <option value="token-exchange">
+              enterprise-managed (an ID token exchanged at your identity provider)
+            </option>
           </select>
         </label>
         <label>
@@ -110,6 +129,41 @@ export function MachineSignInForm({
               required
             />
           </label>
+        )}
+        {grant === 'token-exchange' && (
+          <fieldset>
+            <legend>Identity provider</legend>
+            <label>
+              Issuer or token endpoint
+              <input
+                value={idpAt}
+                onChange={(e) => setIdpAt(e.target.value)}
+                autoComplete="off"
+                placeholder="https://idp.example.com"
+                required
+              />
+            </label>
+            <label>
+              Client ID at the identity provider
+              <input
+                value={idpClientId}
+                onChange={(e) => setIdpClientId(e.target.value)}
+                autoComplete="off"
+                required
+              />
+            </label>
+            <label>
+              Your ID token
+              <textarea
+                value={idToken}
+                onChange={(e) => setIdToken(e.target.value)}
+                rows={3}
+                spellCheck={false}
+                placeholder={machine?.idp?.idToken ? 'set (paste to replace)' : 'eyJ…'}
+                required
+              />
+            </label>
+          </fieldset>
         )}
         <label>
           Scope (optional)
