@@ -1,26 +1,13 @@
+import type { CaptureSessionView } from '../../shared/capturesWire.js';
 import { TRAFFIC_FILE_TYPE } from '../../shared/core/traffic/trafficFile.js';
 
 /**
  * What a list of captured sessions shows of each: the host as it named itself, the server, the
- * era, when it started and how it stands. Read from the records themselves (live from a proxy's
- * push, or afterwards from its capture file), so both lists say the same.
+ * era, when it started and how it stands (the page's CaptureSessionView, less where it was
+ * found). Read from the records themselves (live from a proxy's push, or afterwards from its
+ * capture file), so both lists say the same.
  */
-export interface CapturedSession {
-  id: string;
-  transport: string;
-  /** The server's command line or URL, secrets masked (the capture's header). */
-  server: string;
-  /** `clientInfo` from the host's `initialize`, or from the `_meta` of its 2026-07-28 requests. */
-  client?: { name: string; version?: string; title?: string };
-  era?: 'legacy' | 'modern';
-  /** Wall-clock ms. */
-  startedAt: number;
-  /** `live` while a proxy pushes it; then the last state its records gave (`exited`, `stopped`…). */
-  state: string;
-  /** Records seen. */
-  records: number;
-  inject: string[];
-}
+export type CapturedSession = Omit<CaptureSessionView, 'source'>;
 
 const CLIENT_INFO_META = 'io.modelcontextprotocol/clientInfo';
 
