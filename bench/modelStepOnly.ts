@@ -36,7 +36,7 @@ const demo = serveDemoConnection(serverSide);
 const client = new Client({ name: 'model-step-bench', version: '1' });
 await client.connect(clientSide);
 const tools = (await client.listTools()).tools;
-const provider = makeProvider({
+const provider = await makeProvider({
   kind: 'openai',
   model: 'scripted',
   baseUrl: standIn.baseUrl,

@@ -130,11 +130,13 @@ export function modelRouter(env: NodeJS.ProcessEnv): Router {
       res.status(200).type('application/x-ndjson');
       const line = (value: unknown) => res.write(`${JSON.stringify(value)}\n`);
       makeProvider(held)
-        .step({
-          ...parsed.data,
-          signal: controller.signal,
-          onText: (delta) => line({ type: 'text', delta }),
-        })
+        .then((provider) =>
+          provider.step({
+            ...parsed.data,
+            signal: controller.signal,
+            onText: (delta) => line({ type: 'text', delta }),
+          }),
+        )
         .then(
           (step) => line({ type: 'step', step }),
           (error: unknown) =>

@@ -1,8 +1,6 @@
 import type { ProviderKind } from '../../shared/models/toolTranslation.js';
 import { maskUrl } from '../../shared/urlSecrets.js';
-import { anthropicProvider } from './anthropicProvider.js';
 import type { ModelProvider } from './modelProvider.js';
-import { openaiProvider } from './openaiProvider.js';
 
 /** Everything a provider is made with; `apiKey` never leaves the bridge (see describeSettings). */
 export interface ProviderSettings {
@@ -110,6 +108,12 @@ export function describeSettings(settings: ProviderSettings): ProviderDescriptio
   };
 }
 
-export function makeProvider(settings: ProviderSettings): ModelProvider {
-  return settings.kind === 'openai' ? openaiProvider(settings) : anthropicProvider(settings);
+/**
+ * The provider, its official client loaded on first use: the two clients are a megabyte of
+ * bundled code that every start of the bridge would otherwise parse, most of which never talk
+ * to a model.
+ */
+export async function makeProvider(settings: ProviderSettings): Promise<ModelProvider> {
+  if (settings.kind === 'openai') return (await import('./openaiProvider.js')).openaiProvider(settings);
+  return (await import('./anthropicProvider.js')).anthropicProvider(settings);
 }

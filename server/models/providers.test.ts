@@ -44,7 +44,7 @@ async function providerOn(
     env,
   );
   if ('error' in settings) throw new Error(settings.error);
-  return { standIn, provider: makeProvider({ ...(settings as ProviderSettings), maxRetries: 2 }) };
+  return { standIn, provider: await makeProvider({ ...(settings as ProviderSettings), maxRetries: 2 }) };
 }
 
 async function failureOf(promise: Promise<unknown>): Promise<ModelFailure> {

@@ -51,7 +51,7 @@ export async function runCollectionEvals(
   const settings = request.model;
   if (!loaded || !settings) throw new VerbFailure(EXIT.usage, 'usage', 'no collection or no model');
   const evals = loaded.collection.evals ?? [];
-  const provider = makeProvider(settings.provider);
+  const provider = await makeProvider(settings.provider);
   const described = describeSettings(settings.provider);
   const readable = !out.json;
   const say =
