@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { AUTH_SCHEME } from '../../shared/http';
 import type { MachineSignIn, OAuthView } from '../../shared/oauth';
-import { currentToken } from '../bridge/token';
+import { bridgeRequest } from '../bridge/bridgeRequest';
 
 export const oauthQueryKey = ['oauth'] as const;
 
@@ -16,16 +15,10 @@ async function call(
 ): Promise<OAuthView> {
   const { API_OAUTH_PATH, OAuthViewSchema } = await import('../../shared/oauth');
   const path = action === undefined ? API_OAUTH_PATH : `${API_OAUTH_PATH}/${action}`;
-  const response = await fetch(path, {
+  const body = await bridgeRequest<unknown>(path, {
     method,
-    headers: {
-      authorization: `${AUTH_SCHEME} ${currentToken() ?? ''}`,
-      ...(sent ? { 'content-type': 'application/json' } : {}),
-    },
     ...(sent ? { body: JSON.stringify(sent) } : {}),
   });
-  const body = (await response.json().catch(() => ({}))) as unknown;
-  if (!response.ok) throw new Error((body as { error?: string }).error ?? `HTTP ${response.status}`);
   return OAuthViewSchema.parse(body);
 }
 

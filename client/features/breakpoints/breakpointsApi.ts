@@ -4,24 +4,12 @@ import {
   type BreakpointsState,
   type ReleaseRequest,
 } from '../../../shared/breakpointWire';
-import { AUTH_SCHEME } from '../../../shared/http';
-import { currentToken } from '../../bridge/token';
+import { bridgeRequest } from '../../bridge/bridgeRequest';
 
 export type { BreakpointRuleView, BreakpointsState, HeldMessageView } from '../../../shared/breakpointWire';
 export type Decision = ReleaseRequest['decision'];
 
-async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(path, {
-    ...init,
-    headers: {
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-      authorization: `${AUTH_SCHEME} ${currentToken() ?? ''}`,
-    },
-  });
-  const body = (await response.json().catch(() => ({}))) as T & { error?: string };
-  if (!response.ok) throw new Error(body.error ?? `HTTP ${response.status}`);
-  return body;
-}
+const call = bridgeRequest;
 
 /** The breakpoints, what proxies hold, and which proxied sessions are linked. */
 export function readBreakpoints(): Promise<BreakpointsState> {

@@ -1,15 +1,9 @@
-import { API_CAPTURES_PATH, AUTH_SCHEME } from '../../../shared/http';
+import { API_CAPTURES_PATH } from '../../../shared/http';
 import type { CaptureListView, CaptureRecordsView } from '../../../shared/capturesWire';
-import { currentToken } from '../../bridge/token';
+import { bridgeRequest } from '../../bridge/bridgeRequest';
 
-async function get<T>(path: string, signal: AbortSignal): Promise<T> {
-  const response = await fetch(path, {
-    headers: { authorization: `${AUTH_SCHEME} ${currentToken() ?? ''}` },
-    signal,
-  });
-  const body = (await response.json().catch(() => ({}))) as T & { error?: string };
-  if (!response.ok) throw new Error(body.error ?? `HTTP ${response.status}`);
-  return body;
+function get<T>(path: string, signal: AbortSignal): Promise<T> {
+  return bridgeRequest<T>(path, { signal });
 }
 
 /** The captured sessions; with `since`, answered at the bridge's next change after that version. */

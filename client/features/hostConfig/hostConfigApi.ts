@@ -1,27 +1,15 @@
-import { API_HOST_CONFIG_PATH, AUTH_SCHEME } from '../../../shared/http';
+import { API_HOST_CONFIG_PATH } from '../../../shared/http';
 import type {
   HostConfigChange,
   HostConfigRequest,
   HostConfigView,
   HostLocationView,
 } from '../../../shared/hostConfigWire';
-import { currentToken } from '../../bridge/token';
+import { bridgeRequest } from '../../bridge/bridgeRequest';
 
 export type { HostConfigChange, HostConfigView, HostLocationView };
 
-async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(path, {
-    ...init,
-    headers: {
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-      authorization: `${AUTH_SCHEME} ${currentToken() ?? ''}`,
-    },
-  });
-  const body = (await response.json().catch(() => ({}))) as T & { error?: string; details?: string[] };
-  if (!response.ok)
-    throw new Error([body.error ?? `HTTP ${response.status}`, ...(body.details ?? [])].join('. '));
-  return body;
-}
+const call = bridgeRequest;
 
 /** The hosts' default config files on the bridge's machine, and which are there. */
 export function hostLocations(): Promise<HostLocationView[]> {
