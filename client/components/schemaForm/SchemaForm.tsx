@@ -1,5 +1,6 @@
 import { Component, useImperativeHandle, useRef, type ErrorInfo, type ReactNode, type Ref } from 'react';
-import Form from '@rjsf/core';
+// The Form alone: the package's index also exports a test helper that imports a validator we do not ship.
+import Form from '@rjsf/core/lib/components/Form.js';
 import type { Experimental_DefaultFormStateBehavior, RegistryFieldsType } from '@rjsf/utils';
 import { MULTI_SELECT_FIELD, UNION_FIELD } from './fieldKinds';
 import { MultiSelectField } from './MultiSelectField';
