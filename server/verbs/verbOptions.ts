@@ -19,7 +19,8 @@ import {
   type EvalRequest,
   type RawEvalOptions,
 } from './collections/evalOptions.js';
-import { loadSettings, type LoadSettings } from './load/loadSettings.js';
+import { loadSettings } from './load/loadSettings.js';
+import type { LoadSettings } from '../../shared/load/loadRun.js';
 import { EXIT, EXIT_CODE_HELP, VerbFailure } from '../session/exitCodes.js';
 import { openPrivateFile } from '../files/privateFile.js';
 import { readRawArguments, type RawArguments } from './toolArguments.js';

@@ -11,10 +11,17 @@ export interface LoadOutcome {
   message?: string;
 }
 
-export interface LoadPlan {
+/**
+ * A load test's settings, the one type for the page's form and `mcp-inspect load`'s options: how
+ * many calls in flight, until when, how fast.
+ */
+export interface LoadSettings {
   concurrency: number;
+  /** Stop after this many calls… */
   requests?: number;
+  /** …or after this long. */
   durationMs?: number;
+  /** Calls started per second at most; none: each worker calls again as soon as its call ends. */
   ratePerSecond?: number;
 }
 
@@ -89,7 +96,7 @@ export class LoadStats {
   }
 }
 
-export interface LoadRunOptions extends LoadPlan {
+export interface LoadRunOptions extends LoadSettings {
   /** Makes one call; never rejects (a failure is an outcome). */
   call: () => Promise<LoadOutcome>;
   clock?: Clock;

@@ -1,13 +1,4 @@
-/** `load`'s settings: how many calls in flight, until when, how fast. */
-export interface LoadSettings {
-  concurrency: number;
-  /** Stop after this many calls… */
-  requests?: number;
-  /** …or after this long. */
-  durationMs?: number;
-  /** Calls started per second at most; none: each worker calls again as soon as its call ends. */
-  ratePerSecond?: number;
-}
+import type { LoadSettings } from '../../../shared/load/loadRun.js';
 
 /** Without --requests or --duration: a short run that says something. */
 const DEFAULT_REQUESTS = 100;
