@@ -6,18 +6,33 @@
 export type JsonTextResult = { value: unknown } | { error: string; line: number; column: number };
 
 export function parseJsonText(text: string): JsonTextResult {
-  const reader = new Reader(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-  try {
-    reader.space();
-    const value = reader.value();
-    reader.space();
-    if (!reader.atEnd()) reader.fail('nothing after the value');
-    return { value };
-  } catch (error) {
-    if (!(error instanceof JsonTextError)) throw error;
-    const { line, column } = reader.position(error.offset);
-    return { error: `line ${line}, column ${column}: ${error.message}`, line, column };
-  }
+  const reader = new Reader(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, false);
+  const stop = reader.read();
+  if ('value' in stop) return stop;
+  const { line, column } = reader.position(stop.offset);
+  return { error: `line ${line}, column ${column}: ${stop.message}`, line, column };
+}
+
+/** Where a text stops being standard JSON, and what was expected there. */
+export interface StrictJsonStop {
+  /** The first character that cannot continue a JSON text (the text's length when it ends too soon). */
+  offset: number;
+  line: number;
+  column: number;
+  message: string;
+}
+
+/**
+ * Standard JSON only (no comments, no trailing commas, no byte order mark), as `JSON.parse` takes
+ * it: undefined when the text is JSON, else where it stops being JSON, at the very character (in
+ * `{"a": nope}`, the "o"). `JSON.parse`'s own messages do not always give a position (Node 20 and
+ * recent Chromium say only "Unexpected token"), and the tool panel's raw arguments need one.
+ */
+export function strictJsonStop(text: string): StrictJsonStop | undefined {
+  const reader = new Reader(text, true);
+  const stop = reader.read();
+  if ('value' in stop) return undefined;
+  return { ...stop, ...reader.position(stop.offset) };
 }
 
 /**
@@ -55,7 +70,28 @@ class Reader {
   private at = 0;
   private depth = 0;
 
-  constructor(private readonly text: string) {}
+  /**
+   * `strict`: standard JSON, a mistake placed at the first character that cannot continue it;
+   * else editors' JSON (comments, trailing commas), a mistake placed at the start of the bad word.
+   */
+  constructor(
+    private readonly text: string,
+    private readonly strict: boolean,
+  ) {}
+
+  /** The text's one value, or where and why it is not JSON. */
+  read(): { value: unknown } | { offset: number; message: string } {
+    try {
+      this.space();
+      const value = this.value();
+      this.space();
+      if (!this.atEnd()) this.fail('nothing after the value');
+      return { value };
+    } catch (error) {
+      if (!(error instanceof JsonTextError)) throw error;
+      return { offset: error.offset, message: error.message };
+    }
+  }
 
   atEnd(): boolean {
     return this.at >= this.text.length;
@@ -75,6 +111,8 @@ class Reader {
       const c = this.text[this.at];
       if (c === ' ' || c === '\t' || c === '\n' || c === '\r') {
         this.at += 1;
+      } else if (this.strict) {
+        return;
       } else if (c === '/' && this.text[this.at + 1] === '/') {
         const end = this.text.indexOf('\n', this.at);
         this.at = end === -1 ? this.text.length : end;
@@ -102,6 +140,11 @@ class Reader {
       if (this.text.startsWith(word, this.at)) {
         this.at += word.length;
         return value;
+      }
+      if (this.strict && c === word[0]) {
+        let matched = 1;
+        while (this.text[this.at + matched] === word[matched]) matched += 1;
+        this.fail(word, this.at + matched);
       }
     }
     if (c === "'") this.fail('a value (strings take double quotes)');
@@ -137,6 +180,7 @@ class Reader {
       if (this.text[this.at] === ',') {
         this.at += 1;
         this.space();
+        if (this.strict && this.text[this.at] === '}') this.fail('a property name in double quotes');
       } else if (this.text[this.at] !== '}') {
         this.fail('"," or "}" after the property value');
       }
@@ -155,6 +199,7 @@ class Reader {
       if (this.text[this.at] === ',') {
         this.at += 1;
         this.space();
+        if (this.strict && this.text[this.at] === ']') this.fail('a value');
       } else if (this.text[this.at] !== ']') {
         this.fail('"," or "]" after the array item');
       }
@@ -173,9 +218,8 @@ class Reader {
       if (c === '\\') {
         const escape = this.text[this.at + 1];
         if (escape === 'u') {
-          if (!/^[0-9a-fA-F]{4}$/.test(this.text.slice(this.at + 2, this.at + 6))) {
-            this.fail('four hex digits after \\u', this.at + 2);
-          }
+          const digits = /^[0-9a-fA-F]{0,4}/.exec(this.text.slice(this.at + 2, this.at + 6))?.[0] ?? '';
+          if (digits.length < 4) this.fail('four hex digits after \\u', this.at + 2 + digits.length);
           this.at += 6;
         } else if (escape !== undefined && '"\\/bfnrt'.includes(escape)) {
           this.at += 2;

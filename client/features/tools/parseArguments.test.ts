@@ -21,16 +21,26 @@ describe('parseArguments', () => {
   });
 });
 
-describe('jsonErrorOffset', () => {
-  it('agrees with JSON.parse on what is valid', async () => {
-    const { jsonErrorOffset } = await import('./jsonErrorOffset');
+describe('where raw arguments stop being JSON (shared/jsonText.ts strictJsonStop)', () => {
+  it('agrees with JSON.parse on what is valid, and points at the very character', async () => {
+    const { strictJsonStop } = await import('../../../shared/jsonText');
     for (const good of ['{}', '[1, -2.5e3, "a\\u00e9\\n", true, false, null, {"x": []}]', ' 0 ']) {
-      expect(jsonErrorOffset(good)).toBe(-1);
+      expect(strictJsonStop(good)).toBeUndefined();
     }
-    expect(jsonErrorOffset('{"a": 01}')).toBe(7);
-    expect(jsonErrorOffset('{"a": tru}')).toBe(9);
-    expect(jsonErrorOffset('[1,]')).toBe(3);
-    expect(jsonErrorOffset('{} x')).toBe(3);
-    expect(jsonErrorOffset('"\\q"')).toBe(2);
+    expect(strictJsonStop('{"a": 01}')?.offset).toBe(7);
+    expect(strictJsonStop('{"a": tru}')?.offset).toBe(9);
+    expect(strictJsonStop('[1,]')?.offset).toBe(3);
+    expect(strictJsonStop('{} x')?.offset).toBe(3);
+    expect(strictJsonStop('"\\q"')?.offset).toBe(2);
+  });
+  it('takes no comments, trailing commas or byte order mark, unlike config files', async () => {
+    const { strictJsonStop } = await import('../../../shared/jsonText');
+    expect(strictJsonStop('{"a": 1, }')?.offset).toBe(9);
+    expect(strictJsonStop('{"a": 1 // no\n}')?.offset).toBe(8);
+    expect(strictJsonStop('\ufeff{}')?.offset).toBe(0);
+    expect(strictJsonStop('"\\u12x4"')?.offset).toBe(5);
+    expect(parseArguments('{"tags": nope}')).toMatchObject({
+      error: 'Not valid JSON at line 1, column 11: unexpected "o"',
+    });
   });
 });

@@ -1,5 +1,4 @@
-import { lineColumnAt } from '../../../shared/jsonText';
-import { jsonErrorOffset } from './jsonErrorOffset';
+import { lineColumnAt, strictJsonStop } from '../../../shared/jsonText';
 
 export type ParsedArguments =
   | { value: Record<string, unknown> }
@@ -12,12 +11,13 @@ export function parseArguments(text: string): ParsedArguments {
   try {
     value = JSON.parse(text);
   } catch {
-    const offset = jsonErrorOffset(text);
-    const { line, column } = lineColumnAt(text, offset < 0 ? text.length : offset);
+    // JSON.parse's message may give no position: the shared reader finds the very character.
+    const { offset, line, column } = strictJsonStop(text) ?? {
+      offset: text.length,
+      ...lineColumnAt(text, text.length),
+    };
     const found =
-      offset >= text.length || offset < 0
-        ? 'the text ends too soon'
-        : `unexpected ${JSON.stringify(text[offset])}`;
+      offset >= text.length ? 'the text ends too soon' : `unexpected ${JSON.stringify(text[offset])}`;
     return { error: `Not valid JSON at line ${line}, column ${column}: ${found}`, line, column };
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
