@@ -17,7 +17,7 @@ export function runApart(request: VerbRequest): Promise<number> | number {
     case 'diff':
       return diffFiles(request, out);
     case 'mock':
-      return import('./mock/mockVerb.js').then(({ runMock }) => runMock(request, out));
+      return import('./mock/runMock.js').then(({ runMock }) => runMock(request, out));
     case 'parity':
       return import('./run/parityVerb.js').then(({ runParity }) => runParity(request, out));
     default:

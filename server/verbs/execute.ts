@@ -4,7 +4,7 @@ import { ItemAnswerer } from '../../shared/collections/coreDriver.js';
 import { cliAnswerer } from '../session/answers/cliAnswerer.js';
 import { evalVerb } from './collections/evalVerb.js';
 import { testVerb } from './collections/testVerb.js';
-import { loadVerb } from './load/loadVerb.js';
+import { loadVerb } from './load/runLoad.js';
 import { EXIT, VerbFailure } from '../session/exitCodes.js';
 import { HandshakeWatch } from './handshakeWatch.js';
 import type { HeadlessOAuth } from './oauth/headlessOAuth.js';
