@@ -125,7 +125,7 @@ function verbsReference(): string {
   const commonFlags = new Set(common.map((option) => option.flags));
   const help = connecting[0]!.program.createHelp();
   const out: string[] = [
-    GENERATED_NOTE("the verb table (server/verbs/verbNames.ts, verbOptions.ts' VERBS) and each verb's help"),
+    GENERATED_NOTE("the verb table (server/verbs/verbTable.ts, each verb's folder) and each verb's help"),
     '',
     '# Verb reference',
     '',

@@ -7,7 +7,7 @@ import { hostProfile } from '../../shared/lint/hosts/profiles.js';
 import type { LintReport } from '../../shared/lint/index.js';
 import { EXIT, VerbFailure } from '../session/exitCodes.js';
 import { openPrivateFile } from '../files/privateFile.js';
-import { lintLines, summaryLine } from './render/lintText.js';
+import { lintLines, summaryLine } from './lint/lintText.js';
 import { VerbOutput } from './verbOutput.js';
 import { readWorkspaceFile, workspacePath } from '../workspace/workspaceFile.js';
 

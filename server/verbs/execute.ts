@@ -1,31 +1,16 @@
 import { killAllGroupsNow } from '../targets/processGroups.js';
 import type { SpawnedServer } from '../targets/spawnServer.js';
-import { ItemAnswerer } from '../../shared/collections/coreDriver.js';
 import { cliAnswerer } from '../session/answers/cliAnswerer.js';
-import { evalVerb } from './collections/evalVerb.js';
-import { testVerb } from './collections/testVerb.js';
-import { loadVerb } from './load/runLoad.js';
 import { EXIT, VerbFailure } from '../session/exitCodes.js';
 import { HandshakeWatch } from './handshakeWatch.js';
 import type { HeadlessOAuth } from './oauth/headlessOAuth.js';
 import { MediaFiles } from './render/mediaFiles.js';
-import { callVerb } from './run/callVerb.js';
 import { requestFailure } from '../session/failures.js';
-import { lintVerb } from './run/lintVerb.js';
-import { LintTraffic } from './run/lintTraffic.js';
-import { runInfoVerb } from './run/infoVerb.js';
-import { runListVerb } from './run/listVerbs.js';
-import { promptVerb } from './run/promptVerb.js';
-import { readVerb } from './run/readVerb.js';
-import { skillsVerb } from './run/skillsVerb.js';
-import { snapshotVerb } from './run/snapshotVerb.js';
-import { diffVerb } from './run/diffVerb.js';
-import type { VerbContext } from './run/verbContext.js';
 import { TargetLink } from '../session/targetLink.js';
 import { TrafficFile } from './trafficFile.js';
 import { VerbOutput } from './verbOutput.js';
-import type { VerbRequest } from './verbOptions.js';
 import { connectSession, type VerbSession } from '../session/connectSession.js';
+import type { VerbCommand } from './verb.js';
 
 /**
  * Sign-ins one verb makes at most: a sign-in, a step-up, and one more for a token refused after
@@ -41,7 +26,7 @@ const KILL_GRACE_ENV_VAR = 'MCP_INSPECT_KILL_GRACE_MS';
  * client connected over it, the verb's requests, its result printed; the target stopped however
  * it went. Resolves with the exit code.
  */
-export async function executeVerb(request: VerbRequest, early: SpawnedServer | undefined): Promise<number> {
+export async function executeVerb(request: VerbCommand, early: SpawnedServer | undefined): Promise<number> {
   const out = new VerbOutput({
     json: request.json,
     quiet: request.quiet,
@@ -50,7 +35,8 @@ export async function executeVerb(request: VerbRequest, early: SpawnedServer | u
   });
   const traffic = request.traffic ? new TrafficFile(request.traffic.fd) : undefined;
   const handshake = new HandshakeWatch();
-  const lintTraffic = request.verb === 'lint' ? new LintTraffic() : undefined;
+  // The verb's own run, loaded now: what it watches and how it answers are set before connecting.
+  const plan = await request.runs.session();
   const killGraceMs = Number(process.env[KILL_GRACE_ENV_VAR]);
   let oauth: HeadlessOAuth | undefined;
   if (request.oauth && request.target.kind === 'url') {
@@ -81,7 +67,7 @@ export async function executeVerb(request: VerbRequest, early: SpawnedServer | u
       record: (record) => {
         traffic?.write(record);
         handshake.see(record);
-        lintTraffic?.seeRecord(record);
+        plan.seeRecord?.(record);
       },
     },
   });
@@ -90,14 +76,12 @@ export async function executeVerb(request: VerbRequest, early: SpawnedServer | u
     out.notice('no server given: the bundled demo server');
   const signals = stopOnSignals(link, out);
   let session: VerbSession | undefined;
-  // `test`: the server's requests are answered with each item's saved answers.
-  const items = request.verb === 'test' || request.verb === 'eval' ? new ItemAnswerer() : undefined;
   try {
     for (let signIns = 0; ; signIns += 1) {
       try {
         session = await connectSession(link, {
           answerer:
-            items ??
+            plan.answerer ??
             cliAnswerer({
               elicit: request.elicit,
               samplingReply: request.samplingReply,
@@ -112,16 +96,13 @@ export async function executeVerb(request: VerbRequest, early: SpawnedServer | u
           logLevel: request.logLevel,
           notice: (line) => out.notice(line),
         });
-        const context: VerbContext = {
-          request,
+        await plan.run({
           session,
           link,
           out,
           handshake,
           media: request.saveMedia === undefined ? undefined : new MediaFiles(request.saveMedia),
-          lintTraffic,
-        };
-        await run(context, items);
+        });
         return EXIT.ok;
       } catch (error) {
         // The server asked for authorization (a 401, or a 403 insufficient_scope): sign in, or
@@ -146,43 +127,6 @@ export async function executeVerb(request: VerbRequest, early: SpawnedServer | u
     await oauth?.close();
     traffic?.close();
     signals.restore();
-  }
-}
-
-function run(context: VerbContext, items: ItemAnswerer | undefined): Promise<void> | void {
-  const verb = context.request.verb;
-  switch (verb) {
-    case 'info':
-      return runInfoVerb(context);
-    case 'tools':
-    case 'resources':
-    case 'templates':
-    case 'prompts':
-      return runListVerb(verb, context);
-    case 'call':
-      return callVerb(context);
-    case 'read':
-      return readVerb(context);
-    case 'prompt':
-      return promptVerb(context);
-    case 'snapshot':
-      return snapshotVerb(context);
-    case 'diff':
-      return diffVerb(context);
-    case 'mock':
-    case 'parity':
-      // These run apart from one connected session (see main.ts): never here.
-      throw new Error(`${verb} does not run over one session`);
-    case 'lint':
-      return lintVerb(context);
-    case 'test':
-      return testVerb(context, items ?? new ItemAnswerer());
-    case 'eval':
-      return evalVerb(context, items ?? new ItemAnswerer());
-    case 'load':
-      return loadVerb(context);
-    case 'skills':
-      return skillsVerb(context);
   }
 }
 

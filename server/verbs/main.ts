@@ -2,10 +2,11 @@ import { sameStdioTarget } from '../session/quickTarget.js';
 import { SpawnedServer } from '../targets/spawnServer.js';
 import { EXIT, VerbFailure } from '../session/exitCodes.js';
 
-const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
-import { runsApart } from './surfaceVerbOptions.js';
-import { parseVerbArgs, type VerbRequest } from './verbOptions.js';
+import type { SharedRequest } from './verb.js';
+import { parseVerbArgs } from './verbOptions.js';
 import { VerbOutput } from './verbOutput.js';
+
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 /**
  * A headless verb, from its command line to its exit code. As for the page, a stdio server is
@@ -17,7 +18,7 @@ import { VerbOutput } from './verbOutput.js';
 export async function runVerb(
   argv: readonly string[],
   demoServerPath: string,
-  started?: { target: Extract<VerbRequest['target'], { kind: 'stdio' }>; server: SpawnedServer },
+  started?: { target: Extract<SharedRequest['target'], { kind: 'stdio' }>; server: SpawnedServer },
 ): Promise<void> {
   // Until the verb runs (and says more), Ctrl-C ends a server already started, and the CLI.
   const interrupted = (): void => {
@@ -46,19 +47,14 @@ export async function runVerb(
   // A server a file names is said before it starts (a file can name any command or URL).
   if (parsed.serverLine !== undefined)
     new VerbOutput({ json: parsed.json, quiet: parsed.quiet, serverStderr: false }).notice(parsed.serverLine);
-  if (parsed.lint?.listRules) {
-    // `lint --rules` connects to nothing.
-    started?.server.discard();
-    const { printRules } = await import('./run/lintRules.js');
-    printRules(parsed);
-    return;
-  }
-  if (runsApart(parsed)) {
-    // Two files, a recording to serve, or two connections: no one session to start early.
+  const apart = parsed.runs.apart();
+  if (apart) {
+    // Two files, a recording to serve, two connections, lint's rules: no one session to start early.
     started?.server.discard();
     running();
-    const { runApart } = await import('./apartVerbs.js');
-    process.exitCode = await runApart(parsed);
+    process.exitCode = await apart(
+      new VerbOutput({ json: parsed.json, quiet: parsed.quiet, serverStderr: parsed.serverStderr }),
+    );
     return;
   }
   let early: SpawnedServer | undefined;

@@ -140,3 +140,12 @@ function parseJson(text: string): { value: unknown } | undefined {
     return undefined;
   }
 }
+
+/** `--arg`/`--args` of a verb that takes arguments (call, prompt, load), read into its own request. */
+export function argumentsOf(
+  options: { arg?: string[]; args?: string },
+  fail: (message: string) => never,
+): RawArguments {
+  const args = readRawArguments(options.arg ?? [], options.args);
+  return 'error' in args ? fail(args.error) : args;
+}

@@ -1,10 +1,10 @@
 import { callTool, mcpParamHeaders } from '../../../shared/core/index.js';
 import { loadOutcomeOf } from '../../../shared/load/callOutcome.js';
 import { LoadRun, type LoadOutcome } from '../../../shared/load/loadRun.js';
-import { EXIT, VerbFailure } from '../../session/exitCodes.js';
-import { loadLines, loadProgressLine } from '../render/loadLines.js';
-import { toolAndArguments } from '../run/callVerb.js';
+import { loadLines, loadProgressLine } from './loadLines.js';
+import { toolAndArguments } from '../call/runCall.js';
 import { metaOf, type VerbContext } from '../run/verbContext.js';
+import type { LoadRequest } from './loadVerb.js';
 
 /** How often the progress line is rewritten on stderr. */
 const PROGRESS_EVERY_MS = 1000;
@@ -15,10 +15,9 @@ const PROGRESS_EVERY_MS = 1000;
  * the numbers, a text histogram and the grouped errors on stdout (one document with --json).
  * Memory stays bounded however long it runs: a histogram, not the samples.
  */
-export async function loadVerb(context: VerbContext): Promise<void> {
+export async function loadVerb(context: VerbContext<LoadRequest>): Promise<void> {
   const { out, session, link, request } = context;
   const settings = request.load;
-  if (!settings) throw new VerbFailure(EXIT.usage, 'usage', 'no load settings');
   const { tool, args } = await toolAndArguments(context);
   let calls = 0;
   let lost = false;

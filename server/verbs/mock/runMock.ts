@@ -6,16 +6,15 @@ import { visibleControls } from '../../../shared/terminalText.js';
 import { readInputFile } from '../inputFile.js';
 import { EXIT, VerbFailure } from '../../session/exitCodes.js';
 import type { VerbOutput } from '../verbOutput.js';
-import type { VerbRequest } from '../verbOptions.js';
+import type { VerbRequest } from '../verb.js';
+import type { MockRequest } from './mockVerb.js';
 import { MockSession } from './mockSession.js';
 
 /**
  * `mock <session.jsonl>`: the recording served as an MCP server until the client goes away
  * (stdio) or the mock is stopped (HTTP; Ctrl-C). The file is read once, never written.
  */
-export async function runMock(request: VerbRequest, out: VerbOutput): Promise<number> {
-  const options = request.surface;
-  if (options?.verb !== 'mock') return EXIT.usage;
+export async function runMock(options: VerbRequest<MockRequest>, out: VerbOutput): Promise<number> {
   let book: ReplayBook;
   try {
     book = loadBook(options.file);

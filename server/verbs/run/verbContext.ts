@@ -2,21 +2,22 @@ import type { HandshakeWatch } from '../handshakeWatch.js';
 import type { MediaFiles } from '../render/mediaFiles.js';
 import type { TargetLink } from '../../session/targetLink.js';
 import type { VerbOutput } from '../verbOutput.js';
-import type { VerbRequest } from '../verbOptions.js';
+import type { VerbRequest } from '../verb.js';
 import type { VerbSession } from '../../session/connectSession.js';
-import type { LintTraffic } from './lintTraffic.js';
 
-/** What a verb runs with: its command line, the connected session, the link, and its output. */
-export interface VerbContext {
-  request: VerbRequest;
+/** What a verb's run gets from executeVerb: the connected session, the link, and its output. */
+export interface SessionContext {
   session: VerbSession;
   link: TargetLink;
   out: VerbOutput;
   handshake: HandshakeWatch;
   /** `--save-media`, for the verbs that take it. */
   media?: MediaFiles | undefined;
-  /** lint: the traffic as it passed (notifications, list pages as sent). */
-  lintTraffic?: LintTraffic | undefined;
+}
+
+/** What a verb runs with: its own request, and the session. */
+export interface VerbContext<Own extends object = object> extends SessionContext {
+  request: VerbRequest<Own>;
 }
 
 /** `meta` of a `--json` document: the era, the protocol version, and how long the verb's requests took. */

@@ -1,3 +1,4 @@
+import type { CollectionRunRequest } from '../collections/collectionRun.js';
 import { closeSync, writeSync } from 'node:fs';
 import type { Tool } from '@modelcontextprotocol/client';
 import { mcpParamHeaders } from '../../../shared/core/index.js';
@@ -29,7 +30,10 @@ import { schemaValidator } from '../../session/schemaValidator.js';
  * hints or their defaults) is not made unless --allow-destructive or --allow-tool NAME allows
  * it; the model is told it was not allowed, and the run's transcript says so.
  */
-export async function evalVerb(context: VerbContext, items: ItemAnswerer): Promise<void> {
+export async function evalVerb(
+  context: VerbContext<CollectionRunRequest>,
+  items: ItemAnswerer,
+): Promise<void> {
   const loaded = context.request.collection;
   if (loaded && (loaded.collection.evals ?? []).length === 0)
     throw new VerbFailure(EXIT.usage, 'usage', `${loaded.path} has no evals (a collection's "evals" list)`);
@@ -42,7 +46,7 @@ export async function evalVerb(context: VerbContext, items: ItemAnswerer): Promi
  * eval below its threshold) returned, so `test` can run them after its items and say both.
  */
 export async function runCollectionEvals(
-  context: VerbContext,
+  context: VerbContext<CollectionRunRequest>,
   items: ItemAnswerer,
   options: { reports: boolean; say?: (lines: string[]) => void } = { reports: true },
 ): Promise<VerbFailure | undefined> {

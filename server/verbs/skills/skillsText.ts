@@ -1,5 +1,5 @@
 import type { InvalidSkillEntry, Skill } from '@modelcontextprotocol/client/ext/skills';
-import type { CheckedFile } from '../run/skillFiles.js';
+import type { CheckedFile } from './skillFiles.js';
 
 /** Longest first column before descriptions stop lining up with it. */
 const MAX_COLUMN = 32;

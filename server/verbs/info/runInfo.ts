@@ -1,5 +1,5 @@
-import { infoLines } from '../render/info.js';
-import { metaOf, type VerbContext } from './verbContext.js';
+import { infoLines } from './infoText.js';
+import { metaOf, type VerbContext } from '../run/verbContext.js';
 
 /**
  * `info`: what the handshake told. With `--json`, the server's answer to it as sent (the

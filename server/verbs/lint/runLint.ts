@@ -8,18 +8,22 @@ import {
 } from '../../../shared/lint/index.js';
 import { readVersion } from '../../files/version.js';
 import { EXIT, VerbFailure } from '../../session/exitCodes.js';
-import { lintLines, summaryLine } from '../render/lintText.js';
+import { lintLines, summaryLine } from './lintText.js';
 import { requestFailure, within } from '../../session/failures.js';
-import { metaOf, type VerbContext } from './verbContext.js';
+import { metaOf, type VerbContext } from '../run/verbContext.js';
+import type { LintRequest } from './lintVerb.js';
+import type { LintTraffic } from './lintTraffic.js';
 
 /**
  * `lint`: the server's surface (every list, every page, as sent), the probes when asked for, and
  * the rules; printed as text, one JSON document, or SARIF 2.1.0. Exit 6 when a finding is an error.
  */
-export async function lintVerb(context: VerbContext): Promise<void> {
+export async function lintVerb(
+  context: VerbContext<{ lint: LintRequest }>,
+  traffic: LintTraffic,
+): Promise<void> {
   const { out, link, request, session } = context;
   const lint = request.lint;
-  if (!lint) throw new Error('lint options missing');
   for (const warning of lint.config.warnings) out.warning(warning);
   const started = performance.now();
   const probe = lint.probe
@@ -36,7 +40,7 @@ export async function lintVerb(context: VerbContext): Promise<void> {
   try {
     const inspecting = inspectServer(session.client, {
       ...(probe ? { probe } : {}),
-      ...(context.lintTraffic ? { traffic: context.lintTraffic } : {}),
+      traffic,
     });
     // Probes have a timeout each; without them, the whole read has --timeout.
     inspected = probe ? await inspecting : await within(inspecting, request.timeoutMs, 'lint');

@@ -5,9 +5,9 @@ import {
   describeConfigProblem,
   parseLintConfig,
   type LintConfig,
-} from '../../shared/lint/index.js';
-import { readBoundedText } from '../files/boundedRead.js';
-import { EXIT, VerbFailure } from '../session/exitCodes.js';
+} from '../../../shared/lint/index.js';
+import { readBoundedText } from '../../files/boundedRead.js';
+import { EXIT, VerbFailure } from '../../session/exitCodes.js';
 
 /** The config lint runs with, where it came from, and what was wrong with it that did not stop it. */
 export interface LoadedLintConfig {

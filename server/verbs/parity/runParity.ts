@@ -4,7 +4,7 @@ import { EXIT, VerbFailure } from '../../session/exitCodes.js';
 import type { HeadlessOAuth } from '../oauth/headlessOAuth.js';
 import { readEra, type EraReading } from '../../session/surfaceInEra.js';
 import type { VerbOutput } from '../verbOutput.js';
-import type { VerbRequest } from '../verbOptions.js';
+import type { VerbRequest } from '../verb.js';
 
 type Era = 'legacy' | 'modern';
 

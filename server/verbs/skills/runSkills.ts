@@ -1,6 +1,6 @@
 import { SKILLS_EXTENSION_ID, type Skill } from '@modelcontextprotocol/client/ext/skills';
 import { EXIT, VerbFailure } from '../../session/exitCodes.js';
-import { skillDocumentLines, skillLines, verificationLines } from '../render/skillsText.js';
+import { skillDocumentLines, skillLines, verificationLines } from './skillsText.js';
 import {
   findSkill,
   integrityFailure,
@@ -9,7 +9,8 @@ import {
   skillsOf,
   type CheckedFile,
 } from './skillFiles.js';
-import { metaOf, type VerbContext } from './verbContext.js';
+import { metaOf, type VerbContext } from '../run/verbContext.js';
+import type { SkillsRequest } from './skillsVerb.js';
 
 /**
  * `skills`: the server's skills (skills/list, every page; no file is read). `skills get NAME`:
@@ -17,7 +18,7 @@ import { metaOf, type VerbContext } from './verbContext.js';
  * body. `--verify`: every file the entry lists checked too (of every skill, without `get`); a
  * file that does not match is never shown, and the verb exits 6.
  */
-export async function skillsVerb(context: VerbContext): Promise<void> {
+export async function skillsVerb(context: VerbContext<{ skills: SkillsRequest }>): Promise<void> {
   const { out, request } = context;
   const ask = request.skills ?? { action: 'list', verify: false };
   if (!skillsOf(context).supported) {

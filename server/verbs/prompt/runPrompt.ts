@@ -1,12 +1,13 @@
+import type { PromptRequest } from './promptVerb.js';
 import { getPrompt, promptOwner } from '../../../shared/core/index.js';
 import { EXIT, VerbFailure } from '../../session/exitCodes.js';
 import { contentLines } from '../render/content.js';
 import { promptArguments } from '../toolArguments.js';
-import { timedRequest } from './timedRequest.js';
-import { metaOf, type VerbContext } from './verbContext.js';
+import { timedRequest } from '../run/timedRequest.js';
+import { metaOf, type VerbContext } from '../run/verbContext.js';
 
 /** `prompt <name>`: its messages, each under its role; media summarised or saved. */
-export async function promptVerb(context: VerbContext): Promise<void> {
+export async function promptVerb(context: VerbContext<PromptRequest>): Promise<void> {
   const { out, session, request } = context;
   const name = request.subject ?? '';
   const typed = promptArguments(request.args);

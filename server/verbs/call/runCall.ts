@@ -11,14 +11,15 @@ import { EXIT, VerbFailure } from '../../session/exitCodes.js';
 import { contentLines, indentedJson } from '../render/content.js';
 import { toolArguments } from '../toolArguments.js';
 import { requestFailure, within } from '../../session/failures.js';
-import { metaOf, type VerbContext } from './verbContext.js';
+import { metaOf, type VerbContext } from '../run/verbContext.js';
+import type { CallRequest, ToolCallRequest } from './callVerb.js';
 
 /**
  * The tool a verb calls (`call`, `load`) and its arguments: typed by the tool's inputSchema from
  * --arg/--args, and checked against it unless --no-validate (exit 1 with every problem).
  */
 export async function toolAndArguments(
-  context: VerbContext,
+  context: VerbContext<ToolCallRequest>,
 ): Promise<{ tool: Awaited<ReturnType<typeof findTool>>; args: Record<string, unknown> }> {
   const { request } = context;
   const name = request.subject ?? '';
@@ -36,7 +37,7 @@ export async function toolAndArguments(
  * input rounds answered, a task followed to its result, the call's own timer paused while a
  * question waits for the person. Progress and task status go to stderr as they come.
  */
-export async function callVerb(context: VerbContext): Promise<void> {
+export async function callVerb(context: VerbContext<CallRequest>): Promise<void> {
   const { out, session, link, request } = context;
   const { tool, args } = await toolAndArguments(context);
   const asTask = taskChoice(context, tool);
@@ -81,7 +82,7 @@ export async function callVerb(context: VerbContext): Promise<void> {
 }
 
 /** The tool as the server lists it; one it does not list is an error (5), unless --no-validate. */
-export async function findTool(context: VerbContext, name: string): Promise<Tool> {
+export async function findTool(context: VerbContext<ToolCallRequest>, name: string): Promise<Tool> {
   const { session, link, request } = context;
   let listed: Listed<Tool>;
   try {
@@ -124,7 +125,7 @@ export function checkAgainstSchema(context: VerbContext, tool: Tool, args: Recor
  * Whether to ask for a task: a 2025-11-25 tool that requires one gets one, an optional one with
  * --task; on a 2026-07-28 connection the server decides by itself.
  */
-function taskChoice(context: VerbContext, tool: Tool): boolean {
+function taskChoice(context: VerbContext<CallRequest>, tool: Tool): boolean {
   const { session, request, out } = context;
   if (session.facts.era === 'modern') {
     if (request.asTask)

@@ -4,7 +4,7 @@ import { writeFileAtomic } from '../../files/atomicWrite.js';
 import { terminalJson } from '../../../shared/terminalText.js';
 import { EXIT, VerbFailure } from '../../session/exitCodes.js';
 import { requestFailure, within } from '../../session/failures.js';
-import { metaOf, type VerbContext } from './verbContext.js';
+import { metaOf, type VerbContext } from '../run/verbContext.js';
 
 /** The live server's surface, every declared list read (all pages), within `--timeout`. */
 export async function liveSurface(context: VerbContext): Promise<Surface> {
@@ -25,14 +25,14 @@ export async function liveSurface(context: VerbContext): Promise<Surface> {
  * so an interrupted run never leaves half a snapshot to be committed; owner-only, as captures are)
  * and a summary is the result.
  */
-export async function snapshotVerb(context: VerbContext): Promise<void> {
+export async function snapshotVerb(context: VerbContext<{ out?: string }>): Promise<void> {
   const { out, request } = context;
   const started = performance.now();
   const surface = await liveSurface(context);
   const text = snapshotText(surface);
   for (const [method, message] of Object.entries(surface.failures ?? {}))
     out.warning(`${method} failed, kept in the snapshot as a failure: ${message}`);
-  const path = request.surface?.verb === 'snapshot' ? request.surface.out : undefined;
+  const path = request.out;
   if (path === undefined) {
     // The same JSON, with the server's control and bidi characters as \u escapes.
     process.stdout.write(terminalJson(text));

@@ -6,8 +6,8 @@ import {
   type SkillListing,
 } from '@modelcontextprotocol/client/ext/skills';
 import { EXIT, VerbFailure } from '../../session/exitCodes.js';
-import { timedRequest } from './timedRequest.js';
-import type { VerbContext } from './verbContext.js';
+import { timedRequest } from '../run/timedRequest.js';
+import type { VerbContext } from '../run/verbContext.js';
 
 /**
  * The host side of the Skills extension (SEP-2640) for the verbs: the SDK's SkillsClient, as the

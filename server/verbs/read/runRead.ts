@@ -1,8 +1,8 @@
 import { readOwner, readResource } from '../../../shared/core/index.js';
 import { resourceLines } from '../render/content.js';
-import { timedRequest } from './timedRequest.js';
-import { integrityFailure, listSkills, readChecked, skillHolding, skillsOf } from './skillFiles.js';
-import { metaOf, type VerbContext } from './verbContext.js';
+import { timedRequest } from '../run/timedRequest.js';
+import { integrityFailure, listSkills, readChecked, skillHolding, skillsOf } from '../skills/skillFiles.js';
+import { metaOf, type VerbContext } from '../run/verbContext.js';
 
 /**
  * `read <uri>`: one text content printed as it is (so `read … > file` keeps the text), several with
@@ -11,7 +11,7 @@ import { metaOf, type VerbContext } from './verbContext.js';
  * extension is checked against its skill's entry first, as `skills get` checks it: a file that
  * does not match is not printed (exit 6).
  */
-export async function readVerb(context: VerbContext): Promise<void> {
+export async function readVerb(context: VerbContext<{ subject?: string }>): Promise<void> {
   const { out, session, request } = context;
   const uri = request.subject ?? '';
   if (uri.startsWith('skill://') && skillsOf(context).supported && (await readSkillFile(context, uri)))

@@ -1,3 +1,4 @@
+import type { CollectionRunRequest } from '../collections/collectionRun.js';
 import { writeSync, closeSync } from 'node:fs';
 import { mcpParamHeaders } from '../../../shared/core/index.js';
 import { coreDriver, type ItemAnswerer } from '../../../shared/collections/coreDriver.js';
@@ -14,7 +15,7 @@ import { EXIT, VerbFailure } from '../../session/exitCodes.js';
 import { within } from '../../session/failures.js';
 import { metaOf, type VerbContext } from '../run/verbContext.js';
 import type { Reporter } from '../../session/collectionFile.js';
-import { runCollectionEvals } from './evalVerb.js';
+import { runCollectionEvals } from '../eval/runEval.js';
 import { schemaValidator } from '../../session/schemaValidator.js';
 
 /**
@@ -23,7 +24,10 @@ import { schemaValidator } from '../../session/schemaValidator.js';
  * saved answers. A line per item as it ends (stdout), the reports asked for, a summary; exit 8
  * when an item failed. The file is only read.
  */
-export async function testVerb(context: VerbContext, items: ItemAnswerer): Promise<void> {
+export async function testVerb(
+  context: VerbContext<CollectionRunRequest>,
+  items: ItemAnswerer,
+): Promise<void> {
   const { request, session, link, out } = context;
   const loaded = request.collection;
   if (!loaded) throw new VerbFailure(EXIT.usage, 'usage', 'no collection');

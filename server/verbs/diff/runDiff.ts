@@ -5,11 +5,12 @@ import { diffSurfaces, failedLists, hasBreaking } from '../../../shared/surfaceD
 import { readSurfaceFile } from '../../../shared/surfaceDiff/snapshotFile.js';
 import { readInputFile } from '../inputFile.js';
 import { EXIT, VerbFailure } from '../../session/exitCodes.js';
-import { diffReportLines } from '../render/diffReport.js';
+import { diffReportLines } from './diffReport.js';
 import type { VerbOutput } from '../verbOutput.js';
-import type { VerbRequest } from '../verbOptions.js';
-import { liveSurface } from './snapshotVerb.js';
-import type { VerbContext } from './verbContext.js';
+import type { VerbRequest } from '../verb.js';
+import type { DiffRequest } from './diffVerb.js';
+import { liveSurface } from '../snapshot/runSnapshot.js';
+import type { VerbContext } from '../run/verbContext.js';
 
 /** One side of a comparison: its surface and what it was read from. */
 export interface DiffSide {
@@ -31,10 +32,8 @@ export function fileSide(path: string): DiffSide {
 }
 
 /** `diff <a>` against the live target (the verb's connected session). */
-export async function diffVerb(context: VerbContext): Promise<void> {
-  const options = context.request.surface;
-  if (options?.verb !== 'diff') return;
-  const a = fileSide(options.a);
+export async function diffVerb(context: VerbContext<DiffRequest>): Promise<void> {
+  const a = fileSide(context.request.a);
   const b: DiffSide = {
     surface: await liveSurface(context),
     source: targetName(context.request),
@@ -44,11 +43,10 @@ export async function diffVerb(context: VerbContext): Promise<void> {
 }
 
 /** `diff <a> <b>`, two files: no server. Resolves with the exit code. */
-export function diffFiles(request: VerbRequest, out: VerbOutput): number {
-  const options = request.surface;
-  if (options?.verb !== 'diff' || options.b === undefined) return EXIT.usage;
+export function diffFiles(request: VerbRequest<DiffRequest>, out: VerbOutput): number {
+  if (request.b === undefined) return EXIT.usage;
   try {
-    report(out, fileSide(options.a), fileSide(options.b));
+    report(out, fileSide(request.a), fileSide(request.b));
     return EXIT.ok;
   } catch (error) {
     if (!(error instanceof VerbFailure)) throw error;

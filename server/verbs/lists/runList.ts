@@ -5,9 +5,9 @@ import {
   listTools,
   type Listed,
 } from '../../../shared/core/index.js';
-import { promptLines, resourceLines, templateLines, toolLines } from '../render/lists.js';
+import { promptLines, resourceLines, templateLines, toolLines } from './listText.js';
 import { requestFailure, within } from '../../session/failures.js';
-import { metaOf, type VerbContext } from './verbContext.js';
+import { metaOf, type VerbContext } from '../run/verbContext.js';
 
 export type ListVerb = 'tools' | 'resources' | 'templates' | 'prompts';
 
