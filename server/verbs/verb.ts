@@ -89,8 +89,8 @@ export interface SessionPlan {
 /** A verb runs apart from one connected session (files compared, a recording served, two eras): its exit code. */
 export type ApartRun = (out: VerbOutput) => Promise<number> | number;
 
-export interface VerbDefinition<Own extends object, Raw> {
-  name: VerbName;
+export interface VerbDefinition<Own extends object, Raw, Name extends VerbName> {
+  name: Name;
   shape: VerbShape;
   /** Its own options, listed before the output options in its help. */
   options?(program: Command): void;
@@ -120,8 +120,8 @@ export type VerbCommand = VerbRequest & {
 };
 
 /** A verb as the table holds it: its types kept inside (each verb's request is its own). */
-export interface Verb {
-  name: VerbName;
+export interface Verb<Name extends VerbName = VerbName> {
+  name: Name;
   shape: VerbShape;
   options?(program: Command): void;
   sessionOptions?(program: Command): void;
@@ -129,9 +129,9 @@ export interface Verb {
   read(shared: SharedRequest, input: OwnInput<object>): VerbCommand;
 }
 
-export function defineVerb<Own extends object, Raw extends object = object>(
-  definition: VerbDefinition<Own, Raw>,
-): Verb {
+export function defineVerb<Own extends object, Raw extends object = object, Name extends VerbName = VerbName>(
+  definition: VerbDefinition<Own, Raw, Name>,
+): Verb<Name> {
   const { name, shape, options, sessionOptions, collectionFile } = definition;
   return {
     name,

@@ -18,9 +18,9 @@ import type { VerbName } from './verbNames.js';
 /**
  * Every headless verb, one line each: its folder's definition (name, help, own options, run).
  * The parser, `--help`, docs/verbs.md and executeVerb all read it; a name of verbNames.ts without
- * a line here, or a line without its name there, does not compile.
+ * a line here, a line without its name there, or a line under another verb's name does not compile.
  */
-export const VERB_TABLE: Record<VerbName, Verb> = {
+export const VERB_TABLE: { [Name in VerbName]: Verb<Name> } = {
   info: infoVerb,
   tools: toolsVerb,
   call: callVerb,

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { argumentsOf, type RawArguments } from '../toolArguments.js';
-import { defineVerb } from '../verb.js';
+import { defineVerb, type OwnInput } from '../verb.js';
 
 /** A tool and its arguments, as `call` and `load` take them. */
 export interface ToolCallRequest {
@@ -24,7 +24,7 @@ interface RawCallOptions {
   task?: boolean;
 }
 
-export const callVerb = defineVerb<CallRequest, RawCallOptions>({
+export const callVerb = defineVerb({
   name: 'call',
   shape: {
     subject: { name: '<tool>', description: 'the tool to call' },
@@ -44,7 +44,7 @@ export const callVerb = defineVerb<CallRequest, RawCallOptions>({
       .option('--no-validate', "send the arguments without checking them against the tool's inputSchema")
       .option('--task', 'run a tool that supports tasks as a task, and follow it to its result');
   },
-  request: ({ options, subject, fail }) => ({
+  request: ({ options, subject, fail }: OwnInput<RawCallOptions>): CallRequest => ({
     ...(subject === undefined ? {} : { subject }),
     args: argumentsOf(options, fail),
     validate: options.validate !== false,

@@ -1,4 +1,4 @@
-import { defineVerb } from '../verb.js';
+import { defineVerb, type OwnInput } from '../verb.js';
 
 /** The two sides of `diff`; `b` absent: the second side is the live target (a command after --, --url, or the demo). */
 export interface DiffRequest {
@@ -6,7 +6,7 @@ export interface DiffRequest {
   b?: string;
 }
 
-export const diffVerb = defineVerb<DiffRequest>({
+export const diffVerb = defineVerb({
   name: 'diff',
   shape: {
     subject: { name: '<a>', description: 'the old side: a snapshot file or a --traffic recording (.jsonl)' },
@@ -22,7 +22,7 @@ export const diffVerb = defineVerb<DiffRequest>({
       'mcp-inspect diff session.jsonl --url http://127.0.0.1:3001/mcp --json',
     ],
   },
-  request({ subject, second, serverGiven, fail }) {
+  request({ subject, second, serverGiven, fail }: OwnInput<object>): DiffRequest {
     if (subject === undefined) return fail('diff needs the old side: a snapshot file or a recording');
     if (second !== undefined && serverGiven)
       fail(

@@ -8,9 +8,9 @@ import {
   type CollectionRunRequest,
   type RawCollectionRunOptions,
 } from '../collections/collectionRun.js';
-import { defineVerb } from '../verb.js';
+import { defineVerb, type OwnInput } from '../verb.js';
 
-export const evalVerb = defineVerb<CollectionRunRequest, RawCollectionRunOptions>({
+export const evalVerb = defineVerb({
   name: 'eval',
   shape: {
     subject: {
@@ -28,7 +28,7 @@ export const evalVerb = defineVerb<CollectionRunRequest, RawCollectionRunOptions
   },
   options: addCollectionRunOptions,
   collectionFile: collectionFileOf,
-  request(input) {
+  request(input: OwnInput<RawCollectionRunOptions>): CollectionRunRequest {
     const own = collectionRunRequest(input, true);
     if (own.reporters.some((r) => r.kind === 'tap')) input.fail('eval reports as junit=FILE or json=FILE');
     return own;

@@ -6,7 +6,7 @@ export const infoVerb = defineVerb({
     description: "The server's era, negotiated protocol version, identity, capabilities and instructions.",
     examples: ['mcp-inspect info', 'mcp-inspect info --era legacy -- node build/index.js'],
   },
-  request: () => ({}),
+  request: (): object => ({}),
   async session(request) {
     const { runInfoVerb } = await import('./runInfo.js');
     return { run: (context) => runInfoVerb({ ...context, request }) };

@@ -3,7 +3,7 @@ import { HOST_IDS, hostProfile, type HostProfile } from '../../../shared/lint/ho
 import { DEFAULT_PROBE_SLOW_MS, DEFAULT_PROBE_TIMEOUT_MS } from '../../../shared/lint/probes.js';
 import { EXIT } from '../../session/exitCodes.js';
 import { parseSeconds } from '../optionValues.js';
-import { defineVerb } from '../verb.js';
+import { defineVerb, type OwnInput } from '../verb.js';
 import { loadLintConfig, type LoadedLintConfig } from './lintConfigFile.js';
 
 /** What `lint` runs with, beyond every verb's options. */
@@ -38,7 +38,7 @@ interface RawLintOptions {
 /** The default of `--probe-timeout`: a probe answered later than this hangs, as far as lint says. */
 const DEFAULT_PROBE_TIMEOUT_SECONDS = DEFAULT_PROBE_TIMEOUT_MS / 1000;
 
-export const lintVerb = defineVerb<{ lint: LintRequest }, RawLintOptions>({
+export const lintVerb = defineVerb({
   name: 'lint',
   shape: {
     description:
@@ -84,7 +84,7 @@ export const lintVerb = defineVerb<{ lint: LintRequest }, RawLintOptions>({
       );
   },
   // The config is read now, so a broken one fails before the server starts.
-  request({ options, fail }) {
+  request({ options, fail }: OwnInput<RawLintOptions>): { lint: LintRequest } {
     const format = options.json === true ? 'json' : (options.format ?? 'text');
     const listRules = options.rules === true;
     const host = options.host === undefined ? undefined : hostProfile(options.host);

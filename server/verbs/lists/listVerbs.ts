@@ -2,11 +2,11 @@ import { defineVerb, type Verb } from '../verb.js';
 import type { ListVerb } from './runList.js';
 
 /** `tools`, `resources`, `templates`, `prompts`: one runner, the list each names. */
-function listVerb(name: ListVerb, description: string, examples: string[]): Verb {
+function listVerb<Name extends ListVerb>(name: Name, description: string, examples: string[]): Verb<Name> {
   return defineVerb({
     name,
     shape: { description, examples },
-    request: () => ({}),
+    request: (): object => ({}),
     async session(request) {
       const { runListVerb } = await import('./runList.js');
       return { run: (context) => runListVerb(name, { ...context, request }) };

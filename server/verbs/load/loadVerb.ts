@@ -1,7 +1,7 @@
 import type { LoadSettings } from '../../../shared/load/loadRun.js';
 import type { ToolCallRequest } from '../call/callVerb.js';
 import { argumentsOf } from '../toolArguments.js';
-import { defineVerb } from '../verb.js';
+import { defineVerb, type OwnInput } from '../verb.js';
 import { loadSettings } from './loadSettings.js';
 
 /** What `load` runs with: the tool, its arguments, how many calls and how fast. */
@@ -18,7 +18,7 @@ interface RawLoadOptions {
   rate?: string;
 }
 
-export const loadVerb = defineVerb<LoadRequest, RawLoadOptions>({
+export const loadVerb = defineVerb({
   name: 'load',
   shape: {
     subject: { name: '<tool>', description: 'the tool to call' },
@@ -40,7 +40,7 @@ export const loadVerb = defineVerb<LoadRequest, RawLoadOptions>({
         'start at most this many calls a second, e.g. 50/s (default: as fast as they finish)',
       );
   },
-  request({ options, subject, fail }) {
+  request({ options, subject, fail }: OwnInput<RawLoadOptions>): LoadRequest {
     const args = argumentsOf(options, fail);
     const load = loadSettings(options);
     if ('error' in load) return fail(load.error);

@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from 'commander';
-import { defineVerb } from '../verb.js';
+import { defineVerb, type OwnInput } from '../verb.js';
 
 /** What `mock` serves, and how. */
 export interface MockRequest {
@@ -16,7 +16,7 @@ interface RawMockOptions {
   speed?: number;
 }
 
-export const mockVerb = defineVerb<MockRequest, RawMockOptions>({
+export const mockVerb = defineVerb({
   name: 'mock',
   shape: {
     subject: {
@@ -43,7 +43,7 @@ export const mockVerb = defineVerb<MockRequest, RawMockOptions>({
         1,
       );
   },
-  request({ options, subject, fail }) {
+  request({ options, subject, fail }: OwnInput<RawMockOptions>): MockRequest {
     if (subject === undefined) return fail('mock needs a recording: mcp-inspect mock session.jsonl');
     if (!options.http && options.port !== 0) fail('--port is for --http');
     return { file: subject, http: options.http === true, port: options.port ?? 0, speed: options.speed ?? 1 };

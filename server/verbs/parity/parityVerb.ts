@@ -1,6 +1,6 @@
 import { defineVerb } from '../verb.js';
 
-export const parityVerb = defineVerb<object, { collection?: string }>({
+export const parityVerb = defineVerb({
   name: 'parity',
   shape: {
     description:
@@ -18,8 +18,8 @@ export const parityVerb = defineVerb<object, { collection?: string }>({
     );
   },
   // `parity --collection FILE` reads it as test does, to run its calls in both eras.
-  collectionFile: (_subject, options) => options.collection,
-  request: () => ({}),
+  collectionFile: (_subject: string | undefined, options: { collection?: string }) => options.collection,
+  request: (): object => ({}),
   // Two connections, one per era.
   apart: (request) => async (out) => (await import('./runParity.js')).runParity(request, out),
 });

@@ -1,5 +1,5 @@
 import { argumentsOf, type RawArguments } from '../toolArguments.js';
-import { defineVerb } from '../verb.js';
+import { defineVerb, type OwnInput } from '../verb.js';
 
 export interface PromptRequest {
   /** The prompt's name. */
@@ -7,7 +7,7 @@ export interface PromptRequest {
   args: RawArguments;
 }
 
-export const promptVerb = defineVerb<PromptRequest, { arg?: string[]; args?: string }>({
+export const promptVerb = defineVerb({
   name: 'prompt',
   shape: {
     subject: { name: '<name>', description: 'the prompt to get' },
@@ -16,7 +16,7 @@ export const promptVerb = defineVerb<PromptRequest, { arg?: string[]; args?: str
     savesMedia: true,
     examples: ['mcp-inspect prompt greeting --arg name=Ada'],
   },
-  request: ({ options, subject, fail }) => ({
+  request: ({ options, subject, fail }: OwnInput<{ arg?: string[]; args?: string }>): PromptRequest => ({
     ...(subject === undefined ? {} : { subject }),
     args: argumentsOf(options, fail),
   }),

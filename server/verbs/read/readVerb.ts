@@ -1,6 +1,6 @@
-import { defineVerb } from '../verb.js';
+import { defineVerb, type OwnInput } from '../verb.js';
 
-export const readVerb = defineVerb<{ subject?: string }>({
+export const readVerb = defineVerb({
   name: 'read',
   shape: {
     subject: { name: '<uri>', description: 'the resource to read' },
@@ -12,7 +12,8 @@ export const readVerb = defineVerb<{ subject?: string }>({
       'mcp-inspect read demo://images/swatch.png --save-media ./out',
     ],
   },
-  request: ({ subject }) => (subject === undefined ? {} : { subject }),
+  request: ({ subject }: OwnInput<object>): { subject?: string } =>
+    subject === undefined ? {} : { subject },
   async session(request) {
     const { readVerb } = await import('./runRead.js');
     return { run: (context) => readVerb({ ...context, request }) };

@@ -1,4 +1,4 @@
-import { defineVerb } from '../verb.js';
+import { defineVerb, type OwnInput } from '../verb.js';
 
 export interface SkillsRequest {
   action: 'list' | 'get';
@@ -7,7 +7,7 @@ export interface SkillsRequest {
   verify: boolean;
 }
 
-export const skillsVerb = defineVerb<{ skills: SkillsRequest }, { verify?: boolean }>({
+export const skillsVerb = defineVerb({
   name: 'skills',
   shape: {
     subject: { name: '[get]', description: 'get: show one skill', optional: true },
@@ -28,7 +28,9 @@ export const skillsVerb = defineVerb<{ skills: SkillsRequest }, { verify?: boole
     );
   },
   // `skills`, `skills get NAME`, either with `--verify`.
-  request({ options, subject: action, second: name, fail }) {
+  request({ options, subject: action, second: name, fail }: OwnInput<{ verify?: boolean }>): {
+    skills: SkillsRequest;
+  } {
     const verify = options.verify === true;
     if (action === undefined) return { skills: { action: 'list', verify } };
     if (action !== 'get') fail(`skills takes "get <name>" or nothing, not "${action}"`);

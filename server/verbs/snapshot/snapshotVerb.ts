@@ -1,6 +1,6 @@
-import { defineVerb } from '../verb.js';
+import { defineVerb, type OwnInput } from '../verb.js';
 
-export const snapshotVerb = defineVerb<{ out?: string }, { out?: string }>({
+export const snapshotVerb = defineVerb({
   name: 'snapshot',
   shape: {
     description:
@@ -13,7 +13,8 @@ export const snapshotVerb = defineVerb<{ out?: string }, { out?: string }>({
   options(program) {
     program.option('--out <file>', 'write the snapshot to this file instead of stdout');
   },
-  request: ({ options }) => (options.out === undefined ? {} : { out: options.out }),
+  request: ({ options }: OwnInput<{ out?: string }>): { out?: string } =>
+    options.out === undefined ? {} : { out: options.out },
   async session(request) {
     const { snapshotVerb } = await import('./runSnapshot.js');
     return { run: (context) => snapshotVerb({ ...context, request }) };

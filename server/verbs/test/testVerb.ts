@@ -8,9 +8,9 @@ import {
   type CollectionRunRequest,
   type RawCollectionRunOptions,
 } from '../collections/collectionRun.js';
-import { defineVerb } from '../verb.js';
+import { defineVerb, type OwnInput } from '../verb.js';
 
-export const testVerb = defineVerb<CollectionRunRequest, RawCollectionRunOptions>({
+export const testVerb = defineVerb({
   name: 'test',
   shape: {
     subject: {
@@ -29,7 +29,7 @@ export const testVerb = defineVerb<CollectionRunRequest, RawCollectionRunOptions
   options: addCollectionRunOptions,
   collectionFile: collectionFileOf,
   // It runs the collection's evals too when a model is named.
-  request: (input) =>
+  request: (input: OwnInput<RawCollectionRunOptions>): CollectionRunRequest =>
     collectionRunRequest(input, input.options.model !== undefined || input.options.provider !== undefined),
   openFiles: openReportFiles,
   async session(request) {
