@@ -1,6 +1,7 @@
 /**
  * The headless verbs' names, apart from everything else: the CLI reads its first argument against
- * them before loading anything (see cli.ts), so this file imports nothing.
+ * them before loading anything (see cli.ts), so this file imports nothing. Each verb itself is its
+ * folder, registered in verbTable.ts (which does not compile without a line for each name here).
  */
 export const VERB_NAMES = [
   'info',
