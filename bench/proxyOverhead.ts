@@ -12,7 +12,8 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { CaptureCollector } from '../server/captures/captureCollector.js';
-import { echoText, measureEcho, type EchoFigures } from './echoWorkload.js';
+import { echoText, measureEcho, type EchoCall, type EchoFigures } from './echoWorkload.js';
+import { fileURLToPath } from 'node:url';
 import { CLI_PATH, DEMO_SERVER_PATH } from './paths.js';
 import { processCpuMs } from './processes.js';
 import { median } from './stats.js';
@@ -21,13 +22,30 @@ import { median } from './stats.js';
 class InPlaceStdio extends StdioClientTransport {}
 
 export const PROXY_THROUGHPUT_GOAL = 0.95;
+/** A relay that only pipes bytes (bench/rawStdioRelay.mjs): the floor of any proxy process. */
+const RAW_RELAY_PATH = fileURLToPath(new URL('./rawStdioRelay.mjs', import.meta.url));
+/**
+ * Another build's CLI (`MCPI_BENCH_OTHER_CLI=/path/to/dist/server/cli.js`, a copy of dist before
+ * a change): its proxy takes turns with this one in the same run, so a change is measured
+ * against what it replaces under the same load.
+ */
+const OTHER_CLI = process.env.MCPI_BENCH_OTHER_CLI;
 
 export interface ProxyOverheadResult {
   direct: EchoFigures;
   proxy: EchoFigures;
   watched: EchoFigures;
+  /** A bare byte relay process, the floor of any proxy. */
+  floor: EchoFigures;
   /** proxy ÷ direct, sequential calls/s. */
   ratio: number;
+  /** floor ÷ direct: what the extra process hop alone costs. */
+  floorRatio: number;
+  /** proxy ÷ floor: what the proxy's own work costs. */
+  proxyOverFloor: number;
+  floorCpuUsPerMessage: number;
+  /** The proxy of MCPI_BENCH_OTHER_CLI, when set: sequential figures and CPU per message. */
+  other?: { figures: EchoFigures; ratio: number; cpuUsPerMessage: number };
   watchedRatio: number;
   /** Milliseconds the proxy adds to a call, at p50 and p99. */
   addedP50Ms: number;
@@ -95,17 +113,37 @@ export async function runProxyOverheadBench(sequential = 2_000): Promise<ProxyOv
   const collector = await CaptureCollector.start({
     rendezvousFile: join(watchedHome, 'mcp-inspect', 'rendezvous.json'),
   });
-  const [direct, proxy, watched] = await Promise.all([
+  const [direct, proxy, watched, floor] = await Promise.all([
     connect([DEMO_SERVER_PATH]),
     connect(proxyArgs, quiet),
     connect(proxyArgs, { ...(process.env as Record<string, string>), XDG_STATE_HOME: watchedHome }),
+    connect([RAW_RELAY_PATH, process.execPath, DEMO_SERVER_PATH]),
   ]);
+  const other =
+    OTHER_CLI === undefined ? undefined : await connect([OTHER_CLI, ...proxyArgs.slice(1)], quiet);
   try {
-    const figures = await measureEcho(
-      { direct: echo(direct.client), proxy: echo(proxy.client), watched: echo(watched.client) },
+    const calls: Record<string, EchoCall> = {
+      direct: echo(direct.client),
+      proxy: echo(proxy.client),
+      watched: echo(watched.client),
+      floor: echo(floor.client),
+      ...(other ? { other: echo(other.client) } : {}),
+    };
+    const cpuClocks: Record<string, () => number> = {
+      proxy: () => processCpuMs(proxy.pid),
+      watched: () => processCpuMs(watched.pid),
+      floor: () => processCpuMs(floor.pid),
+      ...(other ? { other: () => processCpuMs(other.pid) } : {}),
+    };
+    const measured = await measureEcho(
+      calls,
       { warmup: 200, sequential, rounds: 10, inFlight: 200, batches: 5 },
-      { proxy: () => processCpuMs(proxy.pid), watched: () => processCpuMs(watched.pid) },
+      cpuClocks,
     );
+    const { other: otherFigures, ...figures } = measured as Record<
+      'direct' | 'proxy' | 'watched' | 'floor',
+      EchoFigures
+    > & { other?: EchoFigures };
     const starts = { direct: [] as number[], proxy: [] as number[] };
     for (let run = 0; run < 7; run += 1) {
       starts.direct.push(await firstAnswerMs([DEMO_SERVER_PATH]));
@@ -117,6 +155,18 @@ export async function runProxyOverheadBench(sequential = 2_000): Promise<ProxyOv
       ...figures,
       ratio: p.callsPerSecond / d.callsPerSecond,
       watchedRatio: figures.watched.sequential.callsPerSecond / d.callsPerSecond,
+      floorRatio: figures.floor.sequential.callsPerSecond / d.callsPerSecond,
+      proxyOverFloor: p.callsPerSecond / figures.floor.sequential.callsPerSecond,
+      floorCpuUsPerMessage: (figures.floor.sequential.cpuUsPerCall ?? Number.NaN) / 2,
+      ...(otherFigures
+        ? {
+            other: {
+              figures: otherFigures,
+              ratio: otherFigures.sequential.callsPerSecond / d.callsPerSecond,
+              cpuUsPerMessage: (otherFigures.sequential.cpuUsPerCall ?? Number.NaN) / 2,
+            },
+          }
+        : {}),
       addedP50Ms: p.latencyMs.p50 - d.latencyMs.p50,
       addedP99Ms: p.latencyMs.p99 - d.latencyMs.p99,
       cpuUsPerMessage: (p.cpuUsPerCall ?? Number.NaN) / 2,
@@ -124,7 +174,13 @@ export async function runProxyOverheadBench(sequential = 2_000): Promise<ProxyOv
       firstAnswerMs: { direct: median(starts.direct), proxy: median(starts.proxy) },
     };
   } finally {
-    await Promise.all([direct.client.close(), proxy.client.close(), watched.client.close()]);
+    await Promise.all([
+      direct.client.close(),
+      proxy.client.close(),
+      watched.client.close(),
+      floor.client.close(),
+      other?.client.close(),
+    ]);
     await collector.close();
     rmSync(scratch, { recursive: true, force: true });
   }
@@ -137,8 +193,14 @@ export function proxyOverheadLines(result: ProxyOverheadResult): string[] {
     'Transparent proxy (mcp-inspect proxy -- demo server), legacy era, sequential echo calls:',
     `  direct ${f(result.direct.sequential.callsPerSecond)} calls/s, proxy ${f(result.proxy.sequential.callsPerSecond)} calls/s: ratio ${f(result.ratio, 3)} (goal ≥ ${PROXY_THROUGHPUT_GOAL}: ${met(result.ratio >= PROXY_THROUGHPUT_GOAL)})`,
     `  with a collector watching (a page): ${f(result.watched.sequential.callsPerSecond)} calls/s, ratio ${f(result.watchedRatio, 3)} (goal ≥ ${PROXY_THROUGHPUT_GOAL}: ${met(result.watchedRatio >= PROXY_THROUGHPUT_GOAL)})`,
+    `  a bare byte relay process (the floor of any proxy): ${f(result.floor.sequential.callsPerSecond)} calls/s, ratio ${f(result.floorRatio, 3)} to direct; the proxy ÷ it: ${f(result.proxyOverFloor, 3)}`,
+    ...(result.other
+      ? [
+          `  the other build (MCPI_BENCH_OTHER_CLI), in turn with this one: ${f(result.other.figures.sequential.callsPerSecond)} calls/s, ratio ${f(result.other.ratio, 3)}, p50 ${f(result.other.figures.sequential.latencyMs.p50, 3)} ms, CPU per message ${f(result.other.cpuUsPerMessage, 1)} µs`,
+        ]
+      : []),
     `  latency added: p50 ${f(result.addedP50Ms, 3)} ms, p99 ${f(result.addedP99Ms, 3)} ms (direct p50 ${f(result.direct.sequential.latencyMs.p50, 3)}, p99 ${f(result.direct.sequential.latencyMs.p99, 3)} ms)`,
-    `  proxy CPU per message: ${f(result.cpuUsPerMessage, 1)} µs (watched: ${f(result.watchedCpuUsPerMessage, 1)} µs)`,
+    `  proxy CPU per message: ${f(result.cpuUsPerMessage, 1)} µs (watched: ${f(result.watchedCpuUsPerMessage, 1)} µs; the bare relay: ${f(result.floorCpuUsPerMessage, 1)} µs)`,
     `  200 calls in flight: direct ${f(result.direct.inFlight.callsPerSecond)} calls/s, proxy ${f(result.proxy.inFlight.callsPerSecond)}, watched ${f(result.watched.inFlight.callsPerSecond)}`,
     `  first answer (spawn → initialize answered), median of 7: direct ${f(result.firstAnswerMs.direct)} ms, proxy ${f(result.firstAnswerMs.proxy)} ms (+${f(result.firstAnswerMs.proxy - result.firstAnswerMs.direct)} ms)`,
   ];

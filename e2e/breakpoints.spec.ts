@@ -1,10 +1,13 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { CreateMessageRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Locator, Page } from '@playwright/test';
-import { CLI_PATH, REPO_ROOT, startCli } from './support/cli.js';
+import { CLI_PATH, fixturePath, REPO_ROOT, startCli } from './support/cli.js';
 import { expect, test } from './support/test.js';
 
 // Breakpoints in the page on a session a host runs through `mcp-inspect proxy`: a real SDK client
@@ -150,6 +153,109 @@ test('hold a host’s tools/call, edit and forward it, answer one with an error,
     expect(capture).toMatch(/"synthetic":true,"message":\{"jsonrpc":"2.0","id":\d+,"error":\{"code":-32001/);
   } finally {
     await host.close().catch(() => undefined);
+    await cli.stop();
+    rmSync(home, { recursive: true, force: true });
+  }
+});
+
+/** A child that says `listening on <url>` on stderr, and that URL. */
+async function listening(
+  args: string[],
+  env?: NodeJS.ProcessEnv,
+): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, args, {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    ...(env ? { env } : {}),
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let said = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      said += String(chunk);
+      const found = /listening on (\S+)/.exec(said)?.[1];
+      if (found) resolve(found);
+    });
+    child.once('exit', (code) => reject(new Error(`exited (${code}) before listening: ${said}`)));
+  });
+  return { child, url };
+}
+
+test('over the HTTP proxy, hold the server’s sampling request in its SSE stream, edit it and forward it to the host', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const home = mkdtempSync(join(tmpdir(), 'mcp-inspect-breakpoints-http-e2e-'));
+  const state = join(home, 'state');
+  const cli = await startCli([], { env: { MCP_INSPECT_STATE_DIR: state } });
+  const children: ChildProcess[] = [];
+  const host = new Client({ name: 'e2e-http-host', version: '1' }, { capabilities: { sampling: {} } });
+  const asked: string[] = [];
+  host.setRequestHandler(CreateMessageRequestSchema, (request) => {
+    const content = request.params.messages[0]?.content;
+    const question = content && 'text' in content ? String(content.text) : '?';
+    asked.push(question);
+    return { role: 'assistant', model: 'host-model', content: { type: 'text', text: `heard ${question}` } };
+  });
+  try {
+    await page.goto(cli.url);
+    await page.getByRole('tab', { name: 'Breakpoints' }).click();
+    const panel = page.getByRole('region', { name: 'Breakpoints' });
+    await expect(panel.getByLabel('Linked sessions')).toHaveText('No proxied session is linked yet.');
+
+    const server = await listening([
+      fixturePath('asksOverHttp.mjs'),
+      '--mode',
+      'streamable',
+      '--ask-timeout',
+      '90000',
+    ]);
+    children.push(server.child);
+    const proxy = await listening(
+      [CLI_PATH, 'proxy', '--capture-dir', join(home, 'captures'), '--url', server.url, '--port', '0'],
+      { ...process.env, MCP_INSPECT_STATE_DIR: state },
+    );
+    children.push(proxy.child);
+    await host.connect(new StreamableHTTPClientTransport(new URL(proxy.url)));
+    await expect(panel.getByLabel('Linked sessions')).toHaveText('1 proxied session linked.');
+
+    const form = panel.getByRole('form', { name: 'New breakpoint' });
+    await form.getByLabel('Method').fill('sampling/createMessage');
+    await form.getByLabel('Sent by').selectOption('server');
+    await form.getByRole('button', { name: 'Add breakpoint' }).click();
+    await expect(panel.getByRole('list', { name: 'Breakpoints set' })).toContainText(
+      'sampling/createMessage from=server',
+    );
+    const held = panel.getByRole('list', { name: 'Held messages' }).getByRole('listitem');
+
+    const call = host.callTool({ name: 'ask', arguments: { question: 'as the server asked' } });
+    await expect(held).toHaveCount(1);
+    const card = held.first();
+    await expect(card.locator('header strong')).toContainText('sampling/createMessage (id');
+    await expect(card.locator('.monaco-editor').first()).toContainText('as the server asked', {
+      timeout: 40_000,
+    });
+    const id = /\(id (\d+)\)/.exec((await card.locator('header strong').textContent()) ?? '')?.[1];
+    await replaceEditorText(
+      page,
+      card,
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: Number(id),
+        method: 'sampling/createMessage',
+        params: {
+          messages: [{ role: 'user', content: { type: 'text', text: 'as the person put it' } }],
+          maxTokens: 10,
+        },
+      }),
+    );
+    await page.screenshot({ path: test.info().outputPath('held-http-server-request.png') });
+    await card.getByRole('button', { name: 'Forward edited' }).click();
+    expect(await call).toMatchObject({ content: [{ text: 'the host said: heard as the person put it' }] });
+    expect(asked).toEqual(['as the person put it']);
+    await expect(held).toHaveCount(0);
+    await expect(panel.getByRole('list', { name: 'Released messages' })).toContainText('forwarded as edited');
+  } finally {
+    await host.close().catch(() => undefined);
+    for (const child of children) child.kill('SIGTERM');
     await cli.stop();
     rmSync(home, { recursive: true, force: true });
   }

@@ -24,6 +24,8 @@ export const DEFAULT_CAPTURE_LIMITS: CaptureFileLimits = {
 
 /** How long records gather before they are written, in one write. */
 const BATCH_MS = 50;
+/** Records waiting past this many bytes are written at once, without waiting for the timer. */
+const BATCH_BYTES = 256 * 1024;
 
 /** Capture files are named `<id>.jsonl`; anything else in the folder is left alone. */
 export const CAPTURE_EXTENSION = '.jsonl';
@@ -114,14 +116,29 @@ export class CaptureFile implements CaptureSink {
   private enqueue(text: string): void {
     this.pending.push(`${text}\n`);
     this.pendingBytes += text.length + 1;
-    // Written in batches: a write per record cost the relay ~70 µs a call (bench/proxyOverhead.ts).
-    if (this.batchTimer === undefined && !this.writing) {
-      this.batchTimer = setTimeout(() => {
-        this.batchTimer = undefined;
-        this.pump();
-      }, BATCH_MS);
-      this.batchTimer.unref();
+    if (!this.writing) this.schedule();
+  }
+
+  /**
+   * Written in batches: a write per record cost the relay ~70 µs a call (bench/proxyOverhead.ts),
+   * and so does a write started as soon as the last one is done (each is a trip to the thread
+   * pool and a wake-up of the relay's loop): the next batch waits for the timer too, unless it is
+   * large already.
+   */
+  private schedule(): void {
+    if (this.pending.length === 0) return;
+    if (this.pendingBytes >= BATCH_BYTES) {
+      if (this.batchTimer !== undefined) clearTimeout(this.batchTimer);
+      this.batchTimer = undefined;
+      this.pump();
+      return;
     }
+    if (this.batchTimer !== undefined) return;
+    this.batchTimer = setTimeout(() => {
+      this.batchTimer = undefined;
+      this.pump();
+    }, BATCH_MS);
+    this.batchTimer.unref();
   }
 
   private batchTimer: NodeJS.Timeout | undefined;
@@ -151,7 +168,7 @@ export class CaptureFile implements CaptureSink {
         this.markDone();
         return;
       }
-      this.pump();
+      this.schedule();
     });
   }
 }

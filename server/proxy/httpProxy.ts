@@ -15,7 +15,15 @@ import type { Capture } from './capture.js';
 import type { Breakpoints } from './breakpoints.js';
 import { matchRule, type InjectRule } from './injectRules.js';
 import type { SecretValues } from './secretValues.js';
+import {
+  idKey,
+  looksAtServerMessages,
+  parseMessage,
+  takeServerMessage,
+  type ServerSideContext,
+} from './serverMessages.js';
 import { SseEndpointRewrite } from './sseEndpointRewrite.js';
+import { SseEventRelay, type SseEventLook } from './sseEventRelay.js';
 import { SseTap } from './sseTap.js';
 
 /** Headers of one hop, not of the exchange: never forwarded either way. */
@@ -42,7 +50,7 @@ export interface HttpProxyOptions {
   capture: Capture;
   secrets: SecretValues;
   rules: readonly InjectRule[];
-  /** The page's breakpoints (breakpoints.ts): over HTTP they hold the host's messages. */
+  /** The page's breakpoints (breakpoints.ts): over HTTP they hold what either side sends. */
   breakpoints?: Breakpoints;
   say: (line: string) => void;
 }
@@ -66,6 +74,8 @@ export async function startHttpProxy(options: HttpProxyOptions): Promise<Running
   const upstream = new URL(options.url);
   const send = upstream.protocol === 'https:' ? httpsRequest : httpRequest;
   let hosts = new Set<string>();
+  // The server's requests whose answers (the host's POSTs) a `truncate` rule cuts, by id.
+  const truncateHostAnswers = new Map<string, number | undefined>();
   const server = createServer((req, res) => {
     if (!isAllowedHost(req.headers.host, hosts)) {
       res
@@ -80,7 +90,7 @@ export async function startHttpProxy(options: HttpProxyOptions): Promise<Running
         .end('mcp-inspect proxy: refused: a request from a web page of another origin\n');
       return;
     }
-    forward(req, res, upstream, send, options);
+    forward(req, res, upstream, send, options, truncateHostAnswers);
   });
   // A host may keep SSE streams open for hours.
   server.requestTimeout = 0;
@@ -94,11 +104,6 @@ export async function startHttpProxy(options: HttpProxyOptions): Promise<Running
   });
   const { port } = server.address() as AddressInfo;
   hosts = allowedHosts(port, '127.0.0.1');
-  if (options.rules.some((rule) => rule.from === 'server')) {
-    options.say(
-      "over HTTP, --inject rules match the host's messages only; rules with from=server do nothing",
-    );
-  }
   options.capture.state({
     state: 'connected',
     transport: 'streamable-http',
@@ -142,6 +147,7 @@ function forward(
   upstream: URL,
   send: typeof httpRequest,
   options: HttpProxyOptions,
+  truncateHostAnswers: Map<string, number | undefined>,
 ): void {
   const { capture, secrets } = options;
   const t = capture.now();
@@ -155,6 +161,17 @@ function forward(
   let outgoing: ReturnType<typeof httpRequest> | undefined;
   let truncateTo: number | undefined | null = null;
   let answered = false;
+  /** A legacy SSE stream's message endpoint (on the server), once its `endpoint` event passed. */
+  let legacyEndpoint: URL | undefined;
+  const serverSide: ServerSideContext = {
+    capture,
+    rules: options.rules,
+    breakpoints: options.breakpoints,
+    truncateHostAnswers,
+    // The answer goes where the host posts its own: the endpoint a legacy stream named, else the
+    // path of this exchange, with its session, protocol version and credentials.
+    answerServer: (text) => postForHost(text, legacyEndpoint ?? target, headers, { upstream, send, capture }),
+  };
   // The response's close, not the request's: a request closes once its body is read.
   res.on('close', () => {
     // The host went away mid-exchange: so does the request to the server.
@@ -186,14 +203,21 @@ function forward(
       for (const [name, value] of Object.entries(response.headers)) {
         if (value !== undefined && !HOP_BY_HOP.has(name)) back[name] = value;
       }
-      const stream = String(response.headers['content-type'] ?? '')
-        .toLowerCase()
-        .includes('text/event-stream');
+      const type = String(response.headers['content-type'] ?? '').toLowerCase();
+      const stream = type.includes('text/event-stream');
+      // A compressed body is not read: its bytes pass as they came.
+      const encoding = String(response.headers['content-encoding'] ?? 'identity').toLowerCase();
+      const readable = encoding === 'identity' && typeof truncateTo !== 'number' && truncateTo !== undefined;
       // The endpoint event may change length (sseEndpointRewrite.ts); a stream has none anyway.
       if (stream) delete back['content-length'];
+      tapResponse(response, capture);
+      if (readable && !stream && type.includes('json') && looksAtServerMessages(serverSide)) {
+        // The answer's head waits for its body: the person may change it, and its length.
+        relayJsonBody(response, res, back, serverSide);
+        return;
+      }
       res.writeHead(response.statusCode ?? 502, response.statusMessage, back);
       res.flushHeaders();
-      tapResponse(response, capture);
       if (typeof truncateTo === 'number' || truncateTo === undefined) {
         pipeCut(response, res, truncateTo, capture);
         return;
@@ -209,7 +233,22 @@ function forward(
               : `the message endpoint ${maskedPath(from)} names the server's origin: the host is given ${maskedPath(to)}, on the proxy`,
           ),
         );
-        response.pipe(rewrite).pipe(res);
+        if (!readable || (options.breakpoints === undefined && !looksAtServerMessages(serverSide))) {
+          response.pipe(rewrite).pipe(res);
+          return;
+        }
+        const look: SseEventLook = ({ event, data }, out) => {
+          if (event === 'endpoint') {
+            legacyEndpoint = endpointUrl(data, target);
+            return false;
+          }
+          if (event !== 'message' || !looksAtServerMessages(serverSide)) return false;
+          const message = parseMessage(data);
+          return (
+            message !== undefined && takeServerMessage(message, Buffer.byteLength(data), serverSide, out)
+          );
+        };
+        response.pipe(new SseEventRelay(look)).pipe(rewrite).pipe(res);
         return;
       }
       response.pipe(res);
@@ -256,6 +295,18 @@ function forward(
     const body = Buffer.concat(requestBody);
     captureRequestBody(requestBody, requestBytes, capture);
     const message = singleMessage(body);
+    const answerId = message && typeof message.method !== 'string' ? idKey(message.id) : undefined;
+    if (answerId !== undefined && truncateHostAnswers.has(answerId)) {
+      // The host's answer to a server request a `truncate` rule matched: cut on its way.
+      const cut = Math.min(truncateHostAnswers.get(answerId) ?? Math.floor(body.length / 2), body.length);
+      truncateHostAnswers.delete(answerId);
+      capture.note(
+        `injected: the answer to request ${answerId} cut to its first ${cut} of ${body.length} bytes`,
+        'warning',
+      );
+      open(cut).end(body.subarray(0, cut));
+      return;
+    }
     const rule = message && matchRule(options.rules, message, 'host');
     if (!message || !rule) {
       const held =
@@ -271,9 +322,10 @@ function forward(
             answered = true;
             res.writeHead(200, { 'content-type': 'application/json' }).end(text);
           },
-          // A notification is accepted as the server would; a request is never answered.
+          // A notification or an answer is accepted as the server would; a request is never answered.
           drop: () => {
-            if (message.id === undefined && !res.headersSent) res.writeHead(202).end();
+            if ((message.id === undefined || typeof message.method !== 'string') && !res.headersSent)
+              res.writeHead(202).end();
           },
         });
       if (!held) open().end(body);
@@ -348,6 +400,123 @@ function pipeCut(
     );
     res.end(all.subarray(0, cut));
   });
+}
+
+/**
+ * A JSON body the server sent, read whole before its head goes on, so a rule or the person may
+ * hold, change or drop the message in it: unchanged, it goes on as its own bytes and headers;
+ * changed, re-serialized with its own `Content-Length`; dropped, the host gets 202 Accepted
+ * with no body (as when a server answers elsewhere: the request is never answered). Over
+ * INJECT_BODY_BYTES, it passes as it comes, unexamined.
+ */
+function relayJsonBody(
+  response: IncomingMessage,
+  res: ServerResponse,
+  back: Record<string, string | string[]>,
+  ctx: ServerSideContext,
+): void {
+  const status = response.statusCode ?? 502;
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  let passing = false;
+  response.on('data', (chunk: Buffer) => {
+    bytes += chunk.length;
+    if (passing) {
+      res.write(chunk);
+      return;
+    }
+    chunks.push(chunk);
+    if (bytes <= INJECT_BODY_BYTES) return;
+    passing = true;
+    res.writeHead(status, response.statusMessage, back);
+    for (const each of chunks.splice(0)) res.write(each);
+  });
+  response.once('end', () => {
+    if (passing) {
+      res.end();
+      return;
+    }
+    const body = Buffer.concat(chunks);
+    const asItCame = (): void => {
+      if (!res.headersSent && !res.destroyed) res.writeHead(status, response.statusMessage, back).end(body);
+    };
+    const message = parseMessage(body.toString('utf8'));
+    const taken =
+      message !== undefined &&
+      takeServerMessage(message, body.length, ctx, {
+        send: (text) => {
+          if (text === undefined) asItCame();
+          else if (!res.headersSent && !res.destroyed)
+            res
+              .writeHead(status, response.statusMessage, {
+                ...back,
+                'content-length': String(Buffer.byteLength(text)),
+              })
+              .end(text);
+        },
+        drop: () => {
+          if (!res.headersSent && !res.destroyed) res.writeHead(202).end();
+        },
+      });
+    if (!taken) asItCame();
+  });
+}
+
+/**
+ * Posts a JSON-RPC answer to the server in the host's place (a server request a rule or the
+ * person answered): to `url`, with the headers of the exchange that carried the request (its
+ * session, protocol version and credentials). What the server says back is captured, not relayed.
+ */
+function postForHost(
+  text: string,
+  url: URL,
+  exchangeHeaders: Record<string, string | string[]>,
+  how: { upstream: URL; send: typeof httpRequest; capture: Capture },
+): void {
+  const { capture } = how;
+  const t = capture.now();
+  const startedAt = performance.now();
+  const headers: Record<string, string | string[]> = { ...exchangeHeaders };
+  delete headers['last-event-id'];
+  delete headers['content-length'];
+  headers['content-type'] = 'application/json';
+  headers['content-length'] = String(Buffer.byteLength(text));
+  headers.accept = 'application/json, text/event-stream';
+  const path = `${url.pathname}${url.search}`;
+  const out = how.send(url, { method: 'POST', headers: { ...headers, host: how.upstream.host } });
+  out.on('response', (response) => {
+    response.resume();
+    capture.http({
+      t,
+      method: 'POST',
+      path: maskedPath(path),
+      status: response.statusCode ?? 0,
+      durationMs: Math.round((performance.now() - startedAt) * 1000) / 1000,
+      requestHeaders: maskHeaders(toHeaders(headers as IncomingHttpHeaders), ALWAYS_SECRET),
+      responseHeaders: maskHeaders(toHeaders(response.headers), ALWAYS_SECRET),
+      ...rpcSummary(text),
+    });
+    if ((response.statusCode ?? 0) >= 400)
+      capture.note(
+        `the server refused the answer the proxy posted in the host's place: ${response.statusCode}`,
+        'warning',
+      );
+  });
+  out.on('error', (error: NodeJS.ErrnoException) =>
+    capture.transportError(
+      `the answer the proxy posts in the host's place could not reach the server: ${error.code ?? error.message}`,
+    ),
+  );
+  out.end(text);
+}
+
+/** A legacy stream's endpoint, resolved against the URL the stream came from. */
+function endpointUrl(endpoint: string, streamUrl: URL): URL | undefined {
+  try {
+    return new URL(endpoint.trim(), streamUrl);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Copies of the request's JSON-RPC messages into the capture. */

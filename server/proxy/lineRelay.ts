@@ -106,9 +106,11 @@ export class LineRelay {
 
   private passUncut(chunk: Buffer): void {
     if (chunk.length === 0) return;
-    this.uncutLines.push(chunk);
     this.midLine = chunk[chunk.length - 1] !== 0x0a;
+    // The bytes go on first: the receiver starts on them while the capture reads its copy
+    // (parsing, masking, the sinks), which is off the message's path this way.
     this.write(chunk);
+    this.uncutLines.push(chunk);
   }
 
   private push(chunk: Buffer): void {
