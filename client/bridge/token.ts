@@ -1,4 +1,5 @@
 import { API_SESSION_PATH, AUTH_SCHEME } from '../../shared/http';
+import { bridgePath } from './serverPath';
 
 /**
  * The token reaches the page in the URL fragment (never sent over HTTP). It is moved to
@@ -44,7 +45,7 @@ export type TokenCheck = 'bad-token' | 'unreachable' | 'ok';
 /** An authenticated route tells a wrong token (401) from a bridge that is gone. */
 export async function checkToken(token: string, origin = ''): Promise<TokenCheck> {
   try {
-    const response = await fetch(`${origin}${API_SESSION_PATH}`, {
+    const response = await fetch(`${origin}${bridgePath(API_SESSION_PATH)}`, {
       headers: { authorization: `${AUTH_SCHEME} ${token}` },
     });
     if (response.status === 401 || response.status === 403) return 'bad-token';
