@@ -6,7 +6,7 @@ import { bridgePath } from './serverPath';
  * sessionStorage, so a reload keeps it while a new tab does not, and stripped from the
  * address bar so it does not end up in screenshots or bookmarks.
  */
-const STORAGE_KEY = 'mcp-inspect.token';
+export const STORAGE_KEY = 'mcp-inspect.token';
 
 export function takeToken(): string | undefined {
   const fragment = new URLSearchParams(window.location.hash.slice(1));
