@@ -50,18 +50,43 @@ export function TogetherView({ servers }: Props) {
             {findings.length === 0 ? (
               <p className="ws-fine">No collision, within its limits.</p>
             ) : (
-              <ul>
-                {findings.map((finding) => (
-                  <li key={`${finding.ruleId}:${finding.path}`}>
-                    <code>{finding.ruleId}</code> {finding.message}
-                    <div className="ws-why">{finding.why}</div>
-                  </li>
-                ))}
-              </ul>
+              [...groupByRule(findings)].map(([ruleId, group]) => (
+                <details key={ruleId} open={group.length <= 3}>
+                  <summary>
+                    <code>{ruleId}</code>{' '}
+                    {group.length === 1
+                      ? withoutTitle(group[0]?.message ?? '', profile.title)
+                      : `${group.length} findings`}
+                  </summary>
+                  {group.length > 1 && (
+                    <ul>
+                      {group.map((finding) => (
+                        <li key={finding.path}>{withoutTitle(finding.message, profile.title)}</li>
+                      ))}
+                    </ul>
+                  )}
+                  <div className="ws-why">{group[0]?.why}</div>
+                </details>
+              ))
             )}
           </article>
         );
       })}
     </section>
   );
+}
+
+type HostFinding = ReturnType<typeof combinedHostFindings>[number];
+
+/** The findings of each rule together: its reason is said once. */
+function groupByRule(findings: readonly HostFinding[]): Map<string, HostFinding[]> {
+  const groups = new Map<string, HostFinding[]>();
+  for (const finding of findings)
+    groups.set(finding.ruleId, [...(groups.get(finding.ruleId) ?? []), finding]);
+  return groups;
+}
+
+/** A finding's message under its profile's heading need not repeat the profile's name. */
+function withoutTitle(message: string, title: string): string {
+  return message.startsWith(`${title}: `) ? message.slice(title.length + 2) : message;
 }
