@@ -53,7 +53,9 @@ function bootFirst(): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler(html, { bundle }) {
+      handler(html, { bundle, path }) {
+        // Only the page of a server opens its socket early; the workspace's page has none.
+        if (!path.endsWith('/index.html')) return html;
         const boot = Object.values(bundle ?? {}).find(
           (output) => output.type === 'chunk' && output.isEntry && output.name === BOOT_ENTRY,
         );
@@ -111,6 +113,8 @@ export default defineConfig({
     rolldownOptions: {
       input: {
         index: fileURLToPath(new URL('./client/index.html', import.meta.url)),
+        // `mcp-inspect --all`: the page that frames several servers' pages (client/workspace/).
+        workspace: fileURLToPath(new URL('./client/workspace.html', import.meta.url)),
         [BOOT_ENTRY]: BOOT_PATH,
       },
       output: {

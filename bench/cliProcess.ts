@@ -23,9 +23,10 @@ const OUTPUT_KEPT_CHARS = 64 * 1024;
 
 /**
  * Launches the built CLI on a free port with no browser, the way a user would (the bundled demo
- * server unless a command is given), and resolves once it has printed its link.
+ * server unless a command is given; `flags`, such as `--all`, before it), and resolves once it
+ * has printed its link.
  */
-export function launchCli(command: string[] = []): Promise<RunningCli> {
+export function launchCli(command: string[] = [], flags: string[] = []): Promise<RunningCli> {
   const token = randomBytes(24).toString('base64url');
   const spawnedAt = performance.now();
   const child = spawn(
@@ -37,6 +38,7 @@ export function launchCli(command: string[] = []): Promise<RunningCli> {
       '--no-open',
       '--port',
       '0',
+      ...flags,
       '--',
       ...command,
     ],

@@ -6,4 +6,7 @@
  */
 import { startEarlyConnection } from './bridge/earlyConnection';
 
-export const earlyConnection = startEarlyConnection();
+// The workspace's page (workspace.html, `mcp-inspect --all`) shares this chunk with the page of a
+// server but is none: it opens no socket and leaves the token to its own code.
+export const earlyConnection =
+  document.documentElement.dataset.page === 'workspace' ? undefined : startEarlyConnection();

@@ -13,6 +13,7 @@ import { InspectorSession, browserEnvironment } from './bridge/inspectorSession'
 import { InspectorContext } from './session/inspectorContext';
 import { TrafficLog } from '../shared/core/traffic/trafficLog';
 import { pageTrafficSchedule } from './features/traffic/pageTrafficSchedule';
+import { publishServerPage } from './bridge/serverPageHandle';
 
 const queryClient = new QueryClient();
 // One session per page load, made outside React so StrictMode's double effects cannot open two sockets.
@@ -22,6 +23,7 @@ const session = new InspectorSession(
   browserEnvironment(earlyConnection),
 );
 void session.start();
+publishServerPage({ session, traffic: session.traffic, queries: queryClient });
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

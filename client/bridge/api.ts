@@ -2,13 +2,14 @@ import type { Surface } from '../../shared/core/surface';
 import { API_COMPARE_TARGET_PATH, API_FRAMES_PATH, API_PARITY_PATH, AUTH_SCHEME } from '../../shared/http';
 import type { TargetRequest } from '../../shared/wire';
 import { currentToken } from './token';
+import { bridgePath } from './serverPath';
 
 /**
  * The whole text of a frame the bridge's history kept only the envelope of, parsed; rejects
  * with words for the person when the bridge no longer has it.
  */
 export async function fetchWholeFrame(seq: number): Promise<unknown> {
-  const response = await fetch(`${API_FRAMES_PATH}/${seq}`, {
+  const response = await fetch(bridgePath(`${API_FRAMES_PATH}/${seq}`), {
     headers: { authorization: `${AUTH_SCHEME} ${currentToken() ?? ''}` },
   });
   if (!response.ok) {
@@ -32,7 +33,7 @@ export interface ParityReport {
 
 /** Asks the bridge to read the target in both eras and compare; rejects with words for the person. */
 export async function checkEraParity(): Promise<ParityReport> {
-  const response = await fetch(API_PARITY_PATH, {
+  const response = await fetch(bridgePath(API_PARITY_PATH), {
     method: 'POST',
     headers: { authorization: `${AUTH_SCHEME} ${currentToken() ?? ''}` },
   });
@@ -43,7 +44,7 @@ export async function checkEraParity(): Promise<ParityReport> {
 
 /** Another server's surface, read by the bridge over a short-lived connection (see server/compareTargetRoute.ts). */
 export async function readOtherServer(target: TargetRequest): Promise<{ surface: Surface }> {
-  const response = await fetch(API_COMPARE_TARGET_PATH, {
+  const response = await fetch(bridgePath(API_COMPARE_TARGET_PATH), {
     method: 'POST',
     headers: {
       'content-type': 'application/json',

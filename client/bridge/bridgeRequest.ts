@@ -1,5 +1,6 @@
 import { AUTH_SCHEME } from '../../shared/http';
 import { currentToken } from './token';
+import { bridgePath } from './serverPath';
 
 /**
  * A request to one of the bridge's JSON routes, with the page's token (and a JSON content type
@@ -7,7 +8,7 @@ import { currentToken } from './token';
  * then any `details`.
  */
 export async function bridgeRequest<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(path, {
+  const response = await fetch(bridgePath(path), {
     ...init,
     headers: {
       ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),

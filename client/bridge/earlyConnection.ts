@@ -6,6 +6,7 @@ import {
   WS_TOKEN_PROTOCOL_PREFIX,
 } from '../../shared/wireConstants';
 import { checkToken, takeToken, tokenInUrl, type TokenCheck } from './token';
+import { bridgePath } from './serverPath';
 
 /**
  * The page's connection, started by a small module of its own (client/boot.ts) that the page
@@ -62,7 +63,7 @@ export class EarlySocket {
 
 /** The browser's socket URL and subprotocols for a token (BridgeSocket opens the same). */
 export function socketUrl(): string {
-  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${WS_PATH}`;
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${bridgePath(WS_PATH)}`;
 }
 
 export function socketProtocols(token: string): string[] {

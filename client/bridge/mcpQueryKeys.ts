@@ -9,3 +9,6 @@ export const mcpQueryKeys = {
   resourceRead: (generation: number, uri: string) => ['mcp', generation, 'resources', 'read', uri] as const,
   prompts: (generation: number) => ['mcp', generation, 'prompts'] as const,
 };
+
+/** The bridge's OAuth view (client/session/oauthQuery.ts), polled: one key for the page. */
+export const oauthQueryKey = ['oauth'] as const;

@@ -1,11 +1,12 @@
 import { API_SESSION_PATH, AUTH_SCHEME } from '../../shared/http';
+import { bridgePath } from './serverPath';
 
 /**
  * The token reaches the page in the URL fragment (never sent over HTTP). It is moved to
  * sessionStorage, so a reload keeps it while a new tab does not, and stripped from the
  * address bar so it does not end up in screenshots or bookmarks.
  */
-const STORAGE_KEY = 'mcp-inspect.token';
+export const STORAGE_KEY = 'mcp-inspect.token';
 
 export function takeToken(): string | undefined {
   const fragment = new URLSearchParams(window.location.hash.slice(1));
@@ -44,7 +45,7 @@ export type TokenCheck = 'bad-token' | 'unreachable' | 'ok';
 /** An authenticated route tells a wrong token (401) from a bridge that is gone. */
 export async function checkToken(token: string, origin = ''): Promise<TokenCheck> {
   try {
-    const response = await fetch(`${origin}${API_SESSION_PATH}`, {
+    const response = await fetch(`${origin}${bridgePath(API_SESSION_PATH)}`, {
       headers: { authorization: `${AUTH_SCHEME} ${token}` },
     });
     if (response.status === 401 || response.status === 403) return 'bad-token';

@@ -1,8 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { MachineSignIn, OAuthView } from '../../shared/oauth';
 import { bridgeRequest } from '../bridge/bridgeRequest';
+import { oauthQueryKey } from '../bridge/mcpQueryKeys';
 
-export const oauthQueryKey = ['oauth'] as const;
+export { oauthQueryKey };
 
 /**
  * The OAuth view's path and schema load with the first call: only a URL server asks for them,

@@ -16,7 +16,9 @@ export const EVERYTHING_PATH = fileURLToPath(
 export const EVERYTHING_STDIO: string[] = [process.execPath, EVERYTHING_PATH, 'stdio'];
 
 /** The bundled demo as the package ships it (built), for its Streamable HTTP mode. */
-const DEMO_SERVER_PATH = fileURLToPath(new URL('../../dist/server/demo/demoServer.js', import.meta.url));
+export const DEMO_SERVER_PATH = fileURLToPath(
+  new URL('../../dist/server/demo/demoServer.js', import.meta.url),
+);
 
 /** `cliArgs` for mcp-inspect on a fixture server of e2e/fixtures over stdio. */
 export function fixtureStdio(name: string, ...args: string[]): string[] {

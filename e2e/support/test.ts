@@ -1,4 +1,4 @@
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type Frame, type Locator, type Page } from '@playwright/test';
 import { startCli, type RunningCli } from './cli.js';
 import type { StartedServer } from './servers.js';
 
@@ -69,26 +69,30 @@ export type ToolArgs = Record<string, unknown>;
 const isFieldValue = (value: unknown): value is string | number | boolean =>
   typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 
-/** The page as a person finds it: by role and accessible name. */
-export function inspector(page: Page) {
-  const tools = page.getByRole('listbox', { name: 'Tools' });
-  const args = page.getByRole('textbox', { name: 'Arguments (JSON)' });
-  const form = page.getByRole('group', { name: 'Arguments form' });
-  const editorModes = page.getByRole('group', { name: 'Arguments editor' });
-  const preview = page.getByRole('region', { name: 'Arguments to send' });
-  const runButton = page.getByRole('button', { name: 'Run tool' });
+/**
+ * The page as a person finds it: by role and accessible name. `frame`: a server's page framed in
+ * the workspace's page (`mcp-inspect --all`), found within that frame.
+ */
+export function inspector(page: Page, frame?: Frame) {
+  const scope: Page | Frame = frame ?? page;
+  const tools = scope.getByRole('listbox', { name: 'Tools' });
+  const args = scope.getByRole('textbox', { name: 'Arguments (JSON)' });
+  const form = scope.getByRole('group', { name: 'Arguments form' });
+  const editorModes = scope.getByRole('group', { name: 'Arguments editor' });
+  const preview = scope.getByRole('region', { name: 'Arguments to send' });
+  const runButton = scope.getByRole('button', { name: 'Run tool' });
   /** Every call made from the open tool, newest first. */
-  const calls = page.getByRole('region', { name: /^Call \d+$/ });
-  const call = (id: number): Locator => page.getByRole('region', { name: `Call ${id}`, exact: true });
+  const calls = scope.getByRole('region', { name: /^Call \d+$/ });
+  const call = (id: number): Locator => scope.getByRole('region', { name: `Call ${id}`, exact: true });
   const toolPanel = (name: string): Locator =>
-    page.getByRole('region', { name: `Tool ${name}`, exact: true });
+    scope.getByRole('region', { name: `Tool ${name}`, exact: true });
   /** A tool's option shows its display title and, when they differ, its name. */
   const toolOption = (title: string, name: string): Locator =>
     tools.getByRole('option', { name: title === name ? name : `${title} ${name}`, exact: true });
   /** The tool filter: the list is virtualized, so a tool is filtered to, as a person would, to be drawn. */
-  const filter = page.getByRole('searchbox', { name: 'Filter tools' });
-  const confirmDialog = page.getByRole('dialog', { name: /^Run .+\?$/ });
-  const settings = page.getByRole('region', { name: 'Connection settings' });
+  const filter = scope.getByRole('searchbox', { name: 'Filter tools' });
+  const confirmDialog = scope.getByRole('dialog', { name: /^Run .+\?$/ });
+  const settings = scope.getByRole('region', { name: 'Connection settings' });
 
   /** Switches the open tool to raw JSON and types the text into the editor (Monaco). */
   const typeJson = async (text: string): Promise<void> => {
@@ -132,7 +136,7 @@ export function inspector(page: Page) {
       await typeJson(JSON.stringify(values));
       return;
     }
-    await page.getByRole('button', { name: 'Reset', exact: true }).click();
+    await scope.getByRole('button', { name: 'Reset', exact: true }).click();
     if ((await formButton.getAttribute('aria-pressed')) !== 'true') await formButton.click();
     for (const [name, value] of Object.entries(values))
       await setField(name, value as string | number | boolean);
@@ -154,13 +158,13 @@ export function inspector(page: Page) {
   };
 
   return {
-    connectionState: page.getByRole('status', { name: 'Connection state' }),
-    server: page.getByRole('region', { name: 'Server', exact: true }),
-    serverProblem: page.getByRole('alert', { name: 'Server problem' }),
+    connectionState: scope.getByRole('status', { name: 'Connection state' }),
+    server: scope.getByRole('region', { name: 'Server', exact: true }),
+    serverProblem: scope.getByRole('alert', { name: 'Server problem' }),
     /** What the page says when its socket to the bridge is gone. */
-    bridgeProblem: page.getByRole('alert', { name: 'Bridge connection problem' }),
+    bridgeProblem: scope.getByRole('alert', { name: 'Bridge connection problem' }),
     /** The traffic pane's list, where stderr lines and transport errors appear among the frames. */
-    traffic: page.getByRole('grid', { name: 'Traffic' }),
+    traffic: scope.getByRole('grid', { name: 'Traffic' }),
     tools,
     filter,
     toolOption,
@@ -182,7 +186,7 @@ export function inspector(page: Page) {
     settings,
     /** From the Connection tab, switches to the server at this URL (with a bearer token, if given). */
     async connectToUrl(url: string, options: { bearer?: string } = {}): Promise<void> {
-      await page.getByRole('tab', { name: 'Connection', exact: true }).click();
+      await scope.getByRole('tab', { name: 'Connection', exact: true }).click();
       await settings.getByRole('radio', { name: /URL/ }).check();
       await settings.getByLabel('URL', { exact: true }).fill(url);
       if (options.bearer !== undefined) await settings.getByLabel('Bearer token').fill(options.bearer);
@@ -190,7 +194,7 @@ export function inspector(page: Page) {
     },
     /** Opens a tab of the page by its name ("Tools", "Resources", …). */
     async tab(name: string): Promise<void> {
-      await page.getByRole('tab', { name, exact: true }).click();
+      await scope.getByRole('tab', { name, exact: true }).click();
     },
     /** Opens a tool by its display title and name. */
     async pickTool(title: string, name: string): Promise<void> {
@@ -204,7 +208,7 @@ export function inspector(page: Page) {
      * the call itself. Returns the new call's result (there once the call ends).
      */
     async runTool(name: string, values: ToolArgs = {}): Promise<Locator> {
-      await page.getByRole('tab', { name: 'Tools', exact: true }).click();
+      await scope.getByRole('tab', { name: 'Tools', exact: true }).click();
       await filter.fill(name);
       await tools
         .getByRole('option', { name: new RegExp(`(^|\\s)${name.replace(/[-]/g, '\\-')}($|\\s)`) })

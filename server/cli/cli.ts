@@ -14,6 +14,7 @@ import { isConfigVerbName, isVerbName } from '../verbs/verbNames.js';
 import { runsOverWorkspace } from '../workspace/allFlag.js';
 import { quickVerbTarget } from '../verbs/quickVerbTarget.js';
 import { visibleControls } from '../../shared/terminalText.js';
+import { startWorkspacePage } from './workspacePage.js';
 
 const SHUTDOWN_GRACE_MS = 5_000;
 /**
@@ -109,7 +110,14 @@ async function main(): Promise<void> {
         `    learns the token can run any command as ${process.env.USER ?? 'you'}. Use this only on a network you trust.\n`,
     );
   }
-  log(`inspecting ${targetLabel(config.target)}`);
+  if (config.workspace) {
+    const { file, servers } = config.workspace;
+    log(`inspecting the ${servers.length} servers of ${file}`);
+    for (const server of servers)
+      log(
+        `  ${server.name}: ${server.target ? targetLabel(server.target) : `cannot start: ${server.problem ?? ''}`}`,
+      );
+  } else log(`inspecting ${targetLabel(config.target)}`);
   if (isBrowserBlockedPort(config.port)) {
     console.warn(
       `  ⚠ browsers refuse to open pages on port ${config.port} (ERR_UNSAFE_PORT): the link will not load;` +
@@ -138,8 +146,9 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const token = fromEnv || generateToken();
-  const earlyServer =
-    started !== undefined && config.target === quick
+  const earlyServer = config.workspace
+    ? undefined
+    : started !== undefined && config.target === quick
       ? started
       : config.target.kind === 'stdio'
         ? new SpawnedServer(config.target)
@@ -149,30 +158,41 @@ async function main(): Promise<void> {
   if (process.env[MEMORY_SCALE_ENV_VAR] !== undefined && memoryScale === undefined) {
     console.error(`  ${MEMORY_SCALE_ENV_VAR} is not a positive number: the default memory bounds apply`);
   }
-  const { startBridge } = await import('../http/bridgeServer.js');
-  let bridge: RunningBridge;
+  let bridge: Pick<RunningBridge, 'origin' | 'port' | 'portWasTaken' | 'close'>;
   try {
-    bridge = await startBridge({
-      target: config.target,
-      token,
-      host: config.host,
-      port: config.port,
-      clientDir,
-      appSandboxDir,
-      version,
-      log,
-      ...(earlyServer ? { earlyServer } : {}),
-      ...(Number.isInteger(killGraceMs) && killGraceMs > 0 ? { tuning: { killGraceMs } } : {}),
-      ...(memoryScale !== undefined ? { limits: scaledMemoryLimits(memoryScale) } : {}),
-      collectionFile: config.collectionFile,
-      // The page lists the sessions hosts run through `mcp-inspect proxy` (docs/capture.md).
-      captures: {},
-      // --no-open prints the authorization page's address instead of opening it.
-      oauth: {
-        settings: config.oauth ?? {},
-        ...(config.open ? { openUrl: (url: string) => void openBrowser(url, openerFor(url)) } : {}),
-      },
-    });
+    bridge = config.workspace
+      ? await startWorkspacePage(config, config.workspace.servers, config.workspace.file, {
+          token,
+          clientDir,
+          appSandboxDir,
+          version,
+          log,
+          killGraceMs,
+          memoryScale,
+        })
+      : await (
+          await import('../http/bridgeServer.js')
+        ).startBridge({
+          target: config.target,
+          token,
+          host: config.host,
+          port: config.port,
+          clientDir,
+          appSandboxDir,
+          version,
+          log,
+          ...(earlyServer ? { earlyServer } : {}),
+          ...(Number.isInteger(killGraceMs) && killGraceMs > 0 ? { tuning: { killGraceMs } } : {}),
+          ...(memoryScale !== undefined ? { limits: scaledMemoryLimits(memoryScale) } : {}),
+          collectionFile: config.collectionFile,
+          // The page lists the sessions hosts run through `mcp-inspect proxy` (docs/capture.md).
+          captures: {},
+          // --no-open prints the authorization page's address instead of opening it.
+          oauth: {
+            settings: config.oauth ?? {},
+            ...(config.open ? { openUrl: (url: string) => void openBrowser(url, openerFor(url)) } : {}),
+          },
+        });
   } catch (error) {
     // startBridge has stopped the server it started; the exit hook of processGroups is the net.
     console.error(`  could not listen on ${config.host}:${config.port}: ${(error as Error).message}`);
@@ -208,7 +228,7 @@ function workFromWhereNpmWasRun(): void {
   }
 }
 
-function installShutdown(bridge: RunningBridge): void {
+function installShutdown(bridge: Pick<RunningBridge, 'close'>): void {
   let stopping = false;
   const shutdown = (signal: NodeJS.Signals): void => {
     if (stopping) {

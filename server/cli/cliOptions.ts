@@ -6,6 +6,8 @@ import type { TargetSpec } from '../targets/targetSpec.js';
 import { addTargetOptions, targetFromOptions, type TargetOptions } from '../session/targetOptions.js';
 import { EXIT_CODE_HELP } from '../session/exitCodes.js';
 import { VERB_HELP } from '../verbs/verbNames.js';
+import { WORKSPACE_FILE } from '../../shared/workspace/format.js';
+import { pageServers, type PageServer } from '../workspace/pageServers.js';
 
 export const DEFAULT_PORT = 6464;
 
@@ -19,6 +21,8 @@ export interface CliConfig {
   oauth?: OAuthSettings;
   /** The collection file the page saves calls to (`--collection`), absolute. */
   collectionFile: string;
+  /** `--all`: every server of the workspace file, each on its own in one page (target is unused). */
+  workspace?: { file: string; servers: PageServer[] };
 }
 
 interface RawOptions extends TargetOptions {
@@ -26,6 +30,10 @@ interface RawOptions extends TargetOptions {
   open: boolean;
   dangerouslyListenOn?: string;
   collection?: string;
+  all?: boolean;
+  workspace?: string;
+  trustFile?: boolean;
+  allowEnv: string[];
 }
 
 const EXAMPLES = `
@@ -36,6 +44,7 @@ Examples:
   mcp-inspect --url http://127.0.0.1:3001/mcp   Streamable HTTP, falling back to SSE
   mcp-inspect --url http://127.0.0.1:3001/sse --transport sse --header "Authorization: Bearer abc"
   mcp-inspect --config ~/.cursor/mcp.json --server github
+  mcp-inspect --all --trust-file                every server of mcp-inspect.workspace.json at once
   mcp-inspect --era legacy node build/index.js   skip server/discover, send initialize
   mcp-inspect --url https://example.com/mcp --client-id my-app --scope "mcp:read"   sign in with OAuth
 
@@ -65,6 +74,15 @@ export function parseCli(argv: string[], version: string, demoServerPath: string
       '--collection <file>',
       `the collection file calls are saved to from the page (default ${DEFAULT_COLLECTION_FILE} here)`,
     )
+    .option('--all', 'every server of the workspace file at once, switched between in one page')
+    .option('--workspace <file>', `the workspace file --all reads (default ${WORKSPACE_FILE} in this folder)`)
+    .option('--trust-file', "with --all: fill the workspace's ${env:NAME} references from your environment")
+    .option(
+      '--allow-env <NAME>',
+      'with --all: give the workspace this one variable (repeatable)',
+      collectNames,
+      [],
+    )
     .option(
       '--dangerously-listen-on <address>',
       'listen on a non-loopback address: anyone who can reach it and learns the token can run commands as you',
@@ -80,16 +98,37 @@ export function parseCli(argv: string[], version: string, demoServerPath: string
   const [command, args = []] = program.processedArgs as [string | undefined, string[] | undefined];
   const fail = (message: string): never => program.error(`error: ${message}`);
 
+  if (options.all) {
+    if (command !== undefined || options.url !== undefined || options.config !== undefined)
+      fail('--all inspects the servers of the workspace file; give no server of your own');
+    const found = pageServers(
+      options.workspace,
+      { trustFile: options.trustFile === true, allowEnv: options.allowEnv },
+      process.env,
+      demoServerPath,
+    );
+    if ('error' in found) return fail(found.error);
+    // The page of several servers has no one target: the demo's stands in the type, never started.
+    const unused = targetFromOptions(options, undefined, [], demoServerPath, fail).target;
+    return { ...listening(options), target: unused, workspace: found };
+  }
   const { target, oauth } = targetFromOptions(options, command, args, demoServerPath, fail);
 
+  return { ...listening(options), target, ...(oauth ? { oauth } : {}) };
+}
+
+/** Where the page listens and saves, whatever it inspects. */
+function listening(options: RawOptions): Omit<CliConfig, 'target'> {
   return {
-    target,
     port: options.port,
     open: options.open,
     host: options.dangerouslyListenOn ?? '127.0.0.1',
-    ...(oauth ? { oauth } : {}),
     collectionFile: resolve(options.collection ?? DEFAULT_COLLECTION_FILE),
   };
+}
+
+function collectNames(value: string, previous: string[]): string[] {
+  return [...previous, value];
 }
 
 function parsePort(value: string): number {

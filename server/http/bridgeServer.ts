@@ -1,8 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startAppSandbox, type RunningAppSandbox } from '../appSandbox/sandboxServer.js';
-import { LazyBreakpointHub } from './breakpointRoutes.js';
-import { BreakpointHub } from '../captures/breakpointHub.js';
 import { createHttpApp } from './httpApp.js';
 import { OAuthManager } from '../oauth/oauthManager.js';
 import type { OAuthSettings } from '../oauth/flowTypes.js';
@@ -12,8 +10,9 @@ import type { TargetSpec } from '../targets/targetSpec.js';
 import type { SpawnedServer } from '../targets/spawnServer.js';
 import type { TargetTuning } from '../targets/target.js';
 import { DEFAULT_MEMORY_LIMITS, type MemoryLimits } from '../targets/memoryLimits.js';
-import { attachWsBridge } from './wsBridge.js';
-import { CaptureFeed, type CaptureFeedOptions } from '../captures/captureFeed.js';
+import { attachWsBridge, singleSession } from './wsBridge.js';
+import type { CaptureFeedOptions } from '../captures/captureFeed.js';
+import { startCaptureServices } from './captureServices.js';
 
 export interface BridgeOptions {
   target: TargetSpec;
@@ -75,28 +74,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
   };
   let hosts = new Set<string>();
   let sandbox: RunningAppSandbox | undefined;
-  // Never fails (without the state folder the Captured list says why), and starts beside the
-  // target: the page's first screen does not wait for it.
-  let captures: CaptureFeed | undefined;
-  // Breakpoints take proxies' links on the captures' collector (breakpointHub.ts).
-  const hub = BreakpointHub.detached();
-  const capturesStarted = options.captures
-    ? CaptureFeed.start({
-        log: options.log,
-        ...options.captures,
-        onBreakpointLink: (req, res) => hub.accept(req, res),
-      }).then((feed) => (captures = feed))
-    : undefined;
-  // Breakpoints use the captures' collector (one rendezvous, one listener); a bridge started
-  // without captures (tests of other things) starts the hub's own when the page first asks.
-  const breakpoints = capturesStarted
-    ? new LazyBreakpointHub(async () => {
-        const feed = await capturesStarted;
-        if (!feed.collector) throw new Error(feed.collecting.ok ? 'no collector' : feed.collecting.problem);
-        hub.useCollector(feed.collector);
-        return hub;
-      })
-    : new LazyBreakpointHub();
+  const services = startCaptureServices(options.log, options.captures);
   const app = createHttpApp({
     token: options.token,
     allowedHosts: () => hosts,
@@ -105,17 +83,17 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     oauth,
     appSandbox: () => sandbox,
     log: options.log,
-    breakpoints,
+    breakpoints: services.breakpoints,
     ...(options.clientDir === undefined ? {} : { clientDir: options.clientDir }),
     ...(options.collectionFile === undefined ? {} : { collectionFile: options.collectionFile }),
-    ...(capturesStarted ? { captures: () => captures } : {}),
+    ...(services.captures ? { captures: services.captures } : {}),
     ...(options.modelEnv === undefined ? {} : { modelEnv: options.modelEnv }),
   });
   const server = createServer(app);
   const wss = attachWsBridge(server, {
     token: options.token,
     allowedHosts: () => hosts,
-    session,
+    sessionAt: singleSession(session),
     pageBacklogBytes: limits.pageBacklogBytes,
     log: options.log,
   });
@@ -127,7 +105,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     bound = await listen(server, options.host, options.port);
   } catch (error) {
     // Nobody could ever reach this bridge: the server it started must not stay behind.
-    await (await capturesStarted)?.close();
+    await services.close();
     await session.dispose();
     throw error;
   }
@@ -150,7 +128,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     }
   }
   await targetStarted;
-  await capturesStarted;
+  await services.started;
 
   const displayHost = options.host.includes(':') ? `[${options.host}]` : options.host;
   return {
@@ -161,10 +139,9 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     session,
     oauth,
     close: async () => {
-      await captures?.close();
+      await services.close();
       await session.dispose();
       await sandbox?.close();
-      await breakpoints.close();
       for (const client of wss.clients) client.terminate();
       wss.close();
       server.closeAllConnections();
@@ -173,7 +150,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
   };
 }
 
-async function listen(
+export async function listen(
   server: Server,
   host: string,
   port: number,

@@ -1,5 +1,5 @@
 import { pipeline } from 'node:stream/promises';
-import express, { type NextFunction, type Request, type Response } from 'express';
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import {
   API_APP_SANDBOX_PATH,
   API_FRAMES_PATH,
@@ -53,6 +53,13 @@ export interface HttpAppOptions {
   breakpoints?: LazyBreakpointHub;
   /** Where the model provider's variables are read (OPENAI_*, ANTHROPIC_*): the process's own by default. */
   modelEnv?: NodeJS.ProcessEnv;
+  /** The model routes, when several apps share one provider (a workspace's servers); else its own. */
+  model?: Router;
+  /**
+   * Who may frame the page: nobody, or the bridge's own pages (one server's page of a workspace,
+   * framed by the workspace's page on the same origin).
+   */
+  framedBy?: 'none' | 'self';
 }
 
 /**
@@ -78,7 +85,6 @@ const BASE_CSP = [
   "font-src 'self' data:",
   "connect-src 'self'",
   "worker-src 'self' blob:",
-  "frame-ancestors 'none'",
   "base-uri 'none'",
   "form-action 'none'",
 ];
@@ -87,9 +93,19 @@ const BASE_CSP = [
  * The page may frame the MCP Apps sandbox, under the one name its sandbox addresses use (another
  * site than the page's, see appSandbox/sandboxSite.ts), and nothing else.
  */
-function pageCsp(sandbox: RunningAppSandbox | undefined, pageHost: string): string {
-  const frames = sandbox?.frameSource(pageHost) ?? "'none'";
-  return [...BASE_CSP, `frame-src ${frames}`].join('; ');
+export function pageCsp(
+  sandbox: RunningAppSandbox | undefined,
+  pageHost: string,
+  framedBy: 'none' | 'self' = 'none',
+  frames: readonly string[] = [],
+): string {
+  const sandboxSource = sandbox?.frameSource(pageHost);
+  const sources = [...frames, ...(sandboxSource === undefined ? [] : [sandboxSource])];
+  return [
+    ...BASE_CSP,
+    `frame-ancestors '${framedBy}'`,
+    `frame-src ${sources.length > 0 ? sources.join(' ') : "'none'"}`,
+  ].join('; ');
 }
 
 export function createHttpApp(options: HttpAppOptions): express.Express {
@@ -104,7 +120,10 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
       res.status(403).type('text/plain').send('Forbidden: this Host is not allowed');
       return;
     }
-    res.setHeader('Content-Security-Policy', pageCsp(options.appSandbox?.(), req.headers.host ?? ''));
+    res.setHeader(
+      'Content-Security-Policy',
+      pageCsp(options.appSandbox?.(), req.headers.host ?? '', options.framedBy),
+    );
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'no-referrer');
     res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
@@ -172,7 +191,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   app.use(hostConfigRouter());
   if (options.captures) app.use(capturesRouter(options.captures));
   if (options.breakpoints) app.use(breakpointRouter(options.breakpoints));
-  app.use(modelRouter(options.modelEnv ?? process.env));
+  app.use(options.model ?? modelRouter(options.modelEnv ?? process.env));
 
   app.use('/api', (_req: Request, res: Response) => {
     res.status(404).json({ error: 'No such route' });

@@ -24,7 +24,11 @@ const { WebSocketServer } = createRequire(import.meta.url)('ws') as {
 export interface WsBridgeOptions {
   token: string;
   allowedHosts: () => Set<string>;
-  session: BridgeSession;
+  /**
+   * The session a socket on this path is for (a single server's page asks on WS_PATH; each server
+   * of a workspace on its own, see workspaceBridge.ts); undefined: no such socket (404).
+   */
+  sessionAt: (path: string) => BridgeSession | undefined;
   /** What may wait for one page before it is dropped (MemoryLimits.pageBacklogBytes). */
   pageBacklogBytes: number;
   /** Lines for the terminal. */
@@ -53,7 +57,12 @@ export function attachWsBridge(server: Server, options: WsBridgeOptions): WebSoc
       socket.end(`HTTP/1.1 ${refusal}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, helloInUpgrade(req), options));
+    const session = options.sessionAt(upgradePath(req));
+    if (session === undefined) {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, helloInUpgrade(req), session, options));
   });
 
   return wss;
@@ -61,8 +70,7 @@ export function attachWsBridge(server: Server, options: WsBridgeOptions): WebSoc
 
 /** Returns the HTTP status line to refuse with, or undefined to let the upgrade through. */
 export function checkUpgrade(req: IncomingMessage, options: WsBridgeOptions): string | undefined {
-  const path = (req.url ?? '').split('?')[0];
-  if (path !== WS_PATH) return '404 Not Found';
+  if (options.sessionAt(upgradePath(req)) === undefined) return '404 Not Found';
   const hosts = options.allowedHosts();
   if (!isAllowedHost(req.headers.host, hosts)) return '403 Forbidden';
   // An upgrade without Origin comes from outside a browser; the page always sends one.
@@ -73,6 +81,15 @@ export function checkUpgrade(req: IncomingMessage, options: WsBridgeOptions): st
   const token = tokenProtocol?.slice(WS_TOKEN_PROTOCOL_PREFIX.length);
   if (!tokensMatch(token, options.token)) return '401 Unauthorized';
   return undefined;
+}
+
+function upgradePath(req: IncomingMessage): string {
+  return (req.url ?? '').split('?')[0] ?? '';
+}
+
+/** The one session of a single server's bridge, on the page's socket path. */
+export function singleSession(session: BridgeSession): (path: string) => BridgeSession | undefined {
+  return (path) => (path === WS_PATH ? session : undefined);
 }
 
 function offeredProtocols(req: IncomingMessage): string[] {
@@ -94,7 +111,8 @@ export function helloInUpgrade(req: IncomingMessage): string | undefined {
 function onConnection(
   ws: WebSocket,
   hello: string | undefined,
-  { session, log, pageBacklogBytes }: WsBridgeOptions,
+  session: BridgeSession,
+  { log, pageBacklogBytes }: WsBridgeOptions,
 ): void {
   const sink = createPageSink(ws, pageBacklogBytes, (dropped, reason) => {
     session.detach(dropped);

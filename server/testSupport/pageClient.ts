@@ -49,10 +49,15 @@ export class PageClient {
     this.waiters = this.waiters.filter((w) => (w.match(envelope) ? (w.resolve(envelope), false) : true));
   }
 
-  static async connect(port: number, token: string, options: { hello?: boolean } = {}): Promise<PageClient> {
+  /** `path`: where the page's socket is (a workspace's server pages have theirs under /s/<id>). */
+  static async connect(
+    port: number,
+    token: string,
+    options: { hello?: boolean; path?: string } = {},
+  ): Promise<PageClient> {
     const origin = `http://127.0.0.1:${port}`;
     const ws = new WebSocket(
-      `ws://127.0.0.1:${port}${WS_PATH}`,
+      `ws://127.0.0.1:${port}${options.path ?? WS_PATH}`,
       [WS_SUBPROTOCOL, `${WS_TOKEN_PROTOCOL_PREFIX}${token}`],
       {
         headers: { Origin: origin },

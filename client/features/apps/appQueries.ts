@@ -6,6 +6,7 @@ import { API_APP_SANDBOX_PATH, AUTH_SCHEME } from '../../../shared/http';
 import { mcpQueryKeys } from '../../bridge/mcpQueryKeys';
 import { currentToken } from '../../bridge/token';
 import { parseAppResource, type AppResource } from './appResource';
+import { bridgePath } from '../../bridge/serverPath';
 
 /**
  * An app's `ui://` resource, read with resources/read (in the traffic like any read) once per run
@@ -49,7 +50,7 @@ export function sandboxPageQueryOptions(csp: unknown) {
     queryKey: ['mcp-inspect', 'appSandbox', declared ?? null] as const,
     queryFn: async (): Promise<SandboxPage> => {
       const query = declared === undefined ? '' : `?csp=${encodeURIComponent(declared)}`;
-      const response = await fetch(`${API_APP_SANDBOX_PATH}${query}`, {
+      const response = await fetch(bridgePath(`${API_APP_SANDBOX_PATH}${query}`), {
         headers: { authorization: `${AUTH_SCHEME} ${currentToken() ?? ''}` },
       });
       const body = (await response.json().catch(() => ({}))) as Partial<SandboxPage> & { error?: unknown };

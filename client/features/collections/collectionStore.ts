@@ -11,6 +11,7 @@ import type { ItemEdit } from './ItemEditor';
 import type { AnswerRouter } from '../../bridge/answerRouter';
 import { collectionSchemaCheck } from '../../../shared/collections/schemaCheck';
 import { currentToken } from '../../bridge/token';
+import { bridgePath } from '../../bridge/serverPath';
 
 /** The collection file as the bridge reads it (see server/http/collectionRoutes.ts). */
 export interface CollectionView {
@@ -262,7 +263,7 @@ async function request<T = RouteState>(
   body?: unknown,
   subpath = '',
 ): Promise<T> {
-  const response = await fetch(`${API_COLLECTION_PATH}${subpath}`, {
+  const response = await fetch(bridgePath(`${API_COLLECTION_PATH}${subpath}`), {
     method,
     headers: {
       authorization: `${AUTH_SCHEME} ${currentToken() ?? ''}`,

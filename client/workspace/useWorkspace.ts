@@ -1,0 +1,36 @@
+import { useEffect, useState } from 'react';
+import type { WorkspaceView } from '../../shared/workspace/pageWire';
+import { fetchWorkspace } from './workspaceApi';
+
+export type WorkspaceLoad =
+  { kind: 'loading' } | { kind: 'ready'; view: WorkspaceView } | { kind: 'failed'; error: string };
+
+/** How often the list asks the bridge again: the states of servers whose page is not open yet. */
+const POLL_MS = 2_000;
+
+/** The bridge's list of servers, asked again every few seconds while the page is shown. */
+export function useWorkspace(): WorkspaceLoad {
+  const [load, setLoad] = useState<WorkspaceLoad>({ kind: 'loading' });
+  useEffect(() => {
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const ask = async (): Promise<void> => {
+      try {
+        const view = await fetchWorkspace(controller.signal);
+        setLoad({ kind: 'ready', view });
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        setLoad((previous) =>
+          previous.kind === 'ready' ? previous : { kind: 'failed', error: (error as Error).message },
+        );
+      }
+      if (!controller.signal.aborted) timer = setTimeout(() => void ask(), POLL_MS);
+    };
+    void ask();
+    return () => {
+      controller.abort();
+      clearTimeout(timer);
+    };
+  }, []);
+  return load;
+}
