@@ -13,6 +13,8 @@ const demoHttp = serverForTests(() => startDemoHttp());
 const folder = scratchFolder('mcp-inspect-e2e-workspace-');
 
 test.use({
+  // A fixture function (not a value): the HTTP server's URL is known only once it has started.
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function asks for from its first parameter
   cliArgs: async ({}, use) => {
     const file = join(folder, 'mcp-inspect.workspace.json');
     const [everythingCommand = '', ...everythingArgs] = EVERYTHING_STDIO;
