@@ -143,7 +143,7 @@ export function PlaygroundPanel({ mcp }: { mcp: McpConnection }) {
             </button>
             {state.running && (
               <button type="button" onClick={() => chat.cancel()}>
-                Stop
+                Stop the model
               </button>
             )}
             <button
