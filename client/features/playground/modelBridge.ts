@@ -50,16 +50,24 @@ export interface StepTiming {
  * lines, the step comes last; aborting the signal aborts the request, which the bridge passes on
  * to the provider's.
  */
-export function bridgeModelStepper(onTiming?: (timing: StepTiming) => void): ModelStepper {
+export function bridgeModelStepper(
+  options: {
+    /** The step route; the page's own bridge unless given (the bench runs it outside a page). */
+    url?: string;
+    token?: () => string | undefined;
+    onTiming?: (timing: StepTiming) => void;
+  } = {},
+): ModelStepper {
+  const { url = `${API_MODEL_PATH}/step`, token = currentToken, onTiming } = options;
   return async ({ system, turns, tools, signal, onText }) => {
     const sentAt = performance.now();
     let response: Response;
     try {
-      response = await fetch(`${API_MODEL_PATH}/step`, {
+      response = await fetch(url, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
-          authorization: `${AUTH_SCHEME} ${currentToken() ?? ''}`,
+          authorization: `${AUTH_SCHEME} ${token() ?? ''}`,
         },
         body: JSON.stringify({ ...(system ? { system } : {}), turns, tools }),
         ...(signal ? { signal: signal as AbortSignal } : {}),
