@@ -5,7 +5,7 @@
 //   - headless: the loop asks the provider itself, as `eval` does;
 //   - the page's path: each step goes through the bridge's model route (server/models/
 //     modelRoutes.ts, on 127.0.0.1) and comes back as NDJSON read by the page's own stepper
-//     (client/features/playground/modelBridge.ts), as the Playground does (the browser's own
+//     (client/features/playground/stepOverHttp.ts), as the Playground does (the browser's own
 //     rendering aside).
 // Per step it measures
 //   - the stand-in's time: its request received → its answer's last byte sent;
@@ -21,7 +21,7 @@ import type { Tool } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/client';
 import { InMemoryTransport } from '@modelcontextprotocol/server';
 import express from 'express';
-import { bridgeModelStepper, stepFailureOf } from '../client/features/playground/modelBridge.js';
+import { httpModelStepper, stepFailureOf } from '../client/features/playground/stepOverHttp.js';
 import { serveDemoConnection } from '../server/demo/demoStdio.js';
 import { modelRouter } from '../server/models/modelRoutes.js';
 import { makeProvider } from '../server/models/providerSettings.js';
@@ -82,7 +82,7 @@ async function measure(path: Path, loops = LOOPS): Promise<[string, number][]> {
       }),
     });
     if (!put.ok) throw new Error(`the bridge refused the settings: ${await put.text()}`);
-    step = bridgeModelStepper({ url: `${origin}${API_MODEL_PATH}/step`, token: () => 'bench' });
+    step = httpModelStepper({ url: `${origin}${API_MODEL_PATH}/step`, authorization: () => 'Bearer bench' });
     failureOf = stepFailureOf;
     closeBridge = () => new Promise((resolve) => server.close(() => resolve()));
   }

@@ -6,7 +6,7 @@ import type { CallLog, CallRecord } from '../../session/callLog';
 import { confirmationSkipped } from '../../session/confirmationMemory';
 import { needsConfirmation } from '../../session/toolHints';
 import type { ChatDeps } from './playgroundChat';
-import { stepFailureOf } from './modelBridge';
+import { stepFailureOf } from './stepOverHttp';
 
 /**
  * The page's side of a chat: calls made through the tools workbench's call log (the same

@@ -11,7 +11,7 @@ import { CallLog } from '../../session/callLog';
 import { skipConfirmation } from '../../session/confirmationMemory';
 import { TaskList } from '../../session/taskList';
 import { pageChatDeps } from './chatDeps';
-import { ModelStepFailure } from './modelBridge';
+import { ModelStepFailure } from './stepOverHttp';
 import { PlaygroundChat, turnUsage, type ChatState } from './playgroundChat';
 
 /** A real SDK server: a read-only echo and a destructive delete. */
@@ -92,10 +92,10 @@ const call = (id: string, name: string, args: unknown) => ({ id, name, arguments
 
 describe('the Playground chat', () => {
   beforeEach(() => {
-    (globalThis as { sessionStorage?: TabStorage }).sessionStorage = new TabStorage();
+    Object.defineProperty(globalThis, 'sessionStorage', { value: new TabStorage(), configurable: true });
   });
   afterEach(() => {
-    delete (globalThis as { sessionStorage?: TabStorage }).sessionStorage;
+    Reflect.deleteProperty(globalThis, 'sessionStorage');
   });
 
   it('makes the model’s call through the call log, gives the result back, and sums the turn’s tokens and cost', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readNdjson } from './ndjson';
+import { readNdjson } from './stepOverHttp';
 
 function streamOf(chunks: string[]): ReadableStream<Uint8Array> {
   const bytes = new TextEncoder();
