@@ -25,6 +25,7 @@ import {
   LogsPanel,
   OAuthBanner,
   OAuthPanel,
+  PlaygroundPanel,
   PromptsPanel,
   ResourcesPanel,
   ServerInfo,
@@ -38,6 +39,7 @@ type FeatureTab =
   | 'resources'
   | 'prompts'
   | 'collection'
+  | 'playground'
   | 'skills'
   | 'requests'
   | 'tasks'
@@ -140,6 +142,11 @@ export function App() {
                     ]
                   : []),
                 { key: 'collection', label: 'Collection', content: () => <CollectionPanel mcp={mcp} /> },
+                {
+                  key: 'playground',
+                  label: 'Playground',
+                  content: () => (mcp ? <PlaygroundPanel mcp={mcp} /> : waiting),
+                },
                 {
                   key: 'requests',
                   label: <>Requests{pending.length > 0 && <span className="badge">{pending.length}</span>}</>,

@@ -46,6 +46,10 @@ export const OAuthPanel = lazyPart(() =>
 export const SkillsPanel = lazyPart(() =>
   import('./features/skills/SkillsPanel').then((m) => ({ default: m.SkillsPanel })),
 );
+/** The person's own model with the server's tools: loaded when the Playground tab is first shown. */
+export const PlaygroundPanel = lazyPart(() =>
+  import('./features/playground/PlaygroundPanel').then((m) => ({ default: m.PlaygroundPanel })),
+);
 export const TimelinePanel = lazyPart(() =>
   import('./features/timeline/TimelinePanel').then((m) => ({ default: m.TimelinePanel })),
 );

@@ -156,6 +156,16 @@ export class CallLog {
     this.calls.get(id)?.cancel();
   }
 
+  /**
+   * The record once its call has ended (a model's call waits on it, then reads its result): after
+   * the log's own bookkeeping, which was attached to the call first.
+   */
+  whenEnded(id: number): Promise<CallRecord | undefined> {
+    const record = () => this.records.find((candidate) => candidate.id === id);
+    const call = this.calls.get(id);
+    return call ? call.done.then(record) : Promise.resolve(record());
+  }
+
   private finish(id: number, end: ToolCallEnd): void {
     this.calls.delete(id);
     this.patch(id, {

@@ -52,6 +52,9 @@ export function openaiProvider(settings: ProviderSettings): ModelProvider {
           if (chunk.usage) {
             usage.input = chunk.usage.prompt_tokens;
             usage.output = chunk.usage.completion_tokens;
+            // Not in OpenAI's own API: OpenAI-compatible routers (OpenRouter, LiteLLM) add it.
+            const cost = (chunk.usage as { cost?: unknown }).cost;
+            if (typeof cost === 'number' && Number.isFinite(cost)) usage.cost = cost;
           }
           const choice = chunk.choices?.[0];
           if (!choice) continue;

@@ -56,6 +56,16 @@ async function failureOf(promise: Promise<unknown>): Promise<ModelFailure> {
   return error as ModelFailure;
 }
 
+describe('an OpenAI-compatible router', () => {
+  it('has the cost of a step read where it reports one (usage.cost)', async () => {
+    const { provider } = await providerOn('openai', [
+      { text: 'Hi.', usage: { input: 5, output: 2, cost: 0.0004 } },
+    ]);
+    const step = await provider.step({ turns: [{ role: 'user', text: 'Hi' }], tools: [] });
+    expect(step.usage).toEqual({ input: 5, output: 2, cost: 0.0004 });
+  });
+});
+
 describe.each<Kind>(['openai', 'anthropic'])('the %s provider through its official client', (kind) => {
   it('streams text and a tool call, and sends the key to the provider in its own header', async () => {
     const { standIn, provider } = await providerOn(kind, [

@@ -15,7 +15,7 @@ export interface ScriptedCall {
 }
 
 export type ScriptedTurn =
-  | { text?: string; calls?: ScriptedCall[]; usage?: { input: number; output: number } }
+  | { text?: string; calls?: ScriptedCall[]; usage?: { input: number; output: number; cost?: number } }
   /** An HTTP error with the API's error body. */
   | { status: number; message: string; headers?: Record<string, string> }
   /** A stream whose data is not the API's JSON. */
@@ -175,7 +175,7 @@ function pieces(text: string): string[] {
 }
 
 function openaiEvents(
-  turn: { text?: string; calls?: ScriptedCall[]; usage?: { input: number; output: number } },
+  turn: { text?: string; calls?: ScriptedCall[]; usage?: { input: number; output: number; cost?: number } },
   model: string,
   n: number,
 ): string[] {
@@ -198,14 +198,14 @@ function openaiEvents(
   events.push(chunk({}, (turn.calls ?? []).length > 0 ? 'tool_calls' : 'stop'));
   const usage = turn.usage ?? { input: 10, output: 5 };
   events.push(
-    `data: ${JSON.stringify({ ...base, choices: [], usage: { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output } })}\n\n`,
+    `data: ${JSON.stringify({ ...base, choices: [], usage: { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output, ...('cost' in usage ? { cost: usage.cost } : {}) } })}\n\n`,
   );
   events.push('data: [DONE]\n\n');
   return events;
 }
 
 function anthropicEvents(
-  turn: { text?: string; calls?: ScriptedCall[]; usage?: { input: number; output: number } },
+  turn: { text?: string; calls?: ScriptedCall[]; usage?: { input: number; output: number; cost?: number } },
   model: string,
   n: number,
 ): string[] {

@@ -31,6 +31,8 @@ export type ConversationTurn =
 export interface TokenUsage {
   input?: number;
   output?: number;
+  /** What the step cost, in the provider's currency, where it says (OpenAI-compatible routers do). */
+  cost?: number;
 }
 
 /** One answer of the model: its text, the calls it proposes, why it stopped. */

@@ -76,6 +76,8 @@ export interface LoopTranscript {
   /** The model's text of its last step. */
   finalText: string;
   end: LoopEnd;
+  /** The conversation as it stands, the prompt and this run's turns included: a chat's next history. */
+  turns: ConversationTurn[];
 }
 
 export type Approval = { allowed: true } | { allowed: false; reason: string };
@@ -92,6 +94,8 @@ export interface LoopOptions {
   approve(tool: Tool, args: Record<string, unknown>): Promise<Approval>;
   validate: SchemaValidator;
   prompt: string;
+  /** The turns before this prompt (a chat going on); none for a run of its own. */
+  history?: readonly ConversationTurn[] | undefined;
   system?: string | undefined;
   /** Model requests at most; a model still calling tools after the last is stopped, said. */
   maxSteps: number;
@@ -100,6 +104,8 @@ export interface LoopOptions {
   failureOf(error: unknown): { kind: string; message: string } | undefined;
   onText?(delta: string): void;
   onStep?(step: LoopStep, index: number): void;
+  /** Each proposed call once handled (called, or not and why), before the step's next call. */
+  onCall?(call: ProposedCall, stepIndex: number): void;
   now?: () => number;
 }
 
@@ -108,11 +114,11 @@ const RESULT_TEXT_MAX = 16_000;
 
 export async function runModelLoop(options: LoopOptions): Promise<LoopTranscript> {
   const now = options.now ?? (() => Date.now());
-  const turns: ConversationTurn[] = [{ role: 'user', text: options.prompt }];
+  const turns: ConversationTurn[] = [...(options.history ?? []), { role: 'user', text: options.prompt }];
   const steps: LoopStep[] = [];
   let finalText = '';
   for (let index = 0; index < options.maxSteps; index += 1) {
-    if (options.signal?.aborted) return { steps, finalText, end: { kind: 'cancelled' } };
+    if (options.signal?.aborted) return { steps, finalText, end: { kind: 'cancelled' }, turns };
     const started = now();
     let answer: ModelStep;
     try {
@@ -126,8 +132,8 @@ export async function runModelLoop(options: LoopOptions): Promise<LoopTranscript
     } catch (error) {
       const failure = options.failureOf(error);
       if (!failure) throw error;
-      if (failure.kind === 'cancelled') return { steps, finalText, end: { kind: 'cancelled' } };
-      return { steps, finalText, end: { kind: 'failed', failure } };
+      if (failure.kind === 'cancelled') return { steps, finalText, end: { kind: 'cancelled' }, turns };
+      return { steps, finalText, end: { kind: 'failed', failure }, turns };
     }
     const modelMs = now() - started;
     finalText = answer.text;
@@ -137,6 +143,7 @@ export async function runModelLoop(options: LoopOptions): Promise<LoopTranscript
     for (const call of answer.toolCalls) {
       const proposed = await handleCall(call, options);
       calls.push(proposed);
+      options.onCall?.(proposed, index);
       results.push({
         callId: call.id,
         name: call.name,
@@ -152,10 +159,10 @@ export async function runModelLoop(options: LoopOptions): Promise<LoopTranscript
     };
     steps.push(step);
     options.onStep?.(step, index);
-    if (answer.toolCalls.length === 0) return { steps, finalText, end: { kind: 'answered' } };
+    if (answer.toolCalls.length === 0) return { steps, finalText, end: { kind: 'answered' }, turns };
     turns.push({ role: 'tool', results });
   }
-  return { steps, finalText, end: { kind: 'step-limit', limit: options.maxSteps } };
+  return { steps, finalText, end: { kind: 'step-limit', limit: options.maxSteps }, turns };
 }
 
 async function handleCall(call: ModelStep['toolCalls'][number], options: LoopOptions): Promise<ProposedCall> {

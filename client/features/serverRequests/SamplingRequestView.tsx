@@ -6,6 +6,7 @@ import { useInspector } from '../../session/inspectorContext';
 import { SamplingMessageView } from './SamplingMessageView';
 import { formatClockTime } from '../../components/format';
 import { PERSON_SAMPLING_MODEL } from '../../../shared/personSampling';
+import { DraftWithModel } from '../playground/DraftWithModel';
 
 interface Props {
   id: number;
@@ -78,6 +79,16 @@ export function SamplingRequestView({ id, params, receivedAt }: Props) {
           </li>
         ))}
       </ol>
+      <DraftWithModel
+        params={params}
+        onDraft={(draft) => {
+          setRole('assistant');
+          setKind('text');
+          setText(draft.text);
+          setModel(draft.model);
+          setStopReason(draft.stopReason);
+        }}
+      />
       <form
         className="reply-form form-fields"
         aria-label="Reply"
