@@ -4,6 +4,7 @@ import type { ProviderKind } from '../../../shared/models/toolTranslation';
 import { bridgeRequest } from '../../bridge/bridgeRequest';
 import { currentToken } from '../../bridge/token';
 import { httpModelStepper, type StepTiming } from './stepOverHttp';
+import { bridgePath } from '../../bridge/serverPath';
 
 /** What the bridge says of its provider (GET /api/model): never the key, only whether one is held. */
 export interface ModelState {
@@ -35,7 +36,7 @@ export { ModelStepFailure, stepFailureOf } from './stepOverHttp';
  */
 export function bridgeModelStepper(onTiming?: (timing: StepTiming) => void): ModelStepper {
   return httpModelStepper({
-    url: `${API_MODEL_PATH}/step`,
+    url: bridgePath(`${API_MODEL_PATH}/step`),
     authorization: () => `${AUTH_SCHEME} ${currentToken() ?? ''}`,
     ...(onTiming ? { onTiming } : {}),
   });
