@@ -7,7 +7,7 @@ import { addTargetOptions, targetFromOptions, type TargetOptions } from '../sess
 import { EXIT_CODE_HELP } from '../session/exitCodes.js';
 import { VERB_HELP } from '../verbs/verbNames.js';
 import { WORKSPACE_FILE } from '../../shared/workspace/format.js';
-import { pageServers, type PageServer } from '../workspace/pageServers.js';
+import { pageServers, type PageServer, type PageServers } from '../workspace/pageServers.js';
 
 export const DEFAULT_PORT = 6464;
 
@@ -22,7 +22,7 @@ export interface CliConfig {
   /** The collection file the page saves calls to (`--collection`), absolute. */
   collectionFile: string;
   /** `--all`: every server of the workspace file, each on its own in one page (target is unused). */
-  workspace?: { file: string; servers: PageServer[] };
+  workspace?: { file: string; servers: PageServer[]; reread: () => PageServers };
 }
 
 interface RawOptions extends TargetOptions {
@@ -101,16 +101,14 @@ export function parseCli(argv: string[], version: string, demoServerPath: string
   if (options.all) {
     if (command !== undefined || options.url !== undefined || options.config !== undefined)
       fail('--all inspects the servers of the workspace file; give no server of your own');
-    const found = pageServers(
-      options.workspace,
-      { trustFile: options.trustFile === true, allowEnv: options.allowEnv },
-      process.env,
-      demoServerPath,
-    );
+    const trust = { trustFile: options.trustFile === true, allowEnv: options.allowEnv };
+    const found = pageServers(options.workspace, trust, process.env, demoServerPath);
     if ('error' in found) return fail(found.error);
     // The page of several servers has no one target: the demo's stands in the type, never started.
     const unused = targetFromOptions(options, undefined, [], demoServerPath, fail).target;
-    return { ...listening(options), target: unused, workspace: found };
+    // Read again after the page imports servers into the file: with the trust given here.
+    const reread = (): PageServers => pageServers(found.file, trust, process.env, demoServerPath);
+    return { ...listening(options), target: unused, workspace: { ...found, reread } };
   }
   const { target, oauth } = targetFromOptions(options, command, args, demoServerPath, fail);
 

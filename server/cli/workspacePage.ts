@@ -27,6 +27,7 @@ export async function startWorkspacePage(
   return startWorkspaceBridge({
     servers,
     file,
+    ...(config.workspace ? { reread: config.workspace.reread } : {}),
     token: start.token,
     host: config.host,
     port: config.port,

@@ -1,27 +1,17 @@
 import { createServer } from 'node:http';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { API_WORKSPACE_PATH, type WorkspaceView } from '../../shared/workspace/pageWire.js';
-import { AUTH_SCHEME } from '../../shared/http.js';
 import { startAppSandbox, type RunningAppSandbox } from '../appSandbox/sandboxServer.js';
-import {
-  allowedHosts,
-  isAllowedHost,
-  isAllowedOrigin,
-  isForeignRequest,
-  requestSignals,
-  tokensMatch,
-} from '../loopback/security.js';
+import { allowedHosts } from '../loopback/security.js';
 import { modelRouter } from '../models/modelRoutes.js';
 import { OAuthManager } from '../oauth/oauthManager.js';
 import type { OAuthSettings } from '../oauth/flowTypes.js';
 import { BridgeSession } from '../relay/session.js';
 import { DEFAULT_MEMORY_LIMITS } from '../targets/memoryLimits.js';
-import { targetLabel, type TargetSpec } from '../targets/targetSpec.js';
+import type { TargetSpec } from '../targets/targetSpec.js';
 import { listen, type BridgeOptions } from './bridgeServer.js';
 import { startCaptureServices } from './captureServices.js';
-import { createHttpApp, pageCsp } from './httpApp.js';
-import { serveFirstScreen } from './firstScreen.js';
-import { servePrecompressed } from './precompressed.js';
+import { createHttpApp } from './httpApp.js';
+import { workspaceRoutes } from './workspaceRoutes.js';
 import { attachWsBridge } from './wsBridge.js';
 import { WS_PATH } from '../../shared/wire.js';
 
@@ -40,9 +30,11 @@ export interface WorkspaceBridgeOptions extends Omit<BridgeOptions, 'target' | '
   file?: string;
   /** Opens an authorization page (absent: the page shows its address). */
   openUrl?: (url: string) => void;
+  /** The workspace file's servers read again (after an import wrote it), with the run's trust. */
+  reread?: () => { servers: WorkspaceServerSpec[] } | { error: string };
 }
 
-interface Slot {
+export interface Slot {
   id: string;
   spec: WorkspaceServerSpec;
   session?: BridgeSession;
@@ -77,9 +69,18 @@ export async function startWorkspaceBridge(options: WorkspaceBridgeOptions): Pro
   let hosts = new Set<string>();
   let sandbox: RunningAppSandbox | undefined;
 
-  const slots: Slot[] = options.servers.map((spec, index) => {
-    const id = String(index);
-    if (spec.target === undefined) return { id, spec };
+  /** Each server's redirect URI base, once the port is known. */
+  let base: string | undefined = undefined;
+  const slots: Slot[] = [];
+  const serverApps = new Map<string, express.Express>();
+  /** A server's slot: its session, OAuth client and app, on the next id; started when asked. */
+  const addSlot = (spec: WorkspaceServerSpec): Slot => {
+    const id = String(slots.length);
+    if (spec.target === undefined) {
+      const slot = { id, spec };
+      slots.push(slot);
+      return slot;
+    }
     const log = (line: string): void => options.log(`[${spec.name}] ${line}`);
     const oauth = new OAuthManager({
       settings: spec.oauth ?? {},
@@ -96,35 +97,31 @@ export async function startWorkspaceBridge(options: WorkspaceBridgeOptions): Pro
     oauth.onAuthorized = (url) => {
       if (session.targetUrl === url) void session.restart();
     };
-    return { id, spec, session, oauth };
-  });
-
-  const serverApps = new Map(
-    slots.flatMap((slot) =>
-      slot.session && slot.oauth
-        ? [
-            [
-              slot.id,
-              createHttpApp({
-                token: options.token,
-                allowedHosts: () => hosts,
-                session: slot.session,
-                version: options.version,
-                oauth: slot.oauth,
-                appSandbox: () => sandbox,
-                log: options.log,
-                breakpoints: services.breakpoints,
-                model,
-                framedBy: 'self',
-                ...(options.clientDir === undefined ? {} : { clientDir: options.clientDir }),
-                ...(options.collectionFile === undefined ? {} : { collectionFile: options.collectionFile }),
-                ...(services.captures ? { captures: services.captures } : {}),
-              }),
-            ] as const,
-          ]
-        : [],
-    ),
-  );
+    // Each server's redirect URI is under its own path, so the code comes back to its own client.
+    if (base !== undefined) oauth.setOrigin(`${base}/s/${id}`);
+    serverApps.set(
+      id,
+      createHttpApp({
+        token: options.token,
+        allowedHosts: () => hosts,
+        session,
+        version: options.version,
+        oauth,
+        appSandbox: () => sandbox,
+        log: options.log,
+        breakpoints: services.breakpoints,
+        model,
+        framedBy: 'self',
+        ...(options.clientDir === undefined ? {} : { clientDir: options.clientDir }),
+        ...(options.collectionFile === undefined ? {} : { collectionFile: options.collectionFile }),
+        ...(services.captures ? { captures: services.captures } : {}),
+      }),
+    );
+    const slot = { id, spec, session, oauth };
+    slots.push(slot);
+    return slot;
+  };
+  for (const spec of options.servers) addSlot(spec);
 
   const app = express();
   app.disable('x-powered-by');
@@ -141,12 +138,17 @@ export async function startWorkspaceBridge(options: WorkspaceBridgeOptions): Pro
     serverApp(req, res, next);
   });
   app.use(
-    workspaceRoutes(
+    workspaceRoutes({
       options,
       slots,
-      () => hosts,
-      () => sandbox,
-    ),
+      hosts: () => hosts,
+      sandbox: () => sandbox,
+      // Servers the file now has and this run does not (an import): added, and started.
+      added: (specs) => {
+        const known = new Set(slots.map((slot) => slot.spec.name));
+        for (const spec of specs) if (!known.has(spec.name)) void addSlot(spec).session?.restart();
+      },
+    }),
   );
 
   const server = createServer(app);
@@ -162,21 +164,19 @@ export async function startWorkspaceBridge(options: WorkspaceBridgeOptions): Pro
     log: options.log,
   });
 
-  const sessions = slots.map((slot) => slot.session);
-  const started = Promise.all(sessions.map((session) => session?.restart()));
+  const started = Promise.all(slots.map((slot) => slot.session?.restart()));
   let bound: { port: number; portWasTaken: boolean };
   try {
     bound = await listen(server, options.host, options.port);
   } catch (error) {
     await services.close();
-    await Promise.all(sessions.map((session) => session?.dispose()));
+    await Promise.all(slots.map((slot) => slot.session?.dispose()));
     throw error;
   }
   const { port, portWasTaken } = bound;
   hosts = allowedHosts(port, options.host);
   const callbackHost = ['0.0.0.0', '::'].includes(options.host) ? '127.0.0.1' : options.host;
-  const base = `http://${callbackHost.includes(':') ? `[${callbackHost}]` : callbackHost}:${port}`;
-  // Each server's redirect URI is under its own path, so the code comes back to its own client.
+  base = `http://${callbackHost.includes(':') ? `[${callbackHost}]` : callbackHost}:${port}`;
   for (const slot of slots) slot.oauth?.setOrigin(`${base}/s/${slot.id}`);
   if (options.appSandboxDir !== undefined) {
     try {
@@ -198,10 +198,12 @@ export async function startWorkspaceBridge(options: WorkspaceBridgeOptions): Pro
     origin: `http://${displayHost}:${port}`,
     port,
     portWasTaken,
-    sessions,
+    get sessions() {
+      return slots.map((slot) => slot.session);
+    },
     close: async () => {
       await services.close();
-      await Promise.all(sessions.map((session) => session?.dispose()));
+      await Promise.all(slots.map((slot) => slot.session?.dispose()));
       await sandbox?.close();
       for (const client of wss.clients) client.terminate();
       wss.close();
@@ -209,88 +211,4 @@ export async function startWorkspaceBridge(options: WorkspaceBridgeOptions): Pro
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
-}
-
-/** The workspace page's own routes: its list of servers, connect and disconnect, and its files. */
-function workspaceRoutes(
-  options: WorkspaceBridgeOptions,
-  slots: Slot[],
-  hosts: () => Set<string>,
-  sandbox: () => RunningAppSandbox | undefined,
-): express.Router {
-  const router = express.Router();
-  router.use((req: Request, res: Response, next: NextFunction) => {
-    if (!isAllowedHost(req.headers.host, hosts())) {
-      res.status(403).type('text/plain').send('Forbidden: this Host is not allowed');
-      return;
-    }
-    // It frames the servers' pages, on its own origin, and nothing else.
-    res.setHeader('Content-Security-Policy', pageCsp(sandbox(), req.headers.host ?? '', 'none', ["'self'"]));
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'no-referrer');
-    res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
-    res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
-    if (isForeignRequest(requestSignals(req), hosts(), 'document')) {
-      res.setHeader('Cache-Control', 'no-store');
-      res.status(403).type('text/plain').send('Forbidden: another site asked for this');
-      return;
-    }
-    next();
-  });
-  router.use('/api', (req: Request, res: Response, next: NextFunction) => {
-    const origin = req.headers.origin;
-    if (origin !== undefined && !isAllowedOrigin(origin, req.headers.host, hosts())) {
-      res.status(403).json({ error: 'Forbidden: this Origin is not allowed' });
-      return;
-    }
-    const [scheme, value] = (req.headers.authorization ?? '').split(' ', 2);
-    if (scheme !== AUTH_SCHEME || !tokensMatch(value, options.token)) {
-      res.status(401).json({ error: 'Missing or wrong token: open the link mcp-inspect printed' });
-      return;
-    }
-    res.setHeader('Cache-Control', 'no-store');
-    next();
-  });
-  router.get(API_WORKSPACE_PATH, (_req: Request, res: Response) => {
-    const view: WorkspaceView = {
-      ...(options.file === undefined ? {} : { file: options.file }),
-      servers: slots.map((slot) => ({
-        id: slot.id,
-        name: slot.spec.name,
-        label: slot.spec.target ? targetLabel(slot.spec.target) : '',
-        kind: slot.spec.target?.kind ?? 'stdio',
-        state: slot.session?.state ?? null,
-        ...(slot.spec.problem === undefined ? {} : { problem: slot.spec.problem }),
-      })),
-    };
-    res.json(view);
-  });
-  router.post(`${API_WORKSPACE_PATH}/:id/:action`, (req: Request, res: Response) => {
-    const slot = slots[Number(req.params.id)];
-    const action = req.params.action;
-    if (!slot?.session || (action !== 'connect' && action !== 'disconnect')) {
-      res.status(404).json({ error: 'No such server or action' });
-      return;
-    }
-    void (action === 'connect' ? slot.session.restart() : slot.session.stop());
-    res.json({ ok: true });
-  });
-  router.use('/api', (_req: Request, res: Response) => {
-    res.status(404).json({ error: 'No such route' });
-  });
-  if (options.clientDir !== undefined) {
-    const clientDir = options.clientDir;
-    // The workspace's own page at the root; the rest (scripts, styles) as for one server.
-    router.get('/', (_req: Request, res: Response) => {
-      res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile('workspace.html', { root: clientDir });
-    });
-    router.use(serveFirstScreen(clientDir));
-    router.use(servePrecompressed(clientDir));
-    router.use(express.static(clientDir, { index: false, fallthrough: true }));
-  }
-  router.use((_req: Request, res: Response) => {
-    res.status(404).type('text/plain').send('Not found');
-  });
-  return router;
 }

@@ -10,12 +10,11 @@ import {
   type Workspace,
   type WorkspaceServer,
 } from '../../shared/workspace/format.js';
-import { readHostConfig, type HostServer } from '../hostConfigs/hostConfigReader.js';
-import { locationsHelp, resolveConfigPath, SHORTHANDS } from '../hostConfigs/hostLocations.js';
-import { readBoundedText } from '../files/boundedRead.js';
+import type { HostServer } from '../hostConfigs/hostConfigReader.js';
+import { locationsHelp, SHORTHANDS } from '../hostConfigs/hostLocations.js';
 import { EXIT, VerbFailure } from '../session/exitCodes.js';
 import { VerbOutput } from './verbOutput.js';
-import { importConfig, importServer, type ImportedServer } from '../workspace/importHost.js';
+import { importServer, planImport, type ImportedServer } from '../workspace/importHost.js';
 import {
   readWorkspaceFile,
   workspacePath,
@@ -229,25 +228,13 @@ function importAction(
     return usage(out, 'workspace import takes one of --from HOST or --config FILE');
   if (options.from !== undefined && !SHORTHANDS.some((shorthand) => shorthand.name === options.from))
     return usage(out, `--from takes a host: ${SHORTHANDS.map((s) => s.name).join(', ')} (or --config FILE)`);
-  const path = resolveConfigPath(given);
-  const file = readBoundedText(path);
-  if ('error' in file)
-    return usage(out, file.code === 'ENOENT' ? `no such config file: ${path}` : file.error);
-  const read = readHostConfig(file.text, path);
-  if ('error' in read) return usage(out, `${path}: ${read.error}`);
-  const unknown = options.server.filter(
-    (name) => !read.config.servers.some((server) => server.id === name || server.name === name),
-  );
-  if (unknown.length > 0)
-    return usage(
-      out,
-      `${path} has no server ${unknown.map((name) => `"${name}"`).join(', ')}; it has: ${read.config.servers.map((s) => s.id).join(', ')}`,
-    );
-  const { imported, skipped } = importConfig(
-    read.config,
+  const plan = planImport(
+    given,
     workspace.servers.map((server) => server.name),
     options.server,
   );
+  if ('error' in plan) return usage(out, plan.error);
+  const { path, imported, skipped } = plan;
   for (const line of skipped) out.warning(`not imported (${line})`);
   if (imported.length === 0) return usage(out, `${path} has no server to import`);
   preview(out, imported, options.dryRun === true, state.path);

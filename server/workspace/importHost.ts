@@ -2,7 +2,9 @@ import { basename } from 'node:path';
 import { isSecretArgumentName } from '../../shared/collections/secretNames.js';
 import { isSecretParamName } from '../../shared/urlSecrets.js';
 import { freeName, nameProblem, type WorkspaceServer } from '../../shared/workspace/format.js';
-import type { HostConfig, HostServer } from '../hostConfigs/hostConfigReader.js';
+import { readHostConfig, type HostConfig, type HostServer } from '../hostConfigs/hostConfigReader.js';
+import { resolveConfigPath } from '../hostConfigs/hostLocations.js';
+import { readBoundedText } from '../files/boundedRead.js';
 
 /** One server of a host's config as the workspace would take it, and what was changed on the way. */
 export interface ImportedServer {
@@ -157,4 +159,32 @@ export function importConfig(
     imported.push(one);
   }
   return { imported, skipped: config.unreadable.map((item) => `${item.id}: ${item.why}`) };
+}
+
+/** What importing from a host's config would add: read, checked and named apart, not yet written. */
+export type ImportPlan = { path: string; imported: ImportedServer[]; skipped: string[] } | { error: string };
+
+/**
+ * Reads a host's config (`given`: a host's shorthand or a file's path) for import into a workspace
+ * that has these names: its servers (or those of `only`) as the workspace would take them. The
+ * terminal's `workspace import` and the workspace page's Import from… both plan through here.
+ */
+export function planImport(
+  given: string,
+  existing: readonly string[],
+  only: readonly string[] = [],
+): ImportPlan {
+  const path = resolveConfigPath(given);
+  const file = readBoundedText(path);
+  if ('error' in file) return { error: file.code === 'ENOENT' ? `no such config file: ${path}` : file.error };
+  const read = readHostConfig(file.text, path);
+  if ('error' in read) return { error: `${path}: ${read.error}` };
+  const unknown = only.filter(
+    (name) => !read.config.servers.some((server) => server.id === name || server.name === name),
+  );
+  if (unknown.length > 0)
+    return {
+      error: `${path} has no server ${unknown.map((name) => `"${name}"`).join(', ')}; it has: ${read.config.servers.map((s) => s.id).join(', ')}`,
+    };
+  return { path, ...importConfig(read.config, existing, only) };
 }

@@ -1,0 +1,171 @@
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { z } from 'zod';
+import { AUTH_SCHEME } from '../../shared/http.js';
+import { API_WORKSPACE_PATH, type WorkspaceView } from '../../shared/workspace/pageWire.js';
+import { addServer, type Edited } from '../../shared/workspace/format.js';
+import type { RunningAppSandbox } from '../appSandbox/sandboxServer.js';
+import {
+  isAllowedHost,
+  isAllowedOrigin,
+  isForeignRequest,
+  requestSignals,
+  tokensMatch,
+} from '../loopback/security.js';
+import { targetLabel } from '../targets/targetSpec.js';
+import { planImport } from '../workspace/importHost.js';
+import { readWorkspaceFile, writeWorkspaceFile } from '../workspace/workspaceFile.js';
+import { serveFirstScreen } from './firstScreen.js';
+import { hostConfigRouter } from './hostConfigRoute.js';
+import { pageCsp } from './httpApp.js';
+import { servePrecompressed } from './precompressed.js';
+import type { Slot, WorkspaceBridgeOptions, WorkspaceServerSpec } from './workspaceBridge.js';
+
+export interface WorkspaceRouteContext {
+  options: WorkspaceBridgeOptions;
+  /** The servers of this run, in order; an import adds to them. */
+  slots: readonly Slot[];
+  hosts: () => Set<string>;
+  sandbox: () => RunningAppSandbox | undefined;
+  /** The file's servers once an import wrote it: those this run does not have start. */
+  added: (servers: WorkspaceServerSpec[]) => void;
+}
+
+/** A config's path or a host's name, and a few server names. */
+const MAX_IMPORT_BODY = '16kb';
+
+const ImportRequestSchema = z.object({
+  /** A host's shorthand (claude-desktop, cursor, …) or a config file's path. */
+  config: z.string().min(1).max(4096),
+  servers: z.array(z.string().max(200)).max(200).optional(),
+  dryRun: z.boolean().optional(),
+});
+
+/**
+ * The workspace page's own routes: its list of servers, connect and disconnect, Import from… a
+ * host's config (previewed, then written to the workspace file and started), and its files.
+ */
+export function workspaceRoutes(context: WorkspaceRouteContext): express.Router {
+  const { options, slots, hosts, sandbox } = context;
+  const router = express.Router();
+  router.use((req: Request, res: Response, next: NextFunction) => {
+    if (!isAllowedHost(req.headers.host, hosts())) {
+      res.status(403).type('text/plain').send('Forbidden: this Host is not allowed');
+      return;
+    }
+    // It frames the servers' pages, on its own origin, and nothing else.
+    res.setHeader('Content-Security-Policy', pageCsp(sandbox(), req.headers.host ?? '', 'none', ["'self'"]));
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+    res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+    if (isForeignRequest(requestSignals(req), hosts(), 'document')) {
+      res.setHeader('Cache-Control', 'no-store');
+      res.status(403).type('text/plain').send('Forbidden: another site asked for this');
+      return;
+    }
+    next();
+  });
+  router.use('/api', (req: Request, res: Response, next: NextFunction) => {
+    const origin = req.headers.origin;
+    if (origin !== undefined && !isAllowedOrigin(origin, req.headers.host, hosts())) {
+      res.status(403).json({ error: 'Forbidden: this Origin is not allowed' });
+      return;
+    }
+    const [scheme, value] = (req.headers.authorization ?? '').split(' ', 2);
+    if (scheme !== AUTH_SCHEME || !tokensMatch(value, options.token)) {
+      res.status(401).json({ error: 'Missing or wrong token: open the link mcp-inspect printed' });
+      return;
+    }
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+  router.get(API_WORKSPACE_PATH, (_req: Request, res: Response) => {
+    const view: WorkspaceView = {
+      ...(options.file === undefined ? {} : { file: options.file }),
+      servers: slots.map((slot) => ({
+        id: slot.id,
+        name: slot.spec.name,
+        label: slot.spec.target ? targetLabel(slot.spec.target) : '',
+        kind: slot.spec.target?.kind ?? 'stdio',
+        state: slot.session?.state ?? null,
+        ...(slot.spec.problem === undefined ? {} : { problem: slot.spec.problem }),
+      })),
+    };
+    res.json(view);
+  });
+  router.post(`${API_WORKSPACE_PATH}/:id(\\d+)/:action`, (req: Request, res: Response) => {
+    const slot = slots[Number(req.params.id)];
+    const action = req.params.action;
+    if (!slot?.session || (action !== 'connect' && action !== 'disconnect')) {
+      res.status(404).json({ error: 'No such server or action' });
+      return;
+    }
+    void (action === 'connect' ? slot.session.restart() : slot.session.stop());
+    res.json({ ok: true });
+  });
+  router.post(`${API_WORKSPACE_PATH}/import`, express.json({ limit: MAX_IMPORT_BODY }), (req, res) => {
+    const answer = importInto(context, req.body);
+    res.status(answer.status).json(answer.body);
+  });
+  // Which hosts' configs are where, for Import from… (the same list as the Hosts tab's).
+  router.use(hostConfigRouter());
+  router.use('/api', (_req: Request, res: Response) => {
+    res.status(404).json({ error: 'No such route' });
+  });
+  if (options.clientDir !== undefined) {
+    const clientDir = options.clientDir;
+    // The workspace's own page at the root; the rest (scripts, styles) as for one server.
+    router.get('/', (_req: Request, res: Response) => {
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile('workspace.html', { root: clientDir });
+    });
+    router.use(serveFirstScreen(clientDir));
+    router.use(servePrecompressed(clientDir));
+    router.use(express.static(clientDir, { index: false, fallthrough: true }));
+  }
+  router.use((_req: Request, res: Response) => {
+    res.status(404).type('text/plain').send('Not found');
+  });
+  return router;
+}
+
+/** An import previewed (`dryRun`) or done: the servers as written, what changed on the way. */
+function importInto(context: WorkspaceRouteContext, body: unknown): { status: number; body: unknown } {
+  const parsed = ImportRequestSchema.safeParse(body);
+  if (!parsed.success)
+    return {
+      status: 400,
+      body: {
+        error: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '),
+      },
+    };
+  const file = context.options.file;
+  const reread = context.options.reread;
+  if (file === undefined || reread === undefined)
+    return { status: 409, body: { error: 'this page was not started from a workspace file' } };
+  const state = readWorkspaceFile(file);
+  if ('error' in state) return { status: 409, body: { error: state.error } };
+  const plan = planImport(
+    parsed.data.config,
+    state.workspace.servers.map((server) => server.name),
+    parsed.data.servers ?? [],
+  );
+  if ('error' in plan) return { status: 400, body: { error: plan.error } };
+  const preview = { config: plan.path, file, imported: plan.imported, skipped: plan.skipped };
+  if (parsed.data.dryRun !== false) return { status: 200, body: preview };
+  if (plan.imported.length === 0)
+    return { status: 400, body: { error: `${plan.path} has no server to import` } };
+  let edited: Edited = { workspace: state.workspace };
+  for (const one of plan.imported)
+    if ('workspace' in edited) edited = addServer(edited.workspace, one.server);
+  if ('error' in edited) return { status: 400, body: { error: edited.error } };
+  try {
+    writeWorkspaceFile(state, edited.workspace);
+  } catch (error) {
+    return { status: 409, body: { error: (error as Error).message } };
+  }
+  const servers = reread();
+  if ('error' in servers) return { status: 409, body: { error: servers.error } };
+  context.added(servers.servers);
+  return { status: 200, body: { ...preview, written: true } };
+}
