@@ -35,9 +35,8 @@ export class PageChannel {
   private outbox: RecordText[] = [];
   private outboxPage: PageSink | undefined;
   private flushQueued = false;
-  /** Sends the stamps that wait in the outbox (see `record`); armed while one may be waiting. */
+  /** Sends the stamps that wait in the outbox (see `record`); set only while one is waiting. */
   private stampTimer: NodeJS.Timeout | undefined;
-  private stampTimerArmed = false;
 
   constructor(historyRecords: number, historyBytes: number) {
     this.timeline = new Timeline(historyRecords, historyBytes);
@@ -120,18 +119,16 @@ export class PageChannel {
     }
     // A stamp waits for the server's answer, which usually comes within a millisecond: the
     // two then travel as one message, as a raw relay would send the answer alone. The page
-    // draws at most once per animation frame, so the wait is never seen. One timer, re-armed,
-    // rather than one set and cleared per request: on the relay's hot path that cost more.
-    if (this.stampTimerArmed) return;
-    this.stampTimerArmed = true;
-    if (this.stampTimer) this.stampTimer.refresh();
-    else this.stampTimer = setTimeout(() => this.onStampTimer(), STAMP_WAIT_MS).unref();
+    // draws at most once per animation frame, so the wait is never seen. One timer for all the
+    // stamps of a flush (not one per request), cleared when they leave with the answers: left
+    // to fire, it woke the idle bridge for nothing every few calls made one after another.
+    this.stampTimer ??= setTimeout(this.onStampTimer, STAMP_WAIT_MS).unref();
   }
 
-  private onStampTimer(): void {
-    this.stampTimerArmed = false;
+  private readonly onStampTimer = (): void => {
+    this.stampTimer = undefined;
     this.flushOutbox();
-  }
+  };
 
   /** Sends the waiting records; called before anything else is sent to a page, to keep order. */
   private flushOutbox(): void {
@@ -139,6 +136,11 @@ export class PageChannel {
     const records = this.outbox;
     if (records.length === 0 || !page) return;
     this.outbox = [];
+    // No stamp waits any longer: what was waiting leaves now.
+    if (this.stampTimer !== undefined) {
+      clearTimeout(this.stampTimer);
+      this.stampTimer = undefined;
+    }
     if (page !== this.page) return; // detached or taken over meanwhile: it would not have got them
     // A lone record is sent as itself, not as a batch of one (see BatchSchema).
     page.send(records.length === 1 ? (records[0] ?? '') : envelopeText({ type: 'batch', records }));
