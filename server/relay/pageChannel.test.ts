@@ -1,7 +1,7 @@
 // The session's way to its page, played with sinks that keep what they were sent: batching by
 // turn, the history a page attaches to, a page taking over, and order between records and
 // envelopes sent directly.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CLOSE_TAKEN_OVER } from '../../shared/wireConstants.js';
 import { JsonText, type LiveOut, type RecordOut } from './envelopeText.js';
 import { PageChannel, type PageSink } from './pageChannel.js';
@@ -132,6 +132,30 @@ describe('PageChannel', () => {
     expect(page.sent).toEqual([]);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(page.sent).toEqual([expect.objectContaining({ type: 'stamp', ref: 8 })]);
+  });
+
+  it('leaves no wake-up behind once a waiting stamp has left with its answer', async () => {
+    vi.useFakeTimers();
+    try {
+      const channel = new PageChannel(100, 1e6);
+      const page = greetedPage(channel);
+      channel.record(stamp(7), undefined, true);
+      expect(vi.getTimerCount()).toBe(1);
+      channel.record(frame(7));
+      await Promise.resolve(); // the end of the turn, when the batch leaves
+      expect(page.sent).toHaveLength(1);
+      // Calls made one after another would otherwise wake the idle bridge every few calls.
+      expect(vi.getTimerCount()).toBe(0);
+      // The next stamp still waits, and still leaves on its own when no answer follows it.
+      channel.record(stamp(8), undefined, true);
+      vi.advanceTimersByTime(50);
+      expect(page.sent).toEqual([
+        expect.objectContaining({ type: 'batch' }),
+        expect.objectContaining({ type: 'stamp', ref: 8 }),
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps what stands for a record in the history, and sends the record itself live', async () => {

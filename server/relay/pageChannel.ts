@@ -2,6 +2,7 @@ import { CLOSE_TAKEN_OVER } from '../../shared/wireConstants.js';
 import {
   JsonText,
   envelopeText,
+  historyRecord,
   recordText,
   type EnvelopeOut,
   type LiveOut,
@@ -23,7 +24,8 @@ const STAMP_WAIT_MS = 8;
  * The session's way to its page: which page is attached and greeted, the history a page gets
  * when it attaches, and the one way anything is sent to a page. Records are written as text once,
  * when they happen (envelopeText), and that text is both what the history keeps and what the page
- * gets; records of one turn of the event loop leave together, as one batch.
+ * gets; a frame only the history keeps is written when a page asks for the history
+ * (historyRecord). Records of one turn of the event loop leave together, as one batch.
  */
 export class PageChannel {
   private page: PageSink | undefined;
@@ -33,9 +35,8 @@ export class PageChannel {
   private outbox: RecordText[] = [];
   private outboxPage: PageSink | undefined;
   private flushQueued = false;
-  /** Sends the stamps that wait in the outbox (see `record`); armed while one may be waiting. */
+  /** Sends the stamps that wait in the outbox (see `record`); set only while one is waiting. */
   private stampTimer: NodeJS.Timeout | undefined;
-  private stampTimerArmed = false;
 
   constructor(historyRecords: number, historyBytes: number) {
     this.timeline = new Timeline(historyRecords, historyBytes);
@@ -94,9 +95,9 @@ export class PageChannel {
     // What stands for the live record is kept instead; the live one's text (a large frame's
     // whole text) is written only to be sent, and not at all with no page to send it to (a
     // stalled page was dropped), so a flood leaves no copies behind for the collector.
-    if (kept !== undefined) this.timeline.push(recordText(kept));
+    if (kept !== undefined) this.timeline.push(historyRecord(kept));
     if (!sending) {
-      if (kept === undefined) this.timeline.push(recordText(live));
+      if (kept === undefined) this.timeline.push(historyRecord(live));
       return;
     }
     const text = recordText(live);
@@ -118,18 +119,16 @@ export class PageChannel {
     }
     // A stamp waits for the server's answer, which usually comes within a millisecond: the
     // two then travel as one message, as a raw relay would send the answer alone. The page
-    // draws at most once per animation frame, so the wait is never seen. One timer, re-armed,
-    // rather than one set and cleared per request: on the relay's hot path that cost more.
-    if (this.stampTimerArmed) return;
-    this.stampTimerArmed = true;
-    if (this.stampTimer) this.stampTimer.refresh();
-    else this.stampTimer = setTimeout(() => this.onStampTimer(), STAMP_WAIT_MS).unref();
+    // draws at most once per animation frame, so the wait is never seen. One timer for all the
+    // stamps of a flush (not one per request), cleared when they leave with the answers: left
+    // to fire, it woke the idle bridge for nothing every few calls made one after another.
+    this.stampTimer ??= setTimeout(this.onStampTimer, STAMP_WAIT_MS).unref();
   }
 
-  private onStampTimer(): void {
-    this.stampTimerArmed = false;
+  private readonly onStampTimer = (): void => {
+    this.stampTimer = undefined;
     this.flushOutbox();
-  }
+  };
 
   /** Sends the waiting records; called before anything else is sent to a page, to keep order. */
   private flushOutbox(): void {
@@ -137,6 +136,11 @@ export class PageChannel {
     const records = this.outbox;
     if (records.length === 0 || !page) return;
     this.outbox = [];
+    // No stamp waits any longer: what was waiting leaves now.
+    if (this.stampTimer !== undefined) {
+      clearTimeout(this.stampTimer);
+      this.stampTimer = undefined;
+    }
     if (page !== this.page) return; // detached or taken over meanwhile: it would not have got them
     // A lone record is sent as itself, not as a batch of one (see BatchSchema).
     page.send(records.length === 1 ? (records[0] ?? '') : envelopeText({ type: 'batch', records }));

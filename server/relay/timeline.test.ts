@@ -25,4 +25,26 @@ describe('Timeline', () => {
     ]);
     expect(timeline.size).toBe(10);
   });
+
+  it('writes a deferred record only when the history is asked for, and bounds it by its stated size', () => {
+    const timeline = new Timeline(100, 40);
+    let written = 0;
+    const deferred = (seq: number) => ({
+      chars: 12,
+      text: () => {
+        written += 1;
+        return `{"seq":${seq}}`;
+      },
+    });
+    timeline.push(deferred(1));
+    timeline.push('{"seq":2}');
+    timeline.push(deferred(3));
+    expect(written).toBe(0);
+    timeline.push(deferred(4));
+    // 12 + 9 + 12 + 12 > 40: the oldest fell out, unwritten.
+    expect(timeline.dropped).toBe(1);
+    expect(written).toBe(0);
+    expect(JSON.parse(timeline.toJsonArray())).toEqual([{ seq: 2 }, { seq: 3 }, { seq: 4 }]);
+    expect(written).toBe(2);
+  });
 });

@@ -10,11 +10,27 @@ import type { Tool } from '@modelcontextprotocol/client';
  */
 export function mcpParamHeaders(tool: Tool, args: Record<string, unknown>): Record<string, string> {
   const headers: Record<string, string> = {};
-  for (const { headerName, path } of declarations(tool.inputSchema)) {
+  for (const { headerName, path } of declarationsOf(tool.inputSchema)) {
     const text = primitiveText(valueAt(args, path));
     if (text !== undefined) headers[`Mcp-Param-${headerName}`] = encodeFieldValue(text);
   }
   return headers;
+}
+
+/**
+ * The declarations of each input schema, found once: a load run calls the same tool thousands
+ * of times, and walking its schema on every call was part of the modern era's extra CPU per call.
+ * Keyed by the schema object, which a tool list gives anew when it is fetched again.
+ */
+const declarationsBySchema = new WeakMap<object, readonly Declaration[]>();
+
+function declarationsOf(schema: Tool['inputSchema']): readonly Declaration[] {
+  let found = declarationsBySchema.get(schema);
+  if (found === undefined) {
+    found = declarations(schema);
+    declarationsBySchema.set(schema, found);
+  }
+  return found;
 }
 
 interface Declaration {

@@ -151,7 +151,9 @@ async function run(
     signal,
     origin: (key) => ({ owner, round, key }),
   });
-  const headers = client.getProtocolEra() === 'modern' ? options.headers?.(tool, args) : undefined;
+  const mirrored = client.getProtocolEra() === 'modern' ? options.headers?.(tool, args) : undefined;
+  // Most tools mirror nothing: no headers then, rather than an empty set for the transport to sift.
+  const headers = mirrored && Object.keys(mirrored).length > 0 ? mirrored : undefined;
   const result = await withInputRounds<CallToolResult>(
     (retry) =>
       client.request(
