@@ -115,4 +115,32 @@ test('three servers at once: each kept while switching, merged traffic, collisio
   await expect(ws.status('demo')).toHaveText('connected');
   await ws.row('demo-http').getByRole('button', { name: 'Connect demo-http' }).click();
   await expect(ws.status('demo-http')).toHaveText('connected', { timeout: 30_000 });
+
+  // Import from a host's config with comments: previewed (the key becomes a reference), then
+  // written and started beside the others; the one that needs the key says so in its row.
+  const hostConfig = join(folder, 'cursor-mcp.json');
+  writeFileSync(
+    hostConfig,
+    `{
+  // Cursor's servers, with a comment and a trailing comma
+  "mcpServers": {
+    "notes": { "command": ${JSON.stringify(process.execPath)}, "args": [${JSON.stringify(DEMO_SERVER_PATH)}] },
+    "keyed": { "command": "node", "args": ["server.js"], "env": { "API_KEY": "sk-live-0123456789abcdef" } },
+  },
+}`,
+  );
+  await page.getByRole('button', { name: 'Import from…' }).click();
+  const importer = page.getByRole('region', { name: 'Import servers' });
+  await importer.getByLabel('Config file path').fill(hostConfig);
+  await importer.getByRole('button', { name: 'Preview' }).click();
+  const preview = page.getByRole('region', { name: 'What would be imported' });
+  await expect(preview).toContainText('notes');
+  await expect(preview).toContainText('${env:API_KEY}');
+  await expect(preview).not.toContainText('sk-live-0123456789abcdef');
+  await preview.getByRole('button', { name: 'Import 2 servers' }).click();
+  await expect(importer.getByRole('status')).toContainText('Imported 2 servers');
+  await expect(ws.status('notes')).toHaveText('connected', { timeout: 60_000 });
+  await expect(ws.status('keyed')).toHaveText('cannot start');
+  await expect(ws.row('keyed')).toContainText('API_KEY');
+  await expect(ws.status('demo')).toHaveText('connected');
 });

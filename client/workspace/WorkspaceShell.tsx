@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { serverPagePath, type WorkspaceServerView } from '../../shared/workspace/pageWire';
 import type { ServerPageHandle } from '../bridge/serverPageHandle';
+import { ImportPanel } from './ImportPanel';
 import { MergedTrafficView } from './MergedTrafficView';
 import { ServerRow } from './ServerRow';
 import { handleOf, readServerPage, useServerPage } from './serverPage';
@@ -8,7 +9,7 @@ import { TogetherView } from './TogetherView';
 import { setConnected } from './workspaceApi';
 import { useWorkspace } from './useWorkspace';
 
-type View = { kind: 'server'; id: string } | { kind: 'traffic' } | { kind: 'together' };
+type View = { kind: 'server'; id: string } | { kind: 'traffic' } | { kind: 'together' } | { kind: 'import' };
 
 /**
  * The page of several servers at once: the list beside, and each server's own page in a frame
@@ -76,6 +77,15 @@ export function WorkspaceShell() {
           >
             What a host sees
           </button>
+          {load.view.file && (
+            <button
+              type="button"
+              aria-current={current.kind === 'import' ? 'page' : undefined}
+              onClick={() => setView({ kind: 'import' })}
+            >
+              Import from…
+            </button>
+          )}
         </div>
         {actionError && (
           <p className="ws-failed" role="alert">
@@ -110,6 +120,7 @@ export function WorkspaceShell() {
           />
         )}
         {current.kind === 'together' && <Together servers={servers} handles={handles} />}
+        {current.kind === 'import' && <ImportPanel />}
       </main>
     </div>
   );

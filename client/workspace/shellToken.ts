@@ -21,7 +21,10 @@ export function takeShellToken(): string | undefined {
 export async function shellRequest<T>(path: string, init: RequestInit = {}): Promise<T> {
   const response = await fetch(path, {
     ...init,
-    headers: { authorization: `Bearer ${sessionStorage.getItem(SHELL_TOKEN_KEY) ?? ''}` },
+    headers: {
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      authorization: `Bearer ${sessionStorage.getItem(SHELL_TOKEN_KEY) ?? ''}`,
+    },
   });
   const body = (await response.json().catch(() => ({}))) as T & { error?: string };
   if (!response.ok) throw new Error(body.error ?? `HTTP ${response.status}`);

@@ -99,6 +99,18 @@ describe('the workspace bridge', () => {
     expect(shell.get('frame-src')).toContain("'self'");
   });
 
+  it('refuses an import into a run not started from a workspace file, and says why', async () => {
+    const answer = await rawRequest(
+      bridge.port,
+      '/api/workspace/import',
+      { ...own(), 'Content-Type': 'application/json' },
+      'POST',
+      JSON.stringify({ config: 'cursor', dryRun: true }),
+    );
+    expect(answer.status).toBe(409);
+    expect(JSON.parse(answer.body)).toEqual({ error: 'this page was not started from a workspace file' });
+  });
+
   it('disconnects one server (its process stops) and connects it again, the others untouched', async () => {
     const pid = bridge.sessions[3]?.pid;
     expect(pid).toBeDefined();

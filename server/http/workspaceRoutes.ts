@@ -93,8 +93,9 @@ export function workspaceRoutes(context: WorkspaceRouteContext): express.Router 
     };
     res.json(view);
   });
-  router.post(`${API_WORKSPACE_PATH}/:id(\\d+)/:action`, (req: Request, res: Response) => {
-    const slot = slots[Number(req.params.id)];
+  router.post(`${API_WORKSPACE_PATH}/:id/:action`, (req: Request, res: Response) => {
+    const id = String(req.params.id);
+    const slot = /^\d+$/.test(id) ? slots[Number(id)] : undefined;
     const action = req.params.action;
     if (!slot?.session || (action !== 'connect' && action !== 'disconnect')) {
       res.status(404).json({ error: 'No such server or action' });

@@ -19,6 +19,7 @@ export function rawRequest(
   path: string,
   headers: Record<string, string> = {},
   method = 'GET',
+  body?: string,
 ): Promise<RawReply> {
   return new Promise((resolve, reject) => {
     const req = request(
@@ -33,7 +34,7 @@ export function rawRequest(
       },
     );
     req.on('error', reject);
-    req.end();
+    req.end(body);
   });
 }
 
