@@ -1,6 +1,6 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { startAppSandbox, type RunningAppSandbox } from '../appSandbox/sandboxServer.js';
+import { createServer } from 'node:http';
+import type { RunningAppSandbox } from '../appSandbox/sandboxServer.js';
+import { listen, startSandboxBeside, type Bound } from './listening.js';
 import { createHttpApp } from './httpApp.js';
 import { OAuthManager } from '../oauth/oauthManager.js';
 import type { OAuthSettings } from '../oauth/flowTypes.js';
@@ -73,7 +73,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     if (session.targetUrl === url) void session.restart();
   };
   let hosts = new Set<string>();
-  let sandbox: RunningAppSandbox | undefined;
+  let sandbox: RunningAppSandbox | undefined = undefined;
   const services = startCaptureServices(options.log, options.captures);
   const app = createHttpApp({
     token: options.token,
@@ -100,7 +100,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
 
   // The target starts while the server binds: the page finds it warm.
   const targetStarted = session.restart();
-  let bound: { port: number; portWasTaken: boolean };
+  let bound: Bound;
   try {
     bound = await listen(server, options.host, options.port);
   } catch (error) {
@@ -111,28 +111,13 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
   }
   const { port, portWasTaken } = bound;
   hosts = allowedHosts(port, options.host);
-  // The redirect URI: loopback on whatever port this run got (a wildcard address is not one).
-  const callbackHost = ['0.0.0.0', '::'].includes(options.host) ? '127.0.0.1' : options.host;
-  oauth.setOrigin(`http://${callbackHost.includes(':') ? `[${callbackHost}]` : callbackHost}:${port}`);
-  if (options.appSandboxDir !== undefined) {
-    try {
-      sandbox = await startAppSandbox({
-        host: options.host,
-        bridgeHosts: () => hosts,
-        bridgePort: port,
-        dir: options.appSandboxDir,
-      });
-    } catch (error) {
-      // The inspector works without it; only MCP Apps cannot be shown.
-      options.log(`could not start the MCP Apps sandbox: ${(error as Error).message}`);
-    }
-  }
+  oauth.setOrigin(bound.callbackBase);
+  sandbox = await startSandboxBeside(options, () => hosts, port);
   await targetStarted;
   await services.started;
 
-  const displayHost = options.host.includes(':') ? `[${options.host}]` : options.host;
   return {
-    origin: `http://${displayHost}:${port}`,
+    origin: bound.origin,
     port,
     portWasTaken,
     appSandboxPort: sandbox?.port,
@@ -148,28 +133,4 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
-}
-
-export async function listen(
-  server: Server,
-  host: string,
-  port: number,
-): Promise<{ port: number; portWasTaken: boolean }> {
-  try {
-    return { port: await listenOnce(server, host, port), portWasTaken: false };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || port === 0) throw error;
-    return { port: await listenOnce(server, host, 0), portWasTaken: true };
-  }
-}
-
-function listenOnce(server: Server, host: string, port: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const onError = (error: Error): void => reject(error);
-    server.once('error', onError);
-    server.listen(port, host, () => {
-      server.off('error', onError);
-      resolve((server.address() as AddressInfo).port);
-    });
-  });
 }

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { startAppSandbox, type RunningAppSandbox } from '../appSandbox/sandboxServer.js';
+import type { RunningAppSandbox } from '../appSandbox/sandboxServer.js';
 import { allowedHosts } from '../loopback/security.js';
 import { modelRouter } from '../models/modelRoutes.js';
 import { OAuthManager } from '../oauth/oauthManager.js';
@@ -8,7 +8,8 @@ import type { OAuthSettings } from '../oauth/flowTypes.js';
 import { BridgeSession } from '../relay/session.js';
 import { DEFAULT_MEMORY_LIMITS } from '../targets/memoryLimits.js';
 import type { TargetSpec } from '../targets/targetSpec.js';
-import { listen, type BridgeOptions } from './bridgeServer.js';
+import type { BridgeOptions } from './bridgeServer.js';
+import { listen, startSandboxBeside, type Bound } from './listening.js';
 import { startCaptureServices } from './captureServices.js';
 import { createHttpApp } from './httpApp.js';
 import { workspaceRoutes } from './workspaceRoutes.js';
@@ -67,7 +68,7 @@ export async function startWorkspaceBridge(options: WorkspaceBridgeOptions): Pro
   const services = startCaptureServices(options.log, options.captures);
   const model = modelRouter(options.modelEnv ?? process.env);
   let hosts = new Set<string>();
-  let sandbox: RunningAppSandbox | undefined;
+  let sandbox: RunningAppSandbox | undefined = undefined;
 
   /** Each server's redirect URI base, once the port is known. */
   let base: string | undefined = undefined;
@@ -165,7 +166,7 @@ export async function startWorkspaceBridge(options: WorkspaceBridgeOptions): Pro
   });
 
   const started = Promise.all(slots.map((slot) => slot.session?.restart()));
-  let bound: { port: number; portWasTaken: boolean };
+  let bound: Bound;
   try {
     bound = await listen(server, options.host, options.port);
   } catch (error) {
@@ -175,27 +176,14 @@ export async function startWorkspaceBridge(options: WorkspaceBridgeOptions): Pro
   }
   const { port, portWasTaken } = bound;
   hosts = allowedHosts(port, options.host);
-  const callbackHost = ['0.0.0.0', '::'].includes(options.host) ? '127.0.0.1' : options.host;
-  base = `http://${callbackHost.includes(':') ? `[${callbackHost}]` : callbackHost}:${port}`;
+  base = bound.callbackBase;
   for (const slot of slots) slot.oauth?.setOrigin(`${base}/s/${slot.id}`);
-  if (options.appSandboxDir !== undefined) {
-    try {
-      sandbox = await startAppSandbox({
-        host: options.host,
-        bridgeHosts: () => hosts,
-        bridgePort: port,
-        dir: options.appSandboxDir,
-      });
-    } catch (error) {
-      options.log(`could not start the MCP Apps sandbox: ${(error as Error).message}`);
-    }
-  }
+  sandbox = await startSandboxBeside(options, () => hosts, port);
   await started;
   await services.started;
 
-  const displayHost = options.host.includes(':') ? `[${options.host}]` : options.host;
   return {
-    origin: `http://${displayHost}:${port}`,
+    origin: bound.origin,
     port,
     portWasTaken,
     get sessions() {
