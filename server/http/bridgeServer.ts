@@ -2,10 +2,11 @@ import { createServer } from 'node:http';
 import type { RunningAppSandbox } from '../appSandbox/sandboxServer.js';
 import { listen, startSandboxBeside, type Bound } from './listening.js';
 import { createHttpApp } from './httpApp.js';
-import { OAuthManager } from '../oauth/oauthManager.js';
+import type { OAuthManager } from '../oauth/oauthManager.js';
+import { openTargetSession } from './targetSession.js';
 import type { OAuthSettings } from '../oauth/flowTypes.js';
 import { allowedHosts } from '../loopback/security.js';
-import { BridgeSession } from '../relay/session.js';
+import type { BridgeSession } from '../relay/session.js';
 import type { TargetSpec } from '../targets/targetSpec.js';
 import type { SpawnedServer } from '../targets/spawnServer.js';
 import type { TargetTuning } from '../targets/target.js';
@@ -58,20 +59,18 @@ export interface RunningBridge {
 
 /** Starts the HTTP server, the WebSocket bridge and the target; resolves once listening. */
 export async function startBridge(options: BridgeOptions): Promise<RunningBridge> {
-  const oauth = new OAuthManager({ settings: {}, log: options.log, ...options.oauth });
   const limits = options.limits ?? DEFAULT_MEMORY_LIMITS;
-  const session = new BridgeSession(options.target, {
-    version: options.version,
-    log: options.log,
-    targetAuth: (url) => oauth.forTarget(url),
-    ...(options.earlyServer ? { earlyServer: options.earlyServer } : {}),
-    ...(options.tuning ? { tuning: options.tuning } : {}),
-    limits,
-  });
-  // New tokens: reconnect the server they are for, so the page's client starts over with them.
-  oauth.onAuthorized = (url) => {
-    if (session.targetUrl === url) void session.restart();
-  };
+  const { session, oauth } = openTargetSession(
+    options.target,
+    { settings: {}, log: options.log, ...options.oauth },
+    {
+      version: options.version,
+      log: options.log,
+      ...(options.earlyServer ? { earlyServer: options.earlyServer } : {}),
+      ...(options.tuning ? { tuning: options.tuning } : {}),
+      limits,
+    },
+  );
   let hosts = new Set<string>();
   let sandbox: RunningAppSandbox | undefined = undefined;
   const services = startCaptureServices(options.log, options.captures);

@@ -5,7 +5,6 @@ import {
   API_FRAMES_PATH,
   API_PARITY_PATH,
   API_SESSION_PATH,
-  AUTH_SCHEME,
 } from '../../shared/http.js';
 import { parityRoute } from './parityRoute.js';
 import { appSandboxRoute } from '../appSandbox/sandboxRoute.js';
@@ -23,13 +22,7 @@ import { oauthApiRouter, oauthCallbackRoute } from './oauthRoutes.js';
 import { serveFirstScreen } from './firstScreen.js';
 import { servePrecompressed } from './precompressed.js';
 import type { BridgeSession } from '../relay/session.js';
-import {
-  isAllowedHost,
-  isAllowedOrigin,
-  isForeignRequest,
-  requestSignals,
-  tokensMatch,
-} from '../loopback/security.js';
+import { guardApi, guardEveryRequest } from './guards.js';
 
 export interface HttpAppOptions {
   token: string;
@@ -113,46 +106,12 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   app.disable('x-powered-by');
   app.set('etag', false);
 
-  // Applied once, before every route: a request under a foreign Host is a DNS-rebinding
-  // attempt, whatever path it asks for.
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    if (!isAllowedHost(req.headers.host, options.allowedHosts())) {
-      res.status(403).type('text/plain').send('Forbidden: this Host is not allowed');
-      return;
-    }
-    res.setHeader(
-      'Content-Security-Policy',
-      pageCsp(options.appSandbox?.(), req.headers.host ?? '', options.framedBy),
-    );
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'no-referrer');
-    res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
-    // No other origin's page may embed what the bridge serves (an image, a script, a source map).
-    res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
-    // And none may even ask: a favicon or a script that loads tells a site a bridge runs here.
-    if (isForeignRequest(requestSignals(req), options.allowedHosts(), 'document')) {
-      res.setHeader('Cache-Control', 'no-store');
-      res.status(403).type('text/plain').send('Forbidden: another site asked for this');
-      return;
-    }
-    next();
-  });
-
-  // Everything under /api does something, so all of it needs the token and, when the
-  // browser names one, our own Origin.
-  app.use('/api', (req: Request, res: Response, next: NextFunction) => {
-    const origin = req.headers.origin;
-    if (origin !== undefined && !isAllowedOrigin(origin, req.headers.host, options.allowedHosts())) {
-      res.status(403).json({ error: 'Forbidden: this Origin is not allowed' });
-      return;
-    }
-    if (!tokensMatch(bearerToken(req.headers.authorization), options.token)) {
-      res.status(401).json({ error: 'Missing or wrong token: open the link mcp-inspect printed' });
-      return;
-    }
-    res.setHeader('Cache-Control', 'no-store');
-    next();
-  });
+  app.use(
+    guardEveryRequest(options.allowedHosts, (host) =>
+      pageCsp(options.appSandbox?.(), host, options.framedBy),
+    ),
+  );
+  app.use('/api', guardApi(options.token, options.allowedHosts));
 
   app.get(API_SESSION_PATH, (_req: Request, res: Response) => {
     res.json({
@@ -239,10 +198,4 @@ function describeServeError(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const code = (error as NodeJS.ErrnoException).code;
   return code === undefined ? error.message : `${error.message} (${code})`;
-}
-
-function bearerToken(header: string | undefined): string | undefined {
-  if (header === undefined) return undefined;
-  const [scheme, value] = header.split(' ', 2);
-  return scheme === AUTH_SCHEME ? value : undefined;
 }

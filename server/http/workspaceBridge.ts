@@ -3,9 +3,10 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import type { RunningAppSandbox } from '../appSandbox/sandboxServer.js';
 import { allowedHosts } from '../loopback/security.js';
 import { modelRouter } from '../models/modelRoutes.js';
-import { OAuthManager } from '../oauth/oauthManager.js';
+import type { OAuthManager } from '../oauth/oauthManager.js';
+import { openTargetSession } from './targetSession.js';
 import type { OAuthSettings } from '../oauth/flowTypes.js';
-import { BridgeSession } from '../relay/session.js';
+import type { BridgeSession } from '../relay/session.js';
 import { DEFAULT_MEMORY_LIMITS } from '../targets/memoryLimits.js';
 import type { TargetSpec } from '../targets/targetSpec.js';
 import type { BridgeOptions } from './bridgeServer.js';
@@ -83,21 +84,11 @@ export async function startWorkspaceBridge(options: WorkspaceBridgeOptions): Pro
       return slot;
     }
     const log = (line: string): void => options.log(`[${spec.name}] ${line}`);
-    const oauth = new OAuthManager({
-      settings: spec.oauth ?? {},
-      log,
-      ...(options.openUrl ? { openUrl: options.openUrl } : {}),
-    });
-    const session = new BridgeSession(spec.target, {
-      version: options.version,
-      log,
-      targetAuth: (url) => oauth.forTarget(url),
-      ...(options.tuning ? { tuning: options.tuning } : {}),
-      limits,
-    });
-    oauth.onAuthorized = (url) => {
-      if (session.targetUrl === url) void session.restart();
-    };
+    const { session, oauth } = openTargetSession(
+      spec.target,
+      { settings: spec.oauth ?? {}, log, ...(options.openUrl ? { openUrl: options.openUrl } : {}) },
+      { version: options.version, log, ...(options.tuning ? { tuning: options.tuning } : {}), limits },
+    );
     // Each server's redirect URI is under its own path, so the code comes back to its own client.
     if (base !== undefined) oauth.setOrigin(`${base}/s/${id}`);
     serverApps.set(

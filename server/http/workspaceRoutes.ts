@@ -1,16 +1,9 @@
-import express, { type NextFunction, type Request, type Response } from 'express';
+import express, { type Request, type Response } from 'express';
 import { z } from 'zod';
-import { AUTH_SCHEME } from '../../shared/http.js';
 import { API_WORKSPACE_PATH, type WorkspaceView } from '../../shared/workspace/pageWire.js';
 import { addServer, type Edited } from '../../shared/workspace/format.js';
 import type { RunningAppSandbox } from '../appSandbox/sandboxServer.js';
-import {
-  isAllowedHost,
-  isAllowedOrigin,
-  isForeignRequest,
-  requestSignals,
-  tokensMatch,
-} from '../loopback/security.js';
+import { guardApi, guardEveryRequest } from './guards.js';
 import { targetLabel } from '../targets/targetSpec.js';
 import { planImport } from '../workspace/importHost.js';
 import { readWorkspaceFile, writeWorkspaceFile } from '../workspace/workspaceFile.js';
@@ -47,38 +40,9 @@ const ImportRequestSchema = z.object({
 export function workspaceRoutes(context: WorkspaceRouteContext): express.Router {
   const { options, slots, hosts, sandbox } = context;
   const router = express.Router();
-  router.use((req: Request, res: Response, next: NextFunction) => {
-    if (!isAllowedHost(req.headers.host, hosts())) {
-      res.status(403).type('text/plain').send('Forbidden: this Host is not allowed');
-      return;
-    }
-    // It frames the servers' pages, on its own origin, and nothing else.
-    res.setHeader('Content-Security-Policy', pageCsp(sandbox(), req.headers.host ?? '', 'none', ["'self'"]));
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'no-referrer');
-    res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
-    res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
-    if (isForeignRequest(requestSignals(req), hosts(), 'document')) {
-      res.setHeader('Cache-Control', 'no-store');
-      res.status(403).type('text/plain').send('Forbidden: another site asked for this');
-      return;
-    }
-    next();
-  });
-  router.use('/api', (req: Request, res: Response, next: NextFunction) => {
-    const origin = req.headers.origin;
-    if (origin !== undefined && !isAllowedOrigin(origin, req.headers.host, hosts())) {
-      res.status(403).json({ error: 'Forbidden: this Origin is not allowed' });
-      return;
-    }
-    const [scheme, value] = (req.headers.authorization ?? '').split(' ', 2);
-    if (scheme !== AUTH_SCHEME || !tokensMatch(value, options.token)) {
-      res.status(401).json({ error: 'Missing or wrong token: open the link mcp-inspect printed' });
-      return;
-    }
-    res.setHeader('Cache-Control', 'no-store');
-    next();
-  });
+  // It frames the servers' pages, on its own origin, and nothing else.
+  router.use(guardEveryRequest(hosts, (host) => pageCsp(sandbox(), host, 'none', ["'self'"])));
+  router.use('/api', guardApi(options.token, hosts));
   router.get(API_WORKSPACE_PATH, (_req: Request, res: Response) => {
     const view: WorkspaceView = {
       ...(options.file === undefined ? {} : { file: options.file }),
