@@ -1,4 +1,7 @@
 import { describe, expect, it, type TestContext } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { CLI_TOKEN, startCli, type Cli } from '../testSupport/cliProcess.js';
 import { PageClient } from '../testSupport/pageClient.js';
 import { catchesSignal, eventually, killAllWith, livePidsWith, newMarker } from '../testSupport/processes.js';
@@ -99,4 +102,31 @@ describe.skipIf(process.platform === 'win32').concurrent('no process outlives th
     expect(cli.output()).toContain('could not listen on 192.0.2.1:0');
     await expectNothingLeft(cli, marker);
   });
+
+  for (const signal of ['SIGINT', 'SIGKILL'] as const)
+    it(`with --all, ${signal === 'SIGINT' ? 'Ctrl-C' : 'SIGKILL'} stops every server of the workspace, stubborn ones too`, async (t) => {
+      const marker = markerFor(t);
+      const folder = mkdtempSync(join(tmpdir(), 'mcp-inspect-shutdown-all-'));
+      t.onTestFinished(() => rmSync(folder, { recursive: true, force: true }));
+      const file = join(folder, 'mcp-inspect.workspace.json');
+      const servers = ['one', 'two', 'three'].map((name) => ({
+        name,
+        command: process.execPath,
+        args: [STUBBORN, marker],
+      }));
+      writeFileSync(file, JSON.stringify({ formatVersion: 1, servers }));
+      const cli = startCli(t, ['--no-open', '--port', '0', '--all', '--workspace', file]);
+      // Three servers, each with its helper, all of them ignoring SIGTERM.
+      const stubborn = (): number[] => livePidsWith(marker, [cli.child.pid]);
+      const up = await eventually(
+        () => stubborn().length === 6 && stubborn().every((pid) => catchesSignal(pid, 'SIGTERM')),
+        20_000,
+      );
+      expect(up, `the servers did not start:\n${cli.output()}`).toBe(true);
+      await cli.waitForOutput(/Open the inspector/);
+      cli.child.kill(signal);
+      const code = await cli.exited;
+      if (signal === 'SIGINT') expect(code).toBe(0);
+      await expectNothingLeft(cli, marker);
+    });
 });
