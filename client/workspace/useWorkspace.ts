@@ -15,6 +15,11 @@ export function useWorkspace(): WorkspaceLoad {
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const ask = async (): Promise<void> => {
+      // A tab in the background asks nothing; it asks again once it is shown.
+      if (document.hidden) {
+        timer = setTimeout(() => void ask(), POLL_MS);
+        return;
+      }
       try {
         const view = await fetchWorkspace(controller.signal);
         setLoad({ kind: 'ready', view });

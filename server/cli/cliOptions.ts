@@ -106,8 +106,11 @@ export function parseCli(argv: string[], version: string, demoServerPath: string
     if ('error' in found) return fail(found.error);
     // The page of several servers has no one target: the demo's stands in the type, never started.
     const unused = targetFromOptions(options, undefined, [], demoServerPath, fail).target;
-    // Read again after the page imports servers into the file: with the trust given here.
-    const reread = (): PageServers => pageServers(found.file, trust, process.env, demoServerPath);
+    // Read again after the page imports servers into the file. An imported entry names its own
+    // variables (from a host's config picked in the page, not the file trusted here): it is given
+    // only those named with --allow-env, whatever --trust-file said of the workspace file.
+    const imported = { trustFile: false, allowEnv: options.allowEnv };
+    const reread = (): PageServers => pageServers(found.file, imported, process.env, demoServerPath);
     return { ...listening(options), target: unused, workspace: { ...found, reread } };
   }
   const { target, oauth } = targetFromOptions(options, command, args, demoServerPath, fail);

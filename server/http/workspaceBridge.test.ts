@@ -91,6 +91,12 @@ describe('the workspace bridge', () => {
     page.close();
   });
 
+  it("sends a server page's scripts to the root's address, so every frame shares the cache", async () => {
+    const moved = await get('/s/0/assets/first-screen-abc.js');
+    expect(moved.status).toBe(308);
+    expect(moved.headers.location).toBe('/assets/first-screen-abc.js');
+  });
+
   it('frames: a server page may be framed by its own origin, the workspace page frames them', async () => {
     const server = cspDirectives(await get('/s/0/api/session'));
     expect(server.get('frame-ancestors')).toBe("'self'");

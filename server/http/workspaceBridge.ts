@@ -126,7 +126,14 @@ export async function startWorkspaceBridge(options: WorkspaceBridgeOptions): Pro
       next();
       return;
     }
-    req.url = match[2] ?? '/';
+    const rest = match[2] ?? '/';
+    // The build's scripts and styles are the same for every server: one address for all (the
+    // root's), so each server's frame takes them from the browser's cache, compiled code included.
+    if (rest.startsWith('/assets/') && (req.method === 'GET' || req.method === 'HEAD')) {
+      res.redirect(308, rest);
+      return;
+    }
+    req.url = rest;
     serverApp(req, res, next);
   });
   app.use(
