@@ -10,8 +10,8 @@
 // message. `floorBytes` is the floor page's (bench/floorPage: React and the SDK client alone),
 // as `npm run bench` prints it: update it when a dependency upgrade moves the floor.
 export const FIRST_SCREEN_BUDGET = {
-  /** bench/floorPage built and brotli-compressed (index + runtime), measured 2026-11-27. */
-  floorBytes: 113_378,
+  /** bench/floorPage built and brotli-compressed (index + runtime), measured 2026-11-28 (110.2 KB, as the startup bench measured it the same day). */
+  floorBytes: 112_845,
   /** The inspector's own first screen on top of the floor: issue 33's 30 KB. */
   headroomBytes: 30 * 1024,
   /** The chunks allowed on the first screen, by the name scripts/first-screen.mjs gives them. */

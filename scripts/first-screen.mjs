@@ -9,11 +9,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { FIRST_SCREEN_BUDGET } from './first-screen-budget.mjs';
+import { worthAVariant } from './precompress.mjs';
 
 export const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../dist/client/', import.meta.url));
 const MANIFEST = join('.vite', 'manifest.json');
-/** As scripts/precompress.mjs: below this a file is served as it is. */
-const MIN_COMPRESSED_BYTES = 1024;
 
 /**
  * The chunks on the first screen: every script index.html names and what they import statically,
@@ -106,15 +105,16 @@ function chunkName(key, chunk) {
 
 function wireSize(path) {
   if (existsSync(`${path}.br`)) return readFileSync(`${path}.br`).length;
+  // No copy beside it (a build not precompressed): what precompress.mjs would serve.
   const bytes = readFileSync(path);
-  if (bytes.length < MIN_COMPRESSED_BYTES) return bytes.length;
-  return zlib.brotliCompressSync(bytes, {
+  const br = zlib.brotliCompressSync(bytes, {
     params: {
       [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
       [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
       [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
     },
-  }).length;
+  });
+  return worthAVariant(br, bytes) ? br.length : bytes.length;
 }
 
 /** The packages and source folders a chunk holds, from its source map, for the message. */
