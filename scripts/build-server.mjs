@@ -12,10 +12,30 @@
 //   node scripts/build-server.mjs [outDir]     (default: dist)
 import { build } from 'esbuild';
 import { chmod, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
+
+/**
+ * zod's `locales` namespace holds the messages of 48 languages (340 KB of source), kept whole in
+ * the bundle because the namespace is exported; nothing here sets another language, and zod
+ * itself configures English from its own module. Its index is replaced by English alone.
+ */
+const englishZodMessagesOnly = {
+  name: 'english-zod-messages-only',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]v4[\\/]/.test(args.importer)
+        ? { path: join(dirname(args.importer), '../locales/en.js'), namespace: 'zod-english' }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'zod-english' }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(args.path)};`,
+      resolveDir: dirname(args.path),
+    }));
+  },
+};
 
 /** Builds both entries into `outDir` (dist, or a test run's own folder). */
 export async function buildServer(outDir = join(ROOT, 'dist'), { sourcemap = true } = {}) {
@@ -31,7 +51,20 @@ export async function buildServer(outDir = join(ROOT, 'dist'), { sourcemap = tru
     legalComments: 'eof',
     // jsonc-parser's `main` is a UMD build whose require('./impl/…') calls esbuild cannot follow
     // (the bundle then fails at run time); its ES module build bundles as any other.
-    alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
+    alias: {
+      'jsonc-parser': 'jsonc-parser/lib/esm/main.js',
+      // The SDK client's default JSON Schema validator is the project's engine, as in the page
+      // (vite.config.ts): its own Node shim would bring ajv onto the CLI's start for nothing.
+      '@modelcontextprotocol/client/_shims': join(ROOT, 'shared/schema/nodeSdkShims.ts'),
+      // body-parser and raw-body decode bodies with iconv-lite, whose tables were a sixth of the
+      // script compiled before the link printed: Node's TextDecoder decodes them as well.
+      'iconv-lite': join(ROOT, 'server/http/textDecoding.ts'),
+    },
+    plugins: [englishZodMessagesOnly],
+    // Smaller text for Node to compile before the link prints; names are kept, so a stack trace
+    // still reads (and the source maps beside the files map it back).
+    minifyWhitespace: true,
+    minifySyntax: true,
     // Bundled CommonJS packages call require() for Node's own modules; ES modules have none.
     banner: {
       js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);",
