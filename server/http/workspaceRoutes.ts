@@ -6,12 +6,13 @@ import type { RunningAppSandbox } from '../appSandbox/sandboxServer.js';
 import { guardApi, guardEveryRequest } from './guards.js';
 import { targetLabel } from '../targets/targetSpec.js';
 import { planImport } from '../workspace/importHost.js';
-import { readWorkspaceFile, writeWorkspaceFile } from '../workspace/workspaceFile.js';
 import { serveFirstScreen } from './firstScreen.js';
 import { hostConfigRouter } from './hostConfigRoute.js';
 import { pageCsp } from './httpApp.js';
 import { servePrecompressed } from './precompressed.js';
-import type { Slot, WorkspaceBridgeOptions, WorkspaceServerSpec } from './workspaceBridge.js';
+import type { Slot, WorkspaceBridgeOptions } from './workspaceBridge.js';
+import { editWorkspace, type SlotEdits, type WorkspaceFileKeeper } from './workspaceEdits.js';
+import { API_WORKSPACE_EDIT_PATH } from '../../shared/workspace/editWire.js';
 
 export interface WorkspaceRouteContext {
   options: WorkspaceBridgeOptions;
@@ -19,12 +20,16 @@ export interface WorkspaceRouteContext {
   slots: readonly Slot[];
   hosts: () => Set<string>;
   sandbox: () => RunningAppSandbox | undefined;
-  /** The file's servers once an import wrote it: those this run does not have start. */
-  added: (servers: WorkspaceServerSpec[]) => void;
+  /** What the bridge does with its servers once an import or an edit changed the file. */
+  edits: SlotEdits;
+  /** The workspace file as this run last read or wrote it: every write goes through it. */
+  keeper: WorkspaceFileKeeper;
 }
 
 /** A config's path or a host's name, and a few server names. */
 const MAX_IMPORT_BODY = '16kb';
+/** A server from the page's form: its command line, environment or headers. */
+const MAX_EDIT_BODY = '64kb';
 
 const ImportRequestSchema = z.object({
   /** A host's shorthand (claude-desktop, cursor, …) or a config file's path. */
@@ -38,7 +43,7 @@ const ImportRequestSchema = z.object({
  * host's config (previewed, then written to the workspace file and started), and its files.
  */
 export function workspaceRoutes(context: WorkspaceRouteContext): express.Router {
-  const { options, slots, hosts, sandbox } = context;
+  const { options, slots, hosts, sandbox, keeper } = context;
   const router = express.Router();
   // It frames the servers' pages, on its own origin, and nothing else.
   router.use(guardEveryRequest(hosts, (host) => pageCsp(sandbox(), host, 'none', ["'self'"])));
@@ -46,6 +51,7 @@ export function workspaceRoutes(context: WorkspaceRouteContext): express.Router 
   router.get(API_WORKSPACE_PATH, (_req: Request, res: Response) => {
     const view: WorkspaceView = {
       ...(options.file === undefined ? {} : { file: options.file }),
+      ...(keeper.revision === undefined ? {} : { revision: keeper.revision }),
       servers: slots.map((slot) => ({
         id: slot.id,
         name: slot.spec.name,
@@ -59,7 +65,7 @@ export function workspaceRoutes(context: WorkspaceRouteContext): express.Router 
   });
   router.post(`${API_WORKSPACE_PATH}/:id/:action`, (req: Request, res: Response) => {
     const id = String(req.params.id);
-    const slot = /^\d+$/.test(id) ? slots[Number(id)] : undefined;
+    const slot = slots.find((each) => each.id === id);
     const action = req.params.action;
     if (!slot?.session || (action !== 'connect' && action !== 'disconnect')) {
       res.status(404).json({ error: 'No such server or action' });
@@ -71,6 +77,13 @@ export function workspaceRoutes(context: WorkspaceRouteContext): express.Router 
   router.post(`${API_WORKSPACE_PATH}/import`, express.json({ limit: MAX_IMPORT_BODY }), (req, res) => {
     const answer = importInto(context, req.body);
     res.status(answer.status).json(answer.body);
+  });
+  // Add a server from the page's form, rename, move or remove one: the file, then the list.
+  router.post(API_WORKSPACE_EDIT_PATH, express.json({ limit: MAX_EDIT_BODY }), (req, res) => {
+    void editWorkspace(
+      { keeper, slots: context.edits, ...(options.reread ? { reread: options.reread } : {}) },
+      req.body,
+    ).then((answer) => res.status(answer.status).json(answer.body));
   });
   // Which hosts' configs are where, for Import from… (the same list as the Hosts tab's).
   router.use(hostConfigRouter());
@@ -104,12 +117,13 @@ function importInto(context: WorkspaceRouteContext, body: unknown): { status: nu
         error: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '),
       },
     };
-  const file = context.options.file;
   const reread = context.options.reread;
-  if (file === undefined || reread === undefined)
+  if (context.keeper.file === undefined || reread === undefined)
     return { status: 409, body: { error: 'this page was not started from a workspace file' } };
-  const state = readWorkspaceFile(file);
-  if ('error' in state) return { status: 409, body: { error: state.error } };
+  const read = context.keeper.read();
+  if ('refused' in read) return read.refused;
+  const { state } = read;
+  const file = state.path;
   const plan = planImport(
     parsed.data.config,
     state.workspace.servers.map((server) => server.name),
@@ -124,13 +138,11 @@ function importInto(context: WorkspaceRouteContext, body: unknown): { status: nu
   for (const one of plan.imported)
     if ('workspace' in edited) edited = addServer(edited.workspace, one.server);
   if ('error' in edited) return { status: 400, body: { error: edited.error } };
-  try {
-    writeWorkspaceFile(state, edited.workspace);
-  } catch (error) {
-    return { status: 409, body: { error: (error as Error).message } };
-  }
+  const refused = context.keeper.write(state, edited.workspace);
+  if (refused) return refused;
   const servers = reread();
   if ('error' in servers) return { status: 409, body: { error: servers.error } };
-  context.added(servers.servers);
+  const known = new Set(context.slots.map((slot) => slot.spec.name));
+  context.edits.add(servers.servers.filter((spec) => !known.has(spec.name)));
   return { status: 200, body: { ...preview, written: true } };
 }

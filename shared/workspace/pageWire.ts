@@ -27,5 +27,7 @@ export interface WorkspaceServerView {
 export interface WorkspaceView {
   /** The workspace file the servers were read from. */
   file?: string;
+  /** The file as this run last read or wrote it: an edit names it, and is refused if it changed. */
+  revision?: string;
   servers: WorkspaceServerView[];
 }
