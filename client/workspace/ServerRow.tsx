@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { WorkspaceServerView } from '../../shared/workspace/pageWire';
 import type { ServerPageState } from './serverPage';
 import { serverStatus } from './serverStatus';
@@ -8,10 +9,12 @@ interface Props {
   selected: boolean;
   onSelect: () => void;
   onConnect: (connected: boolean) => void;
+  /** Its edits of the workspace file (ServerEdits), under the row. */
+  children?: ReactNode;
 }
 
 /** One server in the workspace's list: its name, state, era and counts, and its own connect button. */
-export function ServerRow({ view, page, selected, onSelect, onConnect }: Props) {
+export function ServerRow({ view, page, selected, onSelect, onConnect, children }: Props) {
   const status = serverStatus(view, page.snapshot, page.signIn);
   const era = page.snapshot?.mcp?.era;
   const stopped = status.kind === 'disconnected' || status.kind === 'exited' || status.kind === 'error';
@@ -46,6 +49,7 @@ export function ServerRow({ view, page, selected, onSelect, onConnect }: Props) 
           {stopped ? 'Connect' : 'Disconnect'}
         </button>
       )}
+      {children}
     </li>
   );
 }

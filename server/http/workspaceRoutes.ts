@@ -1,6 +1,10 @@
 import express, { type Request, type Response } from 'express';
 import { z } from 'zod';
-import { API_WORKSPACE_PATH, type WorkspaceView } from '../../shared/workspace/pageWire.js';
+import {
+  API_WORKSPACE_EDIT_PATH,
+  API_WORKSPACE_PATH,
+  type WorkspaceView,
+} from '../../shared/workspace/pageWire.js';
 import { addServer, type Edited } from '../../shared/workspace/format.js';
 import type { RunningAppSandbox } from '../appSandbox/sandboxServer.js';
 import { guardApi, guardEveryRequest } from './guards.js';
@@ -12,7 +16,6 @@ import { pageCsp } from './httpApp.js';
 import { servePrecompressed } from './precompressed.js';
 import type { Slot, WorkspaceBridgeOptions } from './workspaceBridge.js';
 import { editWorkspace, type SlotEdits, type WorkspaceFileKeeper } from './workspaceEdits.js';
-import { API_WORKSPACE_EDIT_PATH } from '../../shared/workspace/editWire.js';
 
 export interface WorkspaceRouteContext {
   options: WorkspaceBridgeOptions;

@@ -1,13 +1,12 @@
 import { z } from 'zod';
-import { API_WORKSPACE_PATH } from './pageWire.js';
 import type { WorkspaceServer } from './format.js';
 
-/**
- * The workspace page's edits of the workspace file (POST, one JSON body): add a server from the
- * page's form, rename, move or remove one. Each names the file's `revision` the page was shown
- * (WorkspaceView.revision): the bridge refuses an edit of a file that changed since.
+/*
+ * The workspace page's edits of the workspace file (POST API_WORKSPACE_EDIT_PATH, one JSON body):
+ * add a server from the page's form, rename, move or remove one. Each names the file's `revision`
+ * the page was shown (WorkspaceView.revision): the bridge refuses an edit of a file changed since.
+ * The page imports only this module's types (zod stays out of its scripts).
  */
-export const API_WORKSPACE_EDIT_PATH = `${API_WORKSPACE_PATH}/edit`;
 
 /** A server's name as the page sends it; format.ts's nameProblem says what a name may be. */
 const Name = z.string().min(1).max(64);
