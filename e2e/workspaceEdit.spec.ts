@@ -133,4 +133,12 @@ test('add a server from the form, rename, move and remove servers: the page and 
   await edits('first').getByRole('button', { name: 'Move first down' }).click();
   await expect(edits('first').getByRole('alert')).toContainText('changed on disk since this page read it');
   expect(readFileSync(file, 'utf8')).toBe(changed);
+
+  // A file that does not parse is left as it is; the page says where the mistake is.
+  const broken = changed.replace('"name": "added",', '"name": "added"');
+  writeFileSync(file, broken);
+  await edits('first').getByRole('button', { name: 'Move first down' }).click();
+  await expect(edits('first').getByRole('alert')).toContainText(/line \d+, column \d+/);
+  await expect(edits('first').getByRole('alert')).toContainText('nothing written');
+  expect(readFileSync(file, 'utf8')).toBe(broken);
 });

@@ -17,14 +17,8 @@ const Pairs = z
   .record(z.string().min(1).max(256), z.string().max(8192))
   .refine((pairs) => Object.keys(pairs).length <= 100, 'at most 100 entries');
 
-const httpUrl = (text: string): boolean => {
-  try {
-    const url = new URL(text);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-};
+/** An http:// or https:// address with a host (shared/ has no URL class: the target checks the rest). */
+const httpUrl = (text: string): boolean => /^https?:\/\/[^\s/?#@]*@?[^\s/?#@]+(?:[/?#]\S*)?$/i.test(text);
 
 export const NewServerSchema = z.discriminatedUnion('kind', [
   z
