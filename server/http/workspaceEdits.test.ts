@@ -105,6 +105,23 @@ describe("the workspace page's edits of its file", () => {
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect(answer.body.error).toBeTruthy();
     }
+    // A body that is not JSON, or too large, is refused in words, never with a stack trace.
+    for (const [path, body, status, words] of [
+      ['/api/workspace/edit', '{"action": "rename",', 400, 'the body is not JSON'],
+      ['/api/workspace/import', '{not json', 400, 'the body is not JSON'],
+      ['/api/workspace/edit', JSON.stringify({ action: 'x', pad: 'x'.repeat(100_000) }), 413, 'too large'],
+    ] as const) {
+      const answer = await rawRequest(
+        bridge.port,
+        path,
+        { ...own(), 'Content-Type': 'application/json' },
+        'POST',
+        body,
+      );
+      expect(answer.status).toBe(status);
+      expect(answer.body).toContain(words);
+      expect(answer.body).not.toMatch(/at .*\.js:\d+|<pre>/);
+    }
     expect(onDisk()).toBe(before);
   });
 

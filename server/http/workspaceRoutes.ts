@@ -1,4 +1,4 @@
-import express, { type Request, type Response } from 'express';
+import express, { type NextFunction, type Request, type Response } from 'express';
 import { z } from 'zod';
 import {
   API_WORKSPACE_EDIT_PATH,
@@ -93,6 +93,7 @@ export function workspaceRoutes(context: WorkspaceRouteContext): express.Router 
   router.use('/api', (_req: Request, res: Response) => {
     res.status(404).json({ error: 'No such route' });
   });
+  router.use('/api', bodyRefused);
   if (options.clientDir !== undefined) {
     const clientDir = options.clientDir;
     // The workspace's own page at the root; the rest (scripts, styles) as for one server.
@@ -108,6 +109,28 @@ export function workspaceRoutes(context: WorkspaceRouteContext): express.Router 
     res.status(404).type('text/plain').send('Not found');
   });
   return router;
+}
+
+/**
+ * A body the JSON reader refused (not JSON, too large): said in words the page shows, never
+ * Express's own answer (its stack trace, as HTML).
+ */
+function bodyRefused(error: unknown, _req: Request, res: Response, next: NextFunction): void {
+  if (res.headersSent) {
+    next(error);
+    return;
+  }
+  const { status, type } = (error ?? {}) as { status?: unknown; type?: unknown };
+  const code = typeof status === 'number' && status >= 400 && status < 500 ? status : 500;
+  const words =
+    type === 'entity.parse.failed'
+      ? 'the body is not JSON'
+      : type === 'entity.too.large'
+        ? 'the body is too large'
+        : code === 500
+          ? 'mcp-inspect could not answer this request'
+          : 'the request was refused';
+  res.status(code).json({ error: words });
 }
 
 /** An import previewed (`dryRun`) or done: the servers as written, what changed on the way. */
