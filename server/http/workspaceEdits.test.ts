@@ -205,6 +205,11 @@ describe("the workspace page's edits of its file", () => {
     const servers = (await view()).servers;
     expect(servers[1]).toMatchObject({ id: '1', name: 'beta-2', state: { state: 'connected' } });
     expect(bridge.sessions[1]?.pid).toBe(pid);
+    // One that cannot start keeps its reason, under its new name.
+    expect((await edit({ action: 'rename', name: 'docs', to: 'docs-api' })).status).toBe(200);
+    const docs = (await view()).servers[3];
+    expect(docs?.name).toBe('docs-api');
+    expect(docs?.problem).toMatch(/^"docs-api" in .*DOCS_AUTHORIZATION/);
     const before = onDisk();
     const taken = await edit({ action: 'rename', name: 'alpha', to: 'gamma' });
     expect(taken.status).toBe(400);
@@ -214,13 +219,13 @@ describe("the workspace page's edits of its file", () => {
 
   it('moves a server: the list and the file in the new order, each keeping its id', async () => {
     expect((await edit({ action: 'move', name: 'gamma', position: 1 })).status).toBe(200);
-    expect(fileNames()).toEqual(['gamma', 'alpha', 'beta-2', 'docs']);
+    expect(fileNames()).toEqual(['gamma', 'alpha', 'beta-2', 'docs-api']);
     const servers = (await view()).servers;
     expect(servers.map((server) => [server.id, server.name])).toEqual([
       ['2', 'gamma'],
       ['0', 'alpha'],
       ['1', 'beta-2'],
-      ['3', 'docs'],
+      ['3', 'docs-api'],
     ]);
     const beyond = await edit({ action: 'move', name: 'gamma', position: 9 });
     expect(beyond.status).toBe(400);
@@ -234,9 +239,9 @@ describe("the workspace page's edits of its file", () => {
     const answer = await edit({ action: 'remove', name: 'alpha' });
     expect(answer.status).toBe(200);
     expect(isAlive(pid ?? 0)).toBe(false);
-    expect(fileNames()).toEqual(['gamma', 'beta-2', 'docs']);
+    expect(fileNames()).toEqual(['gamma', 'beta-2', 'docs-api']);
     const servers = (await view()).servers;
-    expect(servers.map((server) => server.name)).toEqual(['gamma', 'beta-2', 'docs']);
+    expect(servers.map((server) => server.name)).toEqual(['gamma', 'beta-2', 'docs-api']);
     expect(servers[0]?.state?.state).toBe('connected');
     expect((await rawRequest(bridge.port, '/s/0/api/session', own())).status).toBe(404);
     const unknown = await edit({ action: 'remove', name: 'alpha' });
@@ -246,7 +251,7 @@ describe("the workspace page's edits of its file", () => {
 
   it('leaves a file that does not parse as it is, and says where', async () => {
     const good = onDisk();
-    const broken = good.replace('"name": "docs",', '"name": "docs"');
+    const broken = good.replace('"name": "docs-api",', '"name": "docs-api"');
     writeFileSync(file, broken);
     const answer = await edit({ action: 'rename', name: 'gamma', to: 'delta' });
     expect(answer.status).toBe(409);
@@ -268,7 +273,7 @@ describe("the workspace page's edits of its file", () => {
       built('server/cli/cli.ts'),
       'workspace',
       'rename',
-      'docs',
+      'docs-api',
       'docs-2',
       '--workspace',
       file,
