@@ -114,6 +114,11 @@ test('add a server from the form, rename, move and remove servers: the page and 
   await edits('added').getByRole('button', { name: 'Move added up' }).click();
   await expect.poll(ws.names).toEqual(['first', 'second', 'added', 'third']);
   expect(onDisk().map((server) => server.name)).toEqual(['first', 'second', 'added', 'third']);
+  // Or dragged: the last row onto the first's place.
+  await ws.row('third').dragTo(ws.row('first'));
+  await expect.poll(ws.names).toEqual(['third', 'first', 'second', 'added']);
+  expect(onDisk().map((server) => server.name)).toEqual(['third', 'first', 'second', 'added']);
+  await expect(ws.list.getByRole('status')).toHaveText('moved "third" to position 1');
   await page.screenshot({ path: test.info().outputPath('after-move.png') });
 
   // Remove: asked once, the server stopped, gone from the list and the file; the others run on.
@@ -122,7 +127,7 @@ test('add a server from the form, rename, move and remove servers: the page and 
   await edits('second').getByRole('button', { name: 'Remove second from the workspace' }).click();
   await expect(ws.row('second')).toHaveCount(0);
   await expect(ws.list.getByRole('status')).toContainText('removed "second"');
-  expect(onDisk().map((server) => server.name)).toEqual(['first', 'added', 'third']);
+  expect(onDisk().map((server) => server.name)).toEqual(['third', 'first', 'added']);
   await expect(ws.status('first')).toHaveText('connected');
   await expect(ws.status('added')).toHaveText('connected');
 

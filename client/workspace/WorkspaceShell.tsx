@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useState, type LiHTMLAttributes, type ReactNode } from 'react';
 import { serverPagePath, type WorkspaceServerView } from '../../shared/workspace/pageWire';
 import type { ServerPageHandle } from '../bridge/serverPageHandle';
 import { lazyPart } from '../components/lazyPart';
@@ -8,6 +8,7 @@ import { ServerEdits } from './ServerEdits';
 import { ServerRow } from './ServerRow';
 import { handleOf, readServerPage, useServerPage } from './serverPage';
 import { TogetherView } from './TogetherView';
+import { useServerDrag } from './useServerDrag';
 import { setConnected } from './workspaceApi';
 import { useWorkspace } from './useWorkspace';
 
@@ -36,6 +37,7 @@ export function WorkspaceShell() {
   const [actionError, setActionError] = useState<string>();
   /** The last edit of the workspace file done from the list (renamed, moved, removed). */
   const [edited, setEdited] = useState<string>();
+  const drag = useServerDrag(setEdited);
   const onFrameLoad = useCallback((id: string, frame: HTMLIFrameElement) => {
     const handle = handleOf(frame);
     setHandles((previous) => {
@@ -78,6 +80,7 @@ export function WorkspaceShell() {
                 selected={selected}
                 onSelect={() => setView({ kind: 'server', id: server.id })}
                 onConnect={(connected) => connect(server.id, connected)}
+                dragProps={drag.rowProps(server.name, at + 1, revision)}
               >
                 {selected && revision !== undefined && (
                   <ServerEdits
@@ -95,6 +98,11 @@ export function WorkspaceShell() {
         {edited && (
           <p className="ws-status-line" role="status">
             {edited}
+          </p>
+        )}
+        {drag.problem && (
+          <p className="ws-failed ws-edit-problem" role="alert">
+            {drag.problem}
           </p>
         )}
         <div className="ws-views">
@@ -182,6 +190,7 @@ function ServerEntry(props: {
   onSelect: () => void;
   onConnect: (connected: boolean) => void;
   children?: ReactNode;
+  dragProps: LiHTMLAttributes<HTMLLIElement>;
 }) {
   const page = useServerPage(props.handle);
   return (
@@ -191,6 +200,7 @@ function ServerEntry(props: {
       selected={props.selected}
       onSelect={props.onSelect}
       onConnect={props.onConnect}
+      dragProps={props.dragProps}
     >
       {props.children}
     </ServerRow>
