@@ -1,3 +1,4 @@
+import type { LiHTMLAttributes, ReactNode } from 'react';
 import type { WorkspaceServerView } from '../../shared/workspace/pageWire';
 import type { ServerPageState } from './serverPage';
 import { serverStatus } from './serverStatus';
@@ -8,15 +9,23 @@ interface Props {
   selected: boolean;
   onSelect: () => void;
   onConnect: (connected: boolean) => void;
+  /** Its edits of the workspace file (ServerEdits), under the row. */
+  children?: ReactNode;
+  /** Dragging it to another place in the list (useServerDrag). */
+  dragProps?: LiHTMLAttributes<HTMLLIElement>;
 }
 
 /** One server in the workspace's list: its name, state, era and counts, and its own connect button. */
-export function ServerRow({ view, page, selected, onSelect, onConnect }: Props) {
+export function ServerRow({ view, page, selected, onSelect, onConnect, children, dragProps }: Props) {
   const status = serverStatus(view, page.snapshot, page.signIn);
   const era = page.snapshot?.mcp?.era;
   const stopped = status.kind === 'disconnected' || status.kind === 'exited' || status.kind === 'error';
   return (
-    <li className={`ws-server${selected ? ' ws-server-selected' : ''}`} data-server={view.name}>
+    <li
+      {...dragProps}
+      className={`ws-server${selected ? ' ws-server-selected' : ''}`}
+      data-server={view.name}
+    >
       <button
         type="button"
         className="ws-server-main"
@@ -46,6 +55,7 @@ export function ServerRow({ view, page, selected, onSelect, onConnect }: Props) 
           {stopped ? 'Connect' : 'Disconnect'}
         </button>
       )}
+      {children}
     </li>
   );
 }

@@ -1,15 +1,28 @@
-import { useCallback, useState } from 'react';
+import { Suspense, useCallback, useState, type LiHTMLAttributes, type ReactNode } from 'react';
 import { serverPagePath, type WorkspaceServerView } from '../../shared/workspace/pageWire';
 import type { ServerPageHandle } from '../bridge/serverPageHandle';
+import { lazyPart } from '../components/lazyPart';
 import { ImportPanel } from './ImportPanel';
 import { MergedTrafficView } from './MergedTrafficView';
+import { ServerEdits } from './ServerEdits';
 import { ServerRow } from './ServerRow';
 import { handleOf, readServerPage, useServerPage } from './serverPage';
 import { TogetherView } from './TogetherView';
+import { useServerDrag } from './useServerDrag';
 import { setConnected } from './workspaceApi';
 import { useWorkspace } from './useWorkspace';
 
-type View = { kind: 'server'; id: string } | { kind: 'traffic' } | { kind: 'together' } | { kind: 'import' };
+type View =
+  | { kind: 'server'; id: string }
+  | { kind: 'traffic' }
+  | { kind: 'together' }
+  | { kind: 'import' }
+  | { kind: 'add' };
+
+/** Add a server: the connection form's parts, loaded when first shown. */
+const AddServerPanel = lazyPart(() =>
+  import('./AddServerPanel').then((m) => ({ default: m.AddServerPanel })),
+);
 
 /**
  * The page of several servers at once: the list beside, and each server's own page in a frame
@@ -22,6 +35,9 @@ export function WorkspaceShell() {
   const [view, setView] = useState<View | undefined>();
   const [handles, setHandles] = useState<ReadonlyMap<string, ServerPageHandle>>(new Map());
   const [actionError, setActionError] = useState<string>();
+  /** The last edit of the workspace file done from the list (renamed, moved, removed). */
+  const [edited, setEdited] = useState<string>();
+  const drag = useServerDrag(setEdited);
   const onFrameLoad = useCallback((id: string, frame: HTMLIFrameElement) => {
     const handle = handleOf(frame);
     setHandles((previous) => {
@@ -40,7 +56,10 @@ export function WorkspaceShell() {
       </p>
     );
   const servers = load.view.servers;
-  const current: View = view ?? { kind: 'server', id: servers[0]?.id ?? '0' };
+  // A server removed from the list leaves the first one shown.
+  const gone = view?.kind === 'server' && !servers.some((server) => server.id === view.id);
+  const current: View = view && !gone ? view : { kind: 'server', id: servers[0]?.id ?? '0' };
+  const revision = load.view.revision;
   const connect = (id: string, connected: boolean): void => {
     setActionError(undefined);
     setConnected(id, connected).catch((error: Error) => setActionError(error.message));
@@ -51,17 +70,41 @@ export function WorkspaceShell() {
         <h1>mcp-inspect</h1>
         {load.view.file && <p className="ws-file">{load.view.file}</p>}
         <ul className="ws-servers">
-          {servers.map((server) => (
-            <ServerEntry
-              key={server.id}
-              view={server}
-              handle={handles.get(server.id)}
-              selected={current.kind === 'server' && current.id === server.id}
-              onSelect={() => setView({ kind: 'server', id: server.id })}
-              onConnect={(connected) => connect(server.id, connected)}
-            />
-          ))}
+          {servers.map((server, at) => {
+            const selected = current.kind === 'server' && current.id === server.id;
+            return (
+              <ServerEntry
+                key={server.id}
+                view={server}
+                handle={handles.get(server.id)}
+                selected={selected}
+                onSelect={() => setView({ kind: 'server', id: server.id })}
+                onConnect={(connected) => connect(server.id, connected)}
+                dragProps={drag.rowProps(server.name, at + 1, revision)}
+              >
+                {selected && revision !== undefined && (
+                  <ServerEdits
+                    name={server.name}
+                    position={at + 1}
+                    count={servers.length}
+                    revision={revision}
+                    onDone={setEdited}
+                  />
+                )}
+              </ServerEntry>
+            );
+          })}
         </ul>
+        {edited && (
+          <p className="ws-status-line" role="status">
+            {edited}
+          </p>
+        )}
+        {drag.problem && (
+          <p className="ws-failed ws-edit-problem" role="alert">
+            {drag.problem}
+          </p>
+        )}
         <div className="ws-views">
           <button
             type="button"
@@ -84,6 +127,15 @@ export function WorkspaceShell() {
               onClick={() => setView({ kind: 'import' })}
             >
               Import from…
+            </button>
+          )}
+          {load.view.file && revision !== undefined && (
+            <button
+              type="button"
+              aria-current={current.kind === 'add' ? 'page' : undefined}
+              onClick={() => setView({ kind: 'add' })}
+            >
+              Add a server
             </button>
           )}
         </div>
@@ -121,6 +173,11 @@ export function WorkspaceShell() {
         )}
         {current.kind === 'together' && <Together servers={servers} handles={handles} />}
         {current.kind === 'import' && <ImportPanel />}
+        {current.kind === 'add' && load.view.file && revision !== undefined && (
+          <Suspense fallback={<p className="placeholder">Loading…</p>}>
+            <AddServerPanel file={load.view.file} revision={revision} />
+          </Suspense>
+        )}
       </main>
     </div>
   );
@@ -132,6 +189,8 @@ function ServerEntry(props: {
   selected: boolean;
   onSelect: () => void;
   onConnect: (connected: boolean) => void;
+  children?: ReactNode;
+  dragProps: LiHTMLAttributes<HTMLLIElement>;
 }) {
   const page = useServerPage(props.handle);
   return (
@@ -141,7 +200,10 @@ function ServerEntry(props: {
       selected={props.selected}
       onSelect={props.onSelect}
       onConnect={props.onConnect}
-    />
+      dragProps={props.dragProps}
+    >
+      {props.children}
+    </ServerRow>
   );
 }
 

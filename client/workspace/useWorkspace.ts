@@ -8,6 +8,14 @@ export type WorkspaceLoad =
 /** How often the list asks the bridge again: the states of servers whose page is not open yet. */
 const POLL_MS = 2_000;
 
+/** The lists shown, each asking the bridge again when told the workspace changed. */
+const askers = new Set<() => void>();
+
+/** An edit changed the workspace: every list asks the bridge now, not at its next turn. */
+export function askWorkspaceAgain(): void {
+  for (const ask of askers) ask();
+}
+
 /** The bridge's list of servers, asked again every few seconds while the page is shown. */
 export function useWorkspace(): WorkspaceLoad {
   const [load, setLoad] = useState<WorkspaceLoad>({ kind: 'loading' });
@@ -31,8 +39,14 @@ export function useWorkspace(): WorkspaceLoad {
       }
       if (!controller.signal.aborted) timer = setTimeout(() => void ask(), POLL_MS);
     };
+    const now = (): void => {
+      clearTimeout(timer);
+      void ask();
+    };
+    askers.add(now);
     void ask();
     return () => {
+      askers.delete(now);
       controller.abort();
       clearTimeout(timer);
     };

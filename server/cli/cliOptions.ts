@@ -22,7 +22,7 @@ export interface CliConfig {
   /** The collection file the page saves calls to (`--collection`), absolute. */
   collectionFile: string;
   /** `--all`: every server of the workspace file, each on its own in one page (target is unused). */
-  workspace?: { file: string; servers: PageServer[]; reread: () => PageServers };
+  workspace?: { file: string; revision: string; servers: PageServer[]; reread: () => PageServers };
 }
 
 interface RawOptions extends TargetOptions {

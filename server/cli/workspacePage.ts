@@ -27,7 +27,7 @@ export async function startWorkspacePage(
   return startWorkspaceBridge({
     servers,
     file,
-    ...(config.workspace ? { reread: config.workspace.reread } : {}),
+    ...(config.workspace ? { reread: config.workspace.reread, revision: config.workspace.revision } : {}),
     token: start.token,
     host: config.host,
     port: config.port,

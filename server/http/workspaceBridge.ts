@@ -14,6 +14,7 @@ import { listen, startSandboxBeside, type Bound } from './listening.js';
 import { startCaptureServices } from './captureServices.js';
 import { createHttpApp } from './httpApp.js';
 import { workspaceRoutes } from './workspaceRoutes.js';
+import { WorkspaceFileKeeper, type SlotEdits } from './workspaceEdits.js';
 import { attachWsBridge } from './wsBridge.js';
 import { WS_PATH } from '../../shared/wire.js';
 
@@ -32,8 +33,13 @@ export interface WorkspaceBridgeOptions extends Omit<BridgeOptions, 'target' | '
   file?: string;
   /** Opens an authorization page (absent: the page shows its address). */
   openUrl?: (url: string) => void;
-  /** The workspace file's servers read again (after an import wrote it), with the run's trust. */
+  /**
+   * The workspace file's servers read again (after the page imported or added some), with the
+   * trust the run gives servers added from the page.
+   */
   reread?: () => { servers: WorkspaceServerSpec[] } | { error: string };
+  /** The file's revision as `servers` were read from it (pageServers); read at start when absent. */
+  revision?: string;
 }
 
 export interface Slot {
@@ -52,7 +58,11 @@ export interface RunningWorkspaceBridge {
   close(): Promise<void>;
 }
 
-/** The page's path of the server with this id: `/s/<id>/…`. */
+/**
+ * The page's path of the server with this id: `/s/<id>/…`. An id is given once per run (a
+ * server removed from the list does not give its id to the next one added), and stays the
+ * server's when it is renamed or moved.
+ */
 const SERVER_PATH = /^\/s\/(\d+)(\/.*)$/;
 
 /**
@@ -73,17 +83,19 @@ export async function startWorkspaceBridge(options: WorkspaceBridgeOptions): Pro
 
   /** Each server's redirect URI base, once the port is known. */
   let base: string | undefined = undefined;
+  /** The servers in the list's order (the file's). */
   const slots: Slot[] = [];
+  let nextId = 0;
   const serverApps = new Map<string, express.Express>();
   /** A server's slot: its session, OAuth client and app, on the next id; started when asked. */
   const addSlot = (spec: WorkspaceServerSpec): Slot => {
-    const id = String(slots.length);
-    if (spec.target === undefined) {
-      const slot = { id, spec };
-      slots.push(slot);
-      return slot;
-    }
-    const log = (line: string): void => options.log(`[${spec.name}] ${line}`);
+    const id = String(nextId);
+    nextId += 1;
+    const slot: Slot = { id, spec };
+    slots.push(slot);
+    if (spec.target === undefined) return slot;
+    // The server's name as it is now: it may be renamed while its session runs.
+    const log = (line: string): void => options.log(`[${slot.spec.name}] ${line}`);
     const { session, oauth } = openTargetSession(
       spec.target,
       { settings: spec.oauth ?? {}, log, ...(options.openUrl ? { openUrl: options.openUrl } : {}) },
@@ -109,11 +121,41 @@ export async function startWorkspaceBridge(options: WorkspaceBridgeOptions): Pro
         ...(services.captures ? { captures: services.captures } : {}),
       }),
     );
-    const slot = { id, spec, session, oauth };
-    slots.push(slot);
+    slot.session = session;
+    slot.oauth = oauth;
     return slot;
   };
   for (const spec of options.servers) addSlot(spec);
+  const slotNamed = (name: string): Slot | undefined => slots.find((slot) => slot.spec.name === name);
+  const slotEdits: SlotEdits = {
+    add: (specs) => {
+      for (const spec of specs) void addSlot(spec).session?.restart();
+    },
+    stop: async (name) => {
+      await slotNamed(name)?.session?.stop();
+    },
+    drop: async (name) => {
+      const slot = slotNamed(name);
+      if (slot === undefined) return;
+      slots.splice(slots.indexOf(slot), 1);
+      serverApps.delete(slot.id);
+      await slot.session?.dispose();
+    },
+    rename: (from, to) => {
+      const slot = slotNamed(from);
+      if (slot === undefined) return;
+      // Its reason, if it cannot start, names the entry as it was read: `"from" in FILE…`.
+      const problem = slot.spec.problem?.replace(`"${from}" in `, `"${to}" in `);
+      slot.spec = { ...slot.spec, name: to, ...(problem === undefined ? {} : { problem }) };
+    },
+    order: (names) => {
+      const place = new Map(names.map((name, at) => [name, at]));
+      // A server the file does not name (none, unless the file and the list parted) goes last.
+      slots.sort(
+        (a, b) => (place.get(a.spec.name) ?? names.length) - (place.get(b.spec.name) ?? names.length),
+      );
+    },
+  };
 
   const app = express();
   app.disable('x-powered-by');
@@ -142,11 +184,8 @@ export async function startWorkspaceBridge(options: WorkspaceBridgeOptions): Pro
       slots,
       hosts: () => hosts,
       sandbox: () => sandbox,
-      // Servers the file now has and this run does not (an import): added, and started.
-      added: (specs) => {
-        const known = new Set(slots.map((slot) => slot.spec.name));
-        for (const spec of specs) if (!known.has(spec.name)) void addSlot(spec).session?.restart();
-      },
+      edits: slotEdits,
+      keeper: new WorkspaceFileKeeper(options.file, options.revision),
     }),
   );
 
@@ -157,7 +196,7 @@ export async function startWorkspaceBridge(options: WorkspaceBridgeOptions): Pro
     sessionAt: (path) => {
       const match = SERVER_PATH.exec(path);
       if (!match || match[2] !== WS_PATH) return undefined;
-      return slots[Number(match[1])]?.session;
+      return slots.find((slot) => slot.id === match[1])?.session;
     },
     pageBacklogBytes: limits.pageBacklogBytes,
     log: options.log,

@@ -10,11 +10,11 @@ import {
   type Workspace,
   type WorkspaceServer,
 } from '../../shared/workspace/format.js';
-import type { HostServer } from '../hostConfigs/hostConfigReader.js';
 import { locationsHelp, SHORTHANDS } from '../hostConfigs/hostLocations.js';
 import { EXIT, VerbFailure } from '../session/exitCodes.js';
 import { VerbOutput } from './verbOutput.js';
-import { importServer, planImport, type ImportedServer } from '../workspace/importHost.js';
+import { planAdd, type AddInput } from '../workspace/addEntry.js';
+import { planImport, type ImportedServer } from '../workspace/importHost.js';
 import {
   readWorkspaceFile,
   workspacePath,
@@ -196,17 +196,12 @@ function run(
     case 'add': {
       const wrong = arity(1, 'the new server’s name');
       if (wrong) return usage(out, wrong);
-      const entry = hostEntryFrom(names[0] as string, command, options);
+      const entry = addInputFrom(names[0] as string, command, options);
       if ('error' in entry) return usage(out, entry.error);
-      const taken = new Set(
-        workspace.servers.filter((s) => !(options.replace && s.name === names[0])).map((s) => s.name),
-      );
-      const one = importServer(entry, taken);
-      // `add` names the server itself: a name taken is a refusal (or --replace), never a renaming.
-      one.server.name = names[0] as string;
-      if (options.era !== undefined && options.era !== 'auto') one.server.era = options.era;
-      const edited = addServer(workspace, one.server, options.replace === true);
-      if ('error' in edited) return usage(out, edited.error);
+      const planned = planAdd(workspace, entry, options.replace === true);
+      if ('error' in planned) return usage(out, planned.error);
+      const { one } = planned;
+      const edited: Edited = { workspace: planned.workspace };
       preview(out, [one], options.dryRun === true, state.path);
       return options.dryRun ? EXIT.ok : save(state, edited, out, `added "${one.server.name}"`);
     }
@@ -295,12 +290,12 @@ function serverLine(server: WorkspaceServer): string {
   return `${words.join(' ')}${server.cwd ? ` (in ${server.cwd})` : ''}`;
 }
 
-/** `add`'s command line as a host entry, so it goes through import's rules for secrets. */
-function hostEntryFrom(
+/** `add`'s command line as the server to add (planAdd gives it import's rules for secrets). */
+function addInputFrom(
   name: string,
   command: string[],
   options: WorkspaceOptions,
-): HostServer | { error: string } {
+): AddInput | { error: string } {
   const pairs = (items: string[], separator: string): { map: Record<string, string> } | { error: string } => {
     const map: Record<string, string> = {};
     for (const item of items) {
@@ -322,29 +317,24 @@ function hostEntryFrom(
     if (options.env.length > 0 || options.cwd !== undefined)
       return { error: '-e and --cwd are for a command' };
     return {
-      id: name,
       name,
-      path: [],
       kind: 'url',
       url: options.url,
-      ...(options.transport ? { type: options.transport } : {}),
+      ...(options.transport ? { transport: options.transport } : {}),
       headers,
-      args: [],
-      env: {},
+      ...(options.era ? { era: options.era } : {}),
     };
   }
   const [program, ...args] = command;
   if (program === undefined) return { error: 'workspace add NAME takes a command after -- or --url URL' };
   if (options.header.length > 0) return { error: '--header is for a URL server' };
   return {
-    id: name,
     name,
-    path: [],
     kind: 'stdio',
     command: program,
     args,
     env,
     ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
-    headers: {},
+    ...(options.era ? { era: options.era } : {}),
   };
 }

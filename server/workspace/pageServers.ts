@@ -1,7 +1,7 @@
 import { targetFromOptions, type TargetOptions } from '../session/targetOptions.js';
 import type { TargetSpec } from '../targets/targetSpec.js';
 import type { OAuthSettings } from '../oauth/flowTypes.js';
-import { readWorkspaceFile, workspacePath } from './workspaceFile.js';
+import { readWorkspaceFile, workspacePath, workspaceRevision } from './workspaceFile.js';
 import { workspaceTarget, type WorkspaceTrust } from './workspaceTarget.js';
 
 /** One server of the workspace for the page: what to run, or why it cannot run. */
@@ -12,7 +12,8 @@ export interface PageServer {
   problem?: string;
 }
 
-export type PageServers = { file: string; servers: PageServer[] } | { error: string };
+/** `revision`: the file as read (workspaceRevision), so the page's edits refuse one changed since. */
+export type PageServers = { file: string; revision: string; servers: PageServer[] } | { error: string };
 
 /**
  * Every server of the workspace file, for the page of several at once (`mcp-inspect --all`). An
@@ -54,5 +55,5 @@ export function pageServers(
       return { name, problem: `"${name}" in ${path}: ${(error as Error).message}` };
     }
   });
-  return { file: path, servers };
+  return { file: path, revision: workspaceRevision(state), servers };
 }

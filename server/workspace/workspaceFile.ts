@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import {
@@ -57,6 +58,21 @@ function positionOf(text: string, path: ValuePath): { line: number; column: numb
   const before = text.slice(0, offset).replace(/^\uFEFF/, '');
   const lines = before.split('\n');
   return { line: lines.length, column: (lines[lines.length - 1] ?? '').length + 1 };
+}
+
+/**
+ * What a reader saw of the file, to tell later whether it changed since: a digest of its text,
+ * `absent` when there was none, `unreadable` when it could not be read or did not parse (its text
+ * may still be compared: a file that does not parse is never written over anyway).
+ */
+export function workspaceRevision(state: WorkspaceState): string {
+  if ('text' in state) return textRevision(state.text);
+  return state.exists ? 'unreadable' : 'absent';
+}
+
+/** The revision of a file that holds this text. */
+export function textRevision(text: string): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, 32);
 }
 
 /** Why a workspace file was not written. */

@@ -6,6 +6,9 @@ import type { TargetState } from '../wire.js';
  */
 export const API_WORKSPACE_PATH = '/api/workspace';
 
+/** The page's edits of the workspace file: add, rename, move, remove (editWire.ts). */
+export const API_WORKSPACE_EDIT_PATH = `${API_WORKSPACE_PATH}/edit`;
+
 /** Where one server's own page is served (and its routes and socket), under the bridge's origin. */
 export function serverPagePath(id: string): string {
   return `/s/${id}/`;
@@ -27,5 +30,7 @@ export interface WorkspaceServerView {
 export interface WorkspaceView {
   /** The workspace file the servers were read from. */
   file?: string;
+  /** The file as this run last read or wrote it: an edit names it, and is refused if it changed. */
+  revision?: string;
   servers: WorkspaceServerView[];
 }
