@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useState, type LiHTMLAttributes, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useState, type LiHTMLAttributes, type ReactNode } from 'react';
 import { serverPagePath, type WorkspaceServerView } from '../../shared/workspace/pageWire';
 import type { ServerPageHandle } from '../bridge/serverPageHandle';
 import { lazyPart } from '../components/lazyPart';
@@ -44,6 +44,14 @@ export function WorkspaceShell() {
       const next = new Map(previous);
       if (handle) next.set(id, handle);
       else next.delete(id);
+      return next;
+    });
+  }, []);
+  const onFrameGone = useCallback((id: string) => {
+    setHandles((previous) => {
+      if (!previous.has(id)) return previous;
+      const next = new Map(previous);
+      next.delete(id);
       return next;
     });
   }, []);
@@ -148,13 +156,13 @@ export function WorkspaceShell() {
       <main className="ws-main">
         {servers.map((server) =>
           server.problem === undefined ? (
-            <iframe
+            <ServerFrame
               key={server.id}
-              className="ws-frame"
-              title={`${server.name}: its inspector`}
-              src={serverPagePath(server.id)}
+              id={server.id}
+              name={server.name}
               hidden={!(current.kind === 'server' && current.id === server.id)}
-              onLoad={(event) => onFrameLoad(server.id, event.currentTarget)}
+              onFrameLoad={onFrameLoad}
+              onFrameGone={onFrameGone}
             />
           ) : (
             current.kind === 'server' &&
@@ -221,6 +229,31 @@ function Together({
         const handle = handles.get(server.id);
         return { name: server.name, tools: handle ? readServerPage(handle).tools : undefined };
       })}
+    />
+  );
+}
+
+/**
+ * One server's page in its frame. A removed server's frame goes, and with it the handle the shell
+ * held on its page (its session, traffic and query cache), or each removal would keep one for
+ * the rest of the run.
+ */
+function ServerFrame(props: {
+  id: string;
+  name: string;
+  hidden: boolean;
+  onFrameLoad: (id: string, frame: HTMLIFrameElement) => void;
+  onFrameGone: (id: string) => void;
+}) {
+  const { id, onFrameGone } = props;
+  useEffect(() => () => onFrameGone(id), [id, onFrameGone]);
+  return (
+    <iframe
+      className="ws-frame"
+      title={`${props.name}: its inspector`}
+      src={serverPagePath(id)}
+      hidden={props.hidden}
+      onLoad={(event) => props.onFrameLoad(id, event.currentTarget)}
     />
   );
 }
