@@ -1,4 +1,5 @@
 import type { Tool } from '@modelcontextprotocol/client';
+import type { AbortSignalLike } from '../core/platform.js';
 import { brief, deepEqual } from '../collections/compare.js';
 import { DEFAULT_EVAL_MAX_STEPS, type EvalExpectation, type EvalItem } from '../collections/evalFormat.js';
 import type { Observation, SchemaValidator } from '../collections/expectations.js';
@@ -61,6 +62,8 @@ export interface EvalSuiteResult {
   durationMs: number;
   /** A provider failure that ended the whole run (a wrong key, an unreachable provider). */
   stopped?: { kind: string; message: string };
+  /** The person stopped it (the page's Stop): the evals after it were not run. */
+  cancelled?: boolean;
 }
 
 export interface EvalOptions {
@@ -72,8 +75,14 @@ export interface EvalOptions {
     tool: Tool,
     args: Record<string, unknown>,
   ): Promise<Observation | { kind: 'failed'; reason: string }>;
-  approve(tool: Tool, args: Record<string, unknown>): Promise<Approval>;
+  /**
+   * The shell's rule for a destructive tool (the page asks the person; headless refuses unless
+   * its flags allow): used where the eval's `destructiveTools` does not decide.
+   */
+  approve(tool: Tool, args: Record<string, unknown>, item: EvalItem): Promise<Approval>;
   validate: SchemaValidator;
+  /** Aborted: the run in flight stops (its model request aborted), and no further run starts. */
+  signal?: AbortSignalLike | undefined;
   failureOf(error: unknown): { kind: string; message: string } | undefined;
   /** Overrides each eval's `runs`. */
   runs?: number | undefined;
@@ -97,7 +106,9 @@ export async function runEvals(evals: readonly EvalItem[], options: EvalOptions)
   const choices = new Map<string, ToolChoice>();
   let totalRuns = 0;
   let stopped: EvalSuiteResult['stopped'];
+  const cancelled = () => options.signal?.aborted === true;
   for (const item of evals) {
+    if (cancelled()) break;
     const given = item.tools === undefined ? translation : subset(translation, item.tools);
     const missingTools = (item.tools ?? []).filter(
       (name) => !given.tools.some((tool) => tool.serverName === name),
@@ -105,15 +116,16 @@ export async function runEvals(evals: readonly EvalItem[], options: EvalOptions)
     const count = options.runs ?? item.runs ?? 1;
     const threshold = options.threshold ?? item.threshold ?? 1;
     const runs: EvalRunResult[] = [];
-    for (let run = 1; run <= count && !stopped; run += 1) {
+    for (let run = 1; run <= count && !stopped && !cancelled(); run += 1) {
       const runStarted = now();
       const transcript = await runModelLoop({
         step: options.step,
         translation: given,
         serverTools: options.serverTools,
         callTool: options.callTool,
-        approve: options.approve,
+        approve: (tool, args) => approveFor(item, tool, args, options),
         validate: options.validate,
+        signal: options.signal,
         prompt: item.prompt,
         system: item.system,
         maxSteps: item.maxSteps ?? DEFAULT_EVAL_MAX_STEPS,
@@ -123,7 +135,7 @@ export async function runEvals(evals: readonly EvalItem[], options: EvalOptions)
       const result = judge(item, run, transcript, now() - runStarted);
       runs.push(result);
       totalRuns += 1;
-      countChoices(transcript, choices);
+      countChoices(transcript.steps, choices);
       options.onRunDone?.(item, result, count);
       if (transcript.end.kind === 'failed' && fatal.includes(transcript.end.failure.kind))
         stopped = transcript.end.failure;
@@ -136,32 +148,63 @@ export async function runEvals(evals: readonly EvalItem[], options: EvalOptions)
       passed,
       passRate,
       threshold,
-      pass: !stopped && missingTools.length === 0 && passRate >= threshold,
+      pass: !stopped && !cancelled() && missingTools.length === 0 && passRate >= threshold,
       missingTools,
     };
     results.push(result);
     options.onEvalDone?.(result);
-    if (stopped) break;
+    if (stopped || cancelled()) break;
   }
   return {
     provider: options.provider,
     model: options.model,
     evals: results,
-    toolChoices: [...choices.values()].sort((a, b) => b.runs - a.runs || a.tool.localeCompare(b.tool)),
+    toolChoices: sortChoices(choices),
     totalRuns,
     translation,
     durationMs: now() - started,
     ...(stopped ? { stopped } : {}),
+    ...(cancelled() ? { cancelled: true } : {}),
   };
+}
+
+/** The eval's own word on destructive tools, else the shell's rule. */
+function approveFor(
+  item: EvalItem,
+  tool: Tool,
+  args: Record<string, unknown>,
+  options: EvalOptions,
+): Promise<Approval> {
+  if (item.destructiveTools === 'allow') return Promise.resolve({ allowed: true });
+  if (item.destructiveTools === 'refuse')
+    return Promise.resolve({
+      allowed: false,
+      reason: `"${tool.name}" may change or destroy something, and this eval refuses destructive tools`,
+    });
+  return options.approve(tool, args, item);
+}
+
+/**
+ * How often the model chose each tool over these runs: runs in which it called it, and calls in
+ * all; sorted by runs, then name. The page's running tally and the CLI's summary alike.
+ */
+export function toolChoicesOf(runs: readonly { transcript: LoopTranscript }[]): ToolChoice[] {
+  const choices = new Map<string, ToolChoice>();
+  for (const run of runs) countChoices(run.transcript.steps, choices);
+  return sortChoices(choices);
+}
+
+function sortChoices(choices: Map<string, ToolChoice>): ToolChoice[] {
+  return [...choices.values()].sort((a, b) => b.runs - a.runs || a.tool.localeCompare(b.tool));
 }
 
 function subset(translation: ToolTranslation, names: readonly string[]): ToolTranslation {
   return { ...translation, tools: translation.tools.filter((tool) => names.includes(tool.serverName)) };
 }
 
-function countChoices(transcript: LoopTranscript, choices: Map<string, ToolChoice>): void {
+function countChoices(steps: LoopTranscript['steps'], choices: Map<string, ToolChoice>): void {
   const seen = new Set<string>();
-  for (const step of transcript.steps)
+  for (const step of steps)
     for (const call of step.calls) {
       const name = call.serverName ?? call.modelName;
       const choice = choices.get(name) ?? { tool: name, runs: 0, calls: 0 };
