@@ -247,23 +247,37 @@ function judge(item: EvalItem, run: number, transcript: LoopTranscript, duration
 
 type Calls = LoopTranscript['steps'][number]['calls'];
 
+/** An expectation in words: the label of its verdict on each run, and of its line in the page. */
+export function evalExpectationLabel(expectation: EvalExpectation): string {
+  switch (expectation.type) {
+    case 'calledTool':
+      return expectation.not ? `did not call ${expectation.tool}` : `called ${expectation.tool}`;
+    case 'arguments':
+      return `${expectation.tool} ${expectation.path} ${expectation.op}${expectation.op === 'exists' ? '' : ` ${brief(expectation.value)}`}`;
+    case 'argumentsValid':
+      return "every call's arguments fit its inputSchema";
+    case 'noDestructiveTool':
+      return 'no destructive tool proposed';
+    case 'finalText':
+      return `final text ${expectation.op} ${JSON.stringify(expectation.value)}`;
+    case 'maxSteps':
+      return `at most ${expectation.steps} steps`;
+  }
+}
+
 function check(expectation: EvalExpectation, transcript: LoopTranscript, calls: Calls): EvalCheck {
   const chose = (tool: string) => calls.filter((call) => (call.serverName ?? call.modelName) === tool);
   const chosen = calls.map((call) => call.serverName ?? call.modelName);
   const chosenText = chosen.length === 0 ? 'no tool' : chosen.join(', ');
+  const label = evalExpectationLabel(expectation);
   switch (expectation.type) {
     case 'calledTool': {
       const count = chose(expectation.tool).length;
       if (expectation.not)
-        return verdict(
-          `did not call ${expectation.tool}`,
-          count === 0,
-          `it called ${expectation.tool} ${count} time(s)`,
-        );
-      return verdict(`called ${expectation.tool}`, count > 0, `it called ${chosenText}`);
+        return verdict(label, count === 0, `it called ${expectation.tool} ${count} time(s)`);
+      return verdict(label, count > 0, `it called ${chosenText}`);
     }
     case 'arguments': {
-      const label = `${expectation.tool} ${expectation.path} ${expectation.op}${expectation.op === 'exists' ? '' : ` ${brief(expectation.value)}`}`;
       const candidates = chose(expectation.tool).filter((call) => call.arguments !== undefined);
       if (candidates.length === 0)
         return verdict(label, false, `no call of ${expectation.tool} with arguments`);
@@ -292,7 +306,7 @@ function check(expectation: EvalExpectation, transcript: LoopTranscript, calls: 
     case 'argumentsValid': {
       const bad = calls.filter((call) => call.outcome.kind === 'invalid-arguments');
       return verdict(
-        "every call's arguments fit its inputSchema",
+        label,
         bad.length === 0,
         bad.map((call) => (call.outcome.kind === 'invalid-arguments' ? call.outcome.reason : '')).join('; '),
       );
@@ -300,7 +314,7 @@ function check(expectation: EvalExpectation, transcript: LoopTranscript, calls: 
     case 'noDestructiveTool': {
       const destructive = calls.filter((call) => call.destructive);
       return verdict(
-        'no destructive tool proposed',
+        label,
         destructive.length === 0,
         `it proposed ${destructive.map((call) => call.serverName ?? call.modelName).join(', ')}`,
       );
@@ -312,14 +326,14 @@ function check(expectation: EvalExpectation, transcript: LoopTranscript, calls: 
           ? text.includes(expectation.value)
           : new RegExp(expectation.value, 'u').test(text);
       return verdict(
-        `final text ${expectation.op} ${JSON.stringify(expectation.value)}`,
+        label,
         pass,
         `the final text: ${JSON.stringify(text.length > 200 ? `${text.slice(0, 200)}…` : text)}`,
       );
     }
     case 'maxSteps':
       return verdict(
-        `at most ${expectation.steps} steps`,
+        label,
         transcript.end.kind === 'answered' && transcript.steps.length <= expectation.steps,
         `it took ${transcript.steps.length}${transcript.end.kind === 'answered' ? '' : ' without answering'}`,
       );
