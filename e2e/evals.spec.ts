@@ -210,6 +210,5 @@ test.describe('evals in the page', () => {
       expect(readFileSync(join(folder, name), 'utf8')).not.toContain(KEY);
     const storage = await page.evaluate(() => JSON.stringify([{ ...localStorage }, { ...sessionStorage }]));
     expect(storage + (await page.content()) + cli.output()).not.toContain(KEY);
-    await page.screenshot({ path: '/tmp/evals-page.png', fullPage: true });
   });
 });

@@ -117,7 +117,7 @@ function RunEntry({
         {entry.checks.map((check, index) => (
           <li key={index} className={check.pass ? 'pass' : 'fail'}>
             <span aria-hidden="true">{check.pass ? '✓' : '✗'}</span> {check.label}
-            {check.detail && <span className="verdict-detail"> — {check.detail}</span>}
+            {check.detail && <span className="eval-check-detail"> — {check.detail}</span>}
           </li>
         ))}
       </ul>
