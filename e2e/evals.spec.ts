@@ -1,7 +1,9 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { parseCollection } from '../shared/collections/format.js';
+import { collectionText, parseCollection } from '../shared/collections/format.js';
 import { startOpenAIStandIn, type ProviderStandIn } from '../server/testSupport/modelStandIns.js';
 import { expect, inspector, test } from './support/test.js';
 import { scratchFolder } from './support/scratchFolder.js';
@@ -37,6 +39,17 @@ async function newEval(
   await form.getByLabel('Runs', { exact: true }).fill(String(fields.runs));
   await form.getByLabel(/^Threshold/).fill(String(fields.threshold));
   return form;
+}
+
+/** Sets the model in the Playground's form, key included. */
+async function useModel(page: Page, baseUrl: string): Promise<void> {
+  await page.getByRole('tab', { name: 'Playground', exact: true }).click();
+  const form = page.getByRole('form', { name: 'Model provider' });
+  await form.getByLabel('Model', { exact: true }).fill('scripted');
+  await form.getByLabel('Base URL').fill(baseUrl);
+  await form.getByLabel('API key').fill(KEY);
+  await form.getByRole('button', { name: 'Use this model' }).click();
+  await expect(page.getByRole('status', { name: 'Model in use' })).toContainText('a key is held');
 }
 
 async function addExpectation(form: Locator, type: string): Promise<Locator> {
@@ -210,5 +223,120 @@ test.describe('evals in the page', () => {
       expect(readFileSync(join(folder, name), 'utf8')).not.toContain(KEY);
     const storage = await page.evaluate(() => JSON.stringify([{ ...localStorage }, { ...sessionStorage }]));
     expect(storage + (await page.content()) + cli.output()).not.toContain(KEY);
+  });
+});
+
+test.describe('an eval file written by hand', () => {
+  const handFile = join(folder, 'by-hand.collection.json');
+  writeFileSync(
+    handFile,
+    collectionText({
+      formatVersion: 1,
+      items: [],
+      evals: [
+        {
+          name: 'delete one',
+          prompt: 'Delete note 1',
+          runs: 2,
+          threshold: 0.5,
+          expect: [
+            { type: 'calledTool', tool: 'delete_note' },
+            { type: 'finalText', op: 'contains', value: 'Deleted' },
+          ],
+        },
+      ],
+    }),
+  );
+  test.use({ cliArgs: ['--collection', handFile] });
+
+  test('a destructive tool waits for the person, as in the Playground; a refusal goes back to the model', async ({
+    page,
+    cli,
+  }) => {
+    standIn = await startOpenAIStandIn(
+      [
+        { calls: [{ name: 'delete_note', arguments: { id: '1' } }] },
+        { text: 'Deleted note 1.' },
+        { calls: [{ name: 'delete_note', arguments: { id: '2' } }] },
+        { text: 'I was not allowed to.' },
+      ],
+      { key: KEY },
+    );
+    const ui = inspector(page);
+    await page.goto(cli.url);
+    await expect(ui.connectionState).toHaveText('connected');
+    await useModel(page, standIn.baseUrl);
+    await ui.tab('Collection');
+    const item = page.getByRole('region', { name: 'Eval delete one' });
+    await expect(item.getByLabel('Settings of delete one')).toContainText(
+      'runs 2 · threshold 50% · at most 8 model requests a run · destructive tools: asked for',
+    );
+    await item.getByRole('button', { name: 'Run eval delete one' }).click();
+    await expect(ui.confirmDialog).toContainText('The model (eval "delete one") asks to run this tool.');
+    await ui.confirmDialog.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(ui.confirmDialog).toContainText('The model (eval "delete one") asks to run this tool.');
+    await ui.confirmDialog.getByRole('button', { name: "Don't run" }).click();
+    await expect(item.getByRole('status', { name: 'Pass rate of delete one' })).toHaveText(
+      '1 of 2 runs passed (50%) · threshold 50% · passed: at or above the threshold',
+    );
+    const second = item.getByRole('listitem', { name: 'Run 2 of delete one' });
+    await expect(second).toContainText('not run: not approved');
+    await expect(second).toContainText('✗ final text contains "Deleted"');
+    // Only the approved call reached the server; the model was told of the refusal.
+    await expect(trafficPane(page).row('request', 'tools/call')).toHaveCount(1);
+    const told = (standIn.requests[3]?.body.messages as Array<{ role: string; content: string }>).filter(
+      (message) => message.role === 'tool',
+    );
+    expect(told.at(-1)?.content).toBe('Not called: the person did not allow it');
+  });
+
+  test('Stop ends a run mid-way: the provider sees its request closed, no further run starts', async ({
+    page,
+    cli,
+  }) => {
+    // A provider that streams its first words and then nothing: chat completions' SSE, held open.
+    let requests = 0;
+    let closed = false;
+    const slow = createServer((request, response) => {
+      requests += 1;
+      request.resume();
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      const chunk = {
+        id: 'c',
+        object: 'chat.completion.chunk',
+        created: 0,
+        model: 'slow',
+        choices: [{ index: 0, delta: { role: 'assistant', content: 'Thinking' }, finish_reason: null }],
+      };
+      response.write(`data: ${JSON.stringify(chunk)}\n\n`);
+      response.on('close', () => {
+        closed = true;
+      });
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    try {
+      const ui = inspector(page);
+      await page.goto(cli.url);
+      await expect(ui.connectionState).toHaveText('connected');
+      await useModel(page, `http://127.0.0.1:${(slow.address() as AddressInfo).port}/v1`);
+      await ui.tab('Collection');
+      const item = page.getByRole('region', { name: 'Eval delete one' });
+      await item.getByRole('button', { name: 'Run eval delete one' }).click();
+      await expect(item.getByRole('status', { name: 'Pass rate of delete one' })).toContainText(
+        'running: run 1 of 2',
+      );
+      await expect.poll(() => requests, { message: 'the model was asked' }).toBe(1);
+      await item.getByRole('button', { name: 'Stop eval delete one' }).click();
+      await expect(item.getByRole('status', { name: 'Pass rate of delete one' })).toHaveText(
+        '0 of 2 runs passed (0%) · threshold 50% · stopped by you in run 1 of 2',
+      );
+      await expect(item.getByRole('listitem', { name: 'Run 1 of delete one' })).toContainText('cancelled');
+      await expect.poll(() => closed, { message: 'the provider saw its request closed' }).toBe(true);
+      await expect(item.getByRole('button', { name: 'Run eval delete one' })).toBeEnabled();
+      expect(requests).toBe(1);
+    } finally {
+      slow.closeAllConnections();
+      await new Promise((resolve) => slow.close(resolve));
+    }
   });
 });

@@ -30,7 +30,7 @@ export function EvalRunView({ run, client }: { run: EvalRunState; client: Client
     run.status === 'running'
       ? `running: run ${Math.min(done + 1, run.of)} of ${run.of}`
       : run.status === 'cancelled'
-        ? `stopped by you after ${done} of ${run.of} runs`
+        ? `stopped by you in run ${done} of ${run.of}`
         : run.status === 'stopped'
           ? 'stopped: the model could not be asked'
           : run.status === 'passed'
