@@ -7,6 +7,7 @@ import { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import type { EvalItem } from '../collections/evalFormat.js';
 import { collectionSchemaCheck } from '../collections/schemaCheck.js';
+import { newAbortController } from '../core/platform.js';
 import { v2Connection } from '../core/testServers.js';
 import type { ModelStep } from './conversation.js';
 import { evalExpectationLabel, runEvals, toolChoicesOf, type EvalOptions } from './evalRunner.js';
@@ -112,27 +113,33 @@ describe('the eval runner', () => {
 
   it('stops mid-way when its signal is aborted: the run in flight cancelled, no further run or eval', async () => {
     const { client, tools } = await connected();
-    const model = scripted([{ text: 'deleted n1' }, 'hang', { text: 'never' }]);
-    const controller = new AbortController();
-    const suite = runEvals(
+    const controller = newAbortController();
+    let asked = 0;
+    // The second request is aborted while in flight, as the page's Stop does.
+    const step: ModelStepper = ({ signal }) => {
+      asked += 1;
+      if (asked === 1)
+        return Promise.resolve({ text: 'deleted n1', toolCalls: [], stopReason: 'stop', usage: {} });
+      return new Promise((_resolve, reject) => {
+        signal?.addEventListener?.('abort', () => reject(new Cancelled('cancelled')));
+        controller.abort();
+      });
+    };
+    const result = await runEvals(
       [
         { ...deleting, runs: 4 },
         { ...deleting, name: 'after' },
       ],
       {
-        ...options(client, tools, model.step, () => Promise.resolve({ allowed: true })),
+        ...options(client, tools, step, () => Promise.resolve({ allowed: true })),
         signal: controller.signal,
-        onRunDone: (_item, run) => {
-          if (run.run === 1) setTimeout(() => controller.abort(), 0);
-        },
       },
     );
-    const result = await suite;
     expect(result.cancelled).toBe(true);
     expect(result.evals).toHaveLength(1);
     expect(result.evals[0]?.runs.map((run) => run.problem)).toEqual([undefined, 'cancelled']);
     expect(result.evals[0]?.pass).toBe(false);
-    expect(model.asked()).toBe(2);
+    expect(asked).toBe(2);
   });
 
   it('tallies the tools chosen: runs in which each was called, and calls in all', async () => {
