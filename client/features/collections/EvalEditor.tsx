@@ -96,7 +96,7 @@ export function EvalEditor({ item, others, toolNames, saving, onSave, onCancel }
 
   return (
     <form
-      className="eval-editor"
+      className="eval-editor form-fields"
       aria-label={label}
       onSubmit={(event) => {
         event.preventDefault();

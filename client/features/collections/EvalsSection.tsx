@@ -19,6 +19,7 @@ import { collectionStore } from './collectionStore';
 import { EvalEditor } from './EvalEditor';
 import { EvalSession, type EvalRunState, type EvalSessionState } from './evalSession';
 import { EvalRunView } from './EvalRunView';
+import '../playground/playground.css';
 import './evals.css';
 
 /** The tools workbench's call timeout, which an eval's calls share (as the Playground's do). */
@@ -95,8 +96,8 @@ export function EvalsSection({
         </button>
       </header>
       {model.isSuccess && settings === null && (
-        <div className="notice eval-no-model" role="note" aria-label="No model">
-          <p>
+        <div className="eval-no-model" role="note" aria-label="No model">
+          <p className="notice">
             <strong>No model is set</strong>, so evals cannot run: they give the prompt to a model through
             mcp-inspect's bridge, and the bridge has no provider yet. Set one here (the same setting as the
             Playground tab's; the key is held by the bridge, never written to the collection):
