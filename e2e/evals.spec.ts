@@ -106,6 +106,7 @@ test.describe('evals in the page', () => {
       runs: 2,
       threshold: 100,
     });
+    await weather.getByLabel(/^Tools given to the model/).fill('get_weather');
     const called = await addExpectation(weather, 'calledTool');
     await called.getByLabel('Tool').fill('get_weather');
     const argument = await addExpectation(weather, 'arguments');
@@ -148,6 +149,9 @@ test.describe('evals in the page', () => {
     await expect(weatherItem.getByLabel('Settings of weather in Paris')).toContainText(
       'runs 2 · threshold 100%',
     );
+    await expect(weatherItem.getByLabel('Settings of weather in Paris')).toContainText(
+      'tools given: get_weather',
+    );
     await expect(
       weatherItem.getByRole('list', { name: 'Expectations of eval weather in Paris' }),
     ).toContainText('get_weather $.city equals "Paris"');
@@ -164,6 +168,7 @@ test.describe('evals in the page', () => {
     ]);
     expect(parsed.collection.evals?.[0]).toMatchObject({
       system: 'Answer with the tools.',
+      tools: ['get_weather'],
       runs: 2,
       threshold: 1,
       expect: [
@@ -219,6 +224,13 @@ test.describe('evals in the page', () => {
     expect(standIn.requests).toHaveLength(7);
     expect(standIn.requests[0]?.headers.authorization).toBe(`Bearer ${KEY}`);
     expect(JSON.stringify(standIn.requests[0]?.body.messages)).toContain('Answer with the tools.');
+    // The weather eval gave the model only the tool it names; the other eval, all of the server's.
+    const given = (index: number) =>
+      (standIn?.requests[index]?.body.tools as Array<{ function: { name: string } }>).map(
+        (tool) => tool.function.name,
+      );
+    expect(given(0)).toEqual(['get_weather']);
+    expect(given(4)).toContain('delete_note');
     for (const name of readdirSync(folder))
       expect(readFileSync(join(folder, name), 'utf8')).not.toContain(KEY);
     const storage = await page.evaluate(() => JSON.stringify([{ ...localStorage }, { ...sessionStorage }]));

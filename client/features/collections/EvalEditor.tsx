@@ -45,6 +45,12 @@ function valueOf(text: string): unknown {
   }
 }
 
+const toolList = (text: string): string[] =>
+  text
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+
 const shown = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
 
 interface Props {
@@ -72,6 +78,7 @@ export function EvalEditor({ item, others, toolNames, saving, onSave, onCancel }
   const [threshold, setThreshold] = useState(String(Math.round((item?.threshold ?? 1) * 100)));
   const [maxSteps, setMaxSteps] = useState(String(item?.maxSteps ?? DEFAULT_EVAL_MAX_STEPS));
   const [destructive, setDestructive] = useState<'' | 'allow' | 'refuse'>(item?.destructiveTools ?? '');
+  const [given, setGiven] = useState((item?.tools ?? []).join(', '));
   const [expect, setExpect] = useState<EvalExpectation[]>(item?.expect ?? []);
   const [adding, setAdding] = useState<ExpectationType>('calledTool');
   const toolsListId = useId();
@@ -81,7 +88,7 @@ export function EvalEditor({ item, others, toolNames, saving, onSave, onCancel }
     name: name.trim(),
     prompt,
     ...(system.trim() === '' ? {} : { system }),
-    ...(item?.tools === undefined ? {} : { tools: item.tools }),
+    ...(toolList(given).length === 0 ? {} : { tools: toolList(given) }),
     runs: Number(runs),
     threshold: Number(threshold) / 100,
     maxSteps: Number(maxSteps),
@@ -119,6 +126,15 @@ export function EvalEditor({ item, others, toolNames, saving, onSave, onCancel }
       <label>
         System text (optional)
         <textarea rows={2} value={system} onChange={(event) => setSystem(event.target.value)} />
+      </label>
+      <label>
+        Tools given to the model (comma-separated; empty: all of the server's)
+        <input
+          list={toolsListId}
+          placeholder="all of the server's tools"
+          value={given}
+          onChange={(event) => setGiven(event.target.value)}
+        />
       </label>
       <div className="eval-numbers">
         <label>
