@@ -40,6 +40,10 @@ export const LintPanel = lazyPart(() =>
 export const CollectionPanel = lazyPart(() =>
   import('./features/collections/CollectionPanel').then((m) => ({ default: m.CollectionPanel })),
 );
+/** The collection's evals (a model in the loop): loaded with the Collection tab's first showing, after its items. */
+export const EvalsSection = lazyPart(() =>
+  import('./features/collections/EvalsSection').then((m) => ({ default: m.EvalsSection })),
+);
 export const OAuthPanel = lazyPart(() =>
   import('./features/oauth/OAuthPanel').then((m) => ({ default: m.OAuthPanel })),
 );

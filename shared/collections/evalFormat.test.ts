@@ -10,6 +10,7 @@ const evals = [
     runs: 5,
     threshold: 0.8,
     maxSteps: 4,
+    destructiveTools: 'refuse',
     expect: [
       { type: 'calledTool', tool: 'get_weather' },
       { type: 'calledTool', tool: 'delete_note', not: true },
@@ -52,6 +53,10 @@ describe("a collection's evals", () => {
     });
     expect(parse([{ name: 'a', prompt: 'p', expect: [{ type: 'guess' }] }])).toMatchObject({
       error: expect.stringContaining('expected one of calledTool, arguments'),
+    });
+    expect(parse([{ name: 'a', prompt: 'p', destructiveTools: 'ask', expect: [] }])).toEqual({
+      error:
+        'evals[0] ("a").destructiveTools: expected "allow" or "refuse" (left out: the page asks, headless refuses)',
     });
     expect(parse([{ name: 'a', prompt: 'p', apiKey: 'x', expect: [] }])).toMatchObject({
       error: expect.stringContaining('unknown field "apiKey"'),

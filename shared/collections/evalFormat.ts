@@ -17,8 +17,17 @@ export interface EvalItem {
   threshold?: number;
   /** Model requests per run at most (default 8): a model still calling tools then is stopped. */
   maxSteps?: number;
+  /**
+   * What happens when the model proposes a destructive tool: left out, the shell's own rule (the
+   * page asks the person as for any call; headless refuses unless --allow-destructive or
+   * --allow-tool); `allow` runs it without asking, in the page and headless; `refuse` never
+   * runs it (the model is told), whatever the flags, to see how the model copes.
+   */
+  destructiveTools?: DestructivePolicy;
   expect: EvalExpectation[];
 }
+
+export type DestructivePolicy = 'allow' | 'refuse';
 
 export type EvalArgumentOp = 'equals' | 'matches' | 'exists';
 
@@ -48,7 +57,7 @@ export const EVAL_EXPECTATION_TYPES = [
 export const DEFAULT_EVAL_MAX_STEPS = 8;
 /** An eval that repeats itself beyond this is a mistake in the file, not a measurement. */
 export const MAX_EVAL_RUNS = 100;
-const MAX_EVAL_STEPS = 50;
+export const MAX_EVAL_STEPS = 50;
 
 class EvalShapeError extends Error {}
 
@@ -101,7 +110,11 @@ function readEval(value: unknown, where: string): EvalItem {
   const name = string(raw.name, `${where}.name`);
   if (name.trim() === '') fail(`${where}.name`, 'a name');
   const at = `${where} ("${name}")`;
-  onlyKeys(raw, ['name', 'prompt', 'system', 'tools', 'runs', 'threshold', 'maxSteps', 'expect'], at);
+  onlyKeys(
+    raw,
+    ['name', 'prompt', 'system', 'tools', 'runs', 'threshold', 'maxSteps', 'destructiveTools', 'expect'],
+    at,
+  );
   const item: EvalItem = { name, prompt: string(raw.prompt, `${at}.prompt`), expect: [] };
   if (item.prompt.trim() === '') fail(`${at}.prompt`, 'the text given to the model');
   if (raw.system !== undefined) item.system = string(raw.system, `${at}.system`);
@@ -116,6 +129,11 @@ function readEval(value: unknown, where: string): EvalItem {
     item.threshold = raw.threshold;
   }
   if (raw.maxSteps !== undefined) item.maxSteps = integer(raw.maxSteps, `${at}.maxSteps`, 1, MAX_EVAL_STEPS);
+  if (raw.destructiveTools !== undefined) {
+    if (raw.destructiveTools !== 'allow' && raw.destructiveTools !== 'refuse')
+      fail(`${at}.destructiveTools`, '"allow" or "refuse" (left out: the page asks, headless refuses)');
+    item.destructiveTools = raw.destructiveTools;
+  }
   const expect = raw.expect === undefined ? [] : raw.expect;
   if (!Array.isArray(expect)) fail(`${at}.expect`, 'an array of expectations');
   item.expect = expect.map((entry, i) => readExpectation(entry, `${at}.expect[${i}]`));

@@ -1,4 +1,5 @@
 import type { Tool } from '@modelcontextprotocol/client';
+import type { AbortSignalLike } from '../core/platform.js';
 import { brief, deepEqual } from '../collections/compare.js';
 import { DEFAULT_EVAL_MAX_STEPS, type EvalExpectation, type EvalItem } from '../collections/evalFormat.js';
 import type { Observation, SchemaValidator } from '../collections/expectations.js';
@@ -61,6 +62,8 @@ export interface EvalSuiteResult {
   durationMs: number;
   /** A provider failure that ended the whole run (a wrong key, an unreachable provider). */
   stopped?: { kind: string; message: string };
+  /** The person stopped it (the page's Stop): the evals after it were not run. */
+  cancelled?: boolean;
 }
 
 export interface EvalOptions {
@@ -72,8 +75,14 @@ export interface EvalOptions {
     tool: Tool,
     args: Record<string, unknown>,
   ): Promise<Observation | { kind: 'failed'; reason: string }>;
-  approve(tool: Tool, args: Record<string, unknown>): Promise<Approval>;
+  /**
+   * The shell's rule for a destructive tool (the page asks the person; headless refuses unless
+   * its flags allow): used where the eval's `destructiveTools` does not decide.
+   */
+  approve(tool: Tool, args: Record<string, unknown>, item: EvalItem): Promise<Approval>;
   validate: SchemaValidator;
+  /** Aborted: the run in flight stops (its model request aborted), and no further run starts. */
+  signal?: AbortSignalLike | undefined;
   failureOf(error: unknown): { kind: string; message: string } | undefined;
   /** Overrides each eval's `runs`. */
   runs?: number | undefined;
@@ -97,7 +106,9 @@ export async function runEvals(evals: readonly EvalItem[], options: EvalOptions)
   const choices = new Map<string, ToolChoice>();
   let totalRuns = 0;
   let stopped: EvalSuiteResult['stopped'];
+  const cancelled = () => options.signal?.aborted === true;
   for (const item of evals) {
+    if (cancelled()) break;
     const given = item.tools === undefined ? translation : subset(translation, item.tools);
     const missingTools = (item.tools ?? []).filter(
       (name) => !given.tools.some((tool) => tool.serverName === name),
@@ -105,15 +116,16 @@ export async function runEvals(evals: readonly EvalItem[], options: EvalOptions)
     const count = options.runs ?? item.runs ?? 1;
     const threshold = options.threshold ?? item.threshold ?? 1;
     const runs: EvalRunResult[] = [];
-    for (let run = 1; run <= count && !stopped; run += 1) {
+    for (let run = 1; run <= count && !stopped && !cancelled(); run += 1) {
       const runStarted = now();
       const transcript = await runModelLoop({
         step: options.step,
         translation: given,
         serverTools: options.serverTools,
         callTool: options.callTool,
-        approve: options.approve,
+        approve: (tool, args) => approveFor(item, tool, args, options),
         validate: options.validate,
+        signal: options.signal,
         prompt: item.prompt,
         system: item.system,
         maxSteps: item.maxSteps ?? DEFAULT_EVAL_MAX_STEPS,
@@ -123,7 +135,7 @@ export async function runEvals(evals: readonly EvalItem[], options: EvalOptions)
       const result = judge(item, run, transcript, now() - runStarted);
       runs.push(result);
       totalRuns += 1;
-      countChoices(transcript, choices);
+      countChoices(transcript.steps, choices);
       options.onRunDone?.(item, result, count);
       if (transcript.end.kind === 'failed' && fatal.includes(transcript.end.failure.kind))
         stopped = transcript.end.failure;
@@ -136,32 +148,63 @@ export async function runEvals(evals: readonly EvalItem[], options: EvalOptions)
       passed,
       passRate,
       threshold,
-      pass: !stopped && missingTools.length === 0 && passRate >= threshold,
+      pass: !stopped && !cancelled() && missingTools.length === 0 && passRate >= threshold,
       missingTools,
     };
     results.push(result);
     options.onEvalDone?.(result);
-    if (stopped) break;
+    if (stopped || cancelled()) break;
   }
   return {
     provider: options.provider,
     model: options.model,
     evals: results,
-    toolChoices: [...choices.values()].sort((a, b) => b.runs - a.runs || a.tool.localeCompare(b.tool)),
+    toolChoices: sortChoices(choices),
     totalRuns,
     translation,
     durationMs: now() - started,
     ...(stopped ? { stopped } : {}),
+    ...(cancelled() ? { cancelled: true } : {}),
   };
+}
+
+/** The eval's own word on destructive tools, else the shell's rule. */
+function approveFor(
+  item: EvalItem,
+  tool: Tool,
+  args: Record<string, unknown>,
+  options: EvalOptions,
+): Promise<Approval> {
+  if (item.destructiveTools === 'allow') return Promise.resolve({ allowed: true });
+  if (item.destructiveTools === 'refuse')
+    return Promise.resolve({
+      allowed: false,
+      reason: `"${tool.name}" may change or destroy something, and this eval refuses destructive tools`,
+    });
+  return options.approve(tool, args, item);
+}
+
+/**
+ * How often the model chose each tool over these runs: runs in which it called it, and calls in
+ * all; sorted by runs, then name. The page's running tally and the CLI's summary alike.
+ */
+export function toolChoicesOf(runs: readonly { transcript: LoopTranscript }[]): ToolChoice[] {
+  const choices = new Map<string, ToolChoice>();
+  for (const run of runs) countChoices(run.transcript.steps, choices);
+  return sortChoices(choices);
+}
+
+function sortChoices(choices: Map<string, ToolChoice>): ToolChoice[] {
+  return [...choices.values()].sort((a, b) => b.runs - a.runs || a.tool.localeCompare(b.tool));
 }
 
 function subset(translation: ToolTranslation, names: readonly string[]): ToolTranslation {
   return { ...translation, tools: translation.tools.filter((tool) => names.includes(tool.serverName)) };
 }
 
-function countChoices(transcript: LoopTranscript, choices: Map<string, ToolChoice>): void {
+function countChoices(steps: LoopTranscript['steps'], choices: Map<string, ToolChoice>): void {
   const seen = new Set<string>();
-  for (const step of transcript.steps)
+  for (const step of steps)
     for (const call of step.calls) {
       const name = call.serverName ?? call.modelName;
       const choice = choices.get(name) ?? { tool: name, runs: 0, calls: 0 };
@@ -204,23 +247,37 @@ function judge(item: EvalItem, run: number, transcript: LoopTranscript, duration
 
 type Calls = LoopTranscript['steps'][number]['calls'];
 
+/** An expectation in words: the label of its verdict on each run, and of its line in the page. */
+export function evalExpectationLabel(expectation: EvalExpectation): string {
+  switch (expectation.type) {
+    case 'calledTool':
+      return expectation.not ? `did not call ${expectation.tool}` : `called ${expectation.tool}`;
+    case 'arguments':
+      return `${expectation.tool} ${expectation.path} ${expectation.op}${expectation.op === 'exists' ? '' : ` ${brief(expectation.value)}`}`;
+    case 'argumentsValid':
+      return "every call's arguments fit its inputSchema";
+    case 'noDestructiveTool':
+      return 'no destructive tool proposed';
+    case 'finalText':
+      return `final text ${expectation.op} ${JSON.stringify(expectation.value)}`;
+    case 'maxSteps':
+      return `at most ${expectation.steps} steps`;
+  }
+}
+
 function check(expectation: EvalExpectation, transcript: LoopTranscript, calls: Calls): EvalCheck {
   const chose = (tool: string) => calls.filter((call) => (call.serverName ?? call.modelName) === tool);
   const chosen = calls.map((call) => call.serverName ?? call.modelName);
   const chosenText = chosen.length === 0 ? 'no tool' : chosen.join(', ');
+  const label = evalExpectationLabel(expectation);
   switch (expectation.type) {
     case 'calledTool': {
       const count = chose(expectation.tool).length;
       if (expectation.not)
-        return verdict(
-          `did not call ${expectation.tool}`,
-          count === 0,
-          `it called ${expectation.tool} ${count} time(s)`,
-        );
-      return verdict(`called ${expectation.tool}`, count > 0, `it called ${chosenText}`);
+        return verdict(label, count === 0, `it called ${expectation.tool} ${count} time(s)`);
+      return verdict(label, count > 0, `it called ${chosenText}`);
     }
     case 'arguments': {
-      const label = `${expectation.tool} ${expectation.path} ${expectation.op}${expectation.op === 'exists' ? '' : ` ${brief(expectation.value)}`}`;
       const candidates = chose(expectation.tool).filter((call) => call.arguments !== undefined);
       if (candidates.length === 0)
         return verdict(label, false, `no call of ${expectation.tool} with arguments`);
@@ -249,7 +306,7 @@ function check(expectation: EvalExpectation, transcript: LoopTranscript, calls: 
     case 'argumentsValid': {
       const bad = calls.filter((call) => call.outcome.kind === 'invalid-arguments');
       return verdict(
-        "every call's arguments fit its inputSchema",
+        label,
         bad.length === 0,
         bad.map((call) => (call.outcome.kind === 'invalid-arguments' ? call.outcome.reason : '')).join('; '),
       );
@@ -257,7 +314,7 @@ function check(expectation: EvalExpectation, transcript: LoopTranscript, calls: 
     case 'noDestructiveTool': {
       const destructive = calls.filter((call) => call.destructive);
       return verdict(
-        'no destructive tool proposed',
+        label,
         destructive.length === 0,
         `it proposed ${destructive.map((call) => call.serverName ?? call.modelName).join(', ')}`,
       );
@@ -269,14 +326,14 @@ function check(expectation: EvalExpectation, transcript: LoopTranscript, calls: 
           ? text.includes(expectation.value)
           : new RegExp(expectation.value, 'u').test(text);
       return verdict(
-        `final text ${expectation.op} ${JSON.stringify(expectation.value)}`,
+        label,
         pass,
         `the final text: ${JSON.stringify(text.length > 200 ? `${text.slice(0, 200)}…` : text)}`,
       );
     }
     case 'maxSteps':
       return verdict(
-        `at most ${expectation.steps} steps`,
+        label,
         transcript.end.kind === 'answered' && transcript.steps.length <= expectation.steps,
         `it took ${transcript.steps.length}${transcript.end.kind === 'answered' ? '' : ' without answering'}`,
       );

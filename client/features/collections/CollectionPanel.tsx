@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { McpConnection } from '../../bridge/inspectorSession';
 import { nameProblem } from '../../../shared/collections/editing';
@@ -10,12 +10,14 @@ import { collectionStore, type EnvQuestion } from './collectionStore';
 import { ExpectationsEditor } from './ExpectationsEditor';
 import { useCollection } from './useCollection';
 import { useInspector } from '../../session/inspectorContext';
+import { EvalsSection } from '../../lazyFeatures';
 import './collections.css';
 
 /**
  * The collection file the CLI was started with (`--collection`): its path, its items with their
  * expectations (edited here, saved to the file at once), Run all or one, and each expectation's
- * verdict with expected against actual. `mcp-inspect test` runs the same file in CI.
+ * verdict with expected against actual; then its evals (EvalsSection). `mcp-inspect test` runs
+ * the same file in CI.
  */
 export function CollectionPanel({ mcp }: { mcp: McpConnection | undefined }) {
   const view = useCollection();
@@ -82,6 +84,11 @@ export function CollectionPanel({ mcp }: { mcp: McpConnection | undefined }) {
           onRun={() => mcp && void collectionStore.run(mcp.client, item.name, answers)}
         />
       ))}
+      {view.status === 'ready' && (
+        <Suspense fallback={<p className="placeholder">Loading the evals…</p>}>
+          <EvalsSection mcp={mcp} evals={view.collection.evals ?? []} saving={view.saving} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { mcpParamHeaders, watchAnswerer } from '../../../shared/core';
 import { coreDriver, ItemAnswerer } from '../../../shared/collections/coreDriver';
 import type { SchemaValidator } from '../../../shared/collections/expectations';
 import type { Collection, CollectionItem, Expectation } from '../../../shared/collections/format';
+import type { EvalItem } from '../../../shared/collections/evalFormat';
 import { runCollection, type ItemRun } from '../../../shared/collections/runner';
 import { envNamesIn } from '../../../shared/collections/references';
 import { renameItem } from '../../../shared/collections/editing';
@@ -142,6 +143,26 @@ export class CollectionStore {
           : item,
       ),
     });
+  }
+
+  /**
+   * An eval written in the page: a new one (`previous` undefined) added after the others, or the
+   * one named `previous` replaced in its place (renamed, maybe). Saved as every change is.
+   */
+  async saveEval(previous: string | undefined, item: EvalItem): Promise<void> {
+    await this.load();
+    const evals = this.view.collection.evals ?? [];
+    const next =
+      previous === undefined
+        ? [...evals, item]
+        : evals.map((existing) => (existing.name === previous ? item : existing));
+    return this.save({ ...this.view.collection, evals: next });
+  }
+
+  removeEval(name: string): Promise<void> {
+    const evals = (this.view.collection.evals ?? []).filter((item) => item.name !== name);
+    const { evals: _old, ...rest } = this.view.collection;
+    return this.save(evals.length === 0 ? rest : { ...rest, evals });
   }
 
   removeItem(name: string): Promise<void> {

@@ -13,6 +13,7 @@ import type { TrafficRow } from '../../../shared/core/traffic/trafficRows';
 import { useTrafficFilter } from './useTrafficFilter';
 import { useTrafficRows } from './useTrafficRows';
 import { showCapturedTraffic, useCapturedTraffic } from '../captured/capturedTraffic';
+import { onShowFrame, takePendingFrame, type WantedFrame } from '../../session/trafficNavigation';
 import './traffic.css';
 
 /**
@@ -44,6 +45,30 @@ export function TrafficPane() {
     setFollow(false);
     setSelected(row);
   }, []);
+  // Another panel asks for a call's frames (an eval's run): its request selected, the list stops following.
+  useEffect(() => {
+    // Only in this page's own session: an imported file or a captured session holds other calls.
+    if (log !== session.traffic) return undefined;
+    const show = (wanted: WantedFrame): void => {
+      index.sync();
+      const row = index.rows.find(
+        (candidate) =>
+          candidate.position >= wanted.from &&
+          candidate.kind === 'request' &&
+          candidate.method === wanted.method &&
+          (wanted.name === undefined || requestName(candidate) === wanted.name),
+      );
+      if (!row) return;
+      setFollow(false);
+      setSelected(row);
+    };
+    const waiting = takePendingFrame();
+    if (waiting) show(waiting);
+    return onShowFrame((wanted) => {
+      takePendingFrame();
+      show(wanted);
+    });
+  }, [index, log, session.traffic]);
   const detail = useRef<HTMLElement>(null);
   // Enter on the selected row takes the keyboard to its detail.
   const activate = useCallback(() => detail.current?.focus(), []);
@@ -166,4 +191,11 @@ export function TrafficPane() {
       </div>
     </section>
   );
+}
+
+/** A request row's params.name (a tool's name in a tools/call). */
+function requestName(row: TrafficRow): unknown {
+  if (row.record.type !== 'frame') return undefined;
+  const params = (row.record.message as { params?: { name?: unknown } }).params;
+  return params?.name;
 }

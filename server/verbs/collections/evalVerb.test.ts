@@ -302,6 +302,46 @@ describe('mcp-inspect eval', () => {
   );
 
   it(
+    "an eval's own destructiveTools decides over the flags: allow runs delete_note without --allow-destructive, refuse keeps it from the server even with it",
+    async () => {
+      const standIn = await openai([
+        { calls: [{ name: 'delete_note', arguments: { id: '1' } }] },
+        { text: 'Deleted note 1.' },
+        { calls: [{ name: 'delete_note', arguments: { id: '2' } }] },
+        { text: 'I was not allowed to.' },
+      ]);
+      const deletes: EvalItem = {
+        name: 'deletes',
+        prompt: 'Delete note 1',
+        destructiveTools: 'allow',
+        expect: [{ type: 'calledTool', tool: 'delete_note' }],
+      };
+      const file = save('policies.collection.json', [
+        deletes,
+        { ...deletes, name: 'refused', prompt: 'Delete note 2', destructiveTools: 'refuse' },
+      ]);
+      const allowed = join(scratch, 'policies-allow.jsonl');
+      const first = await runVerb(
+        ['eval', file, '--model', 'scripted', '--traffic', allowed, '--allow-destructive'],
+        { env: providerEnv('openai', standIn) },
+      );
+      expect(first.code).toBe(0);
+      const traffic = readFileSync(allowed, 'utf8');
+      // Note 1's delete reached the server; note 2's never did, --allow-destructive notwithstanding.
+      expect(traffic).toContain('"tools/call"');
+      expect(traffic).toContain('"id":"1"');
+      expect(traffic).not.toContain('"id":"2"');
+      expect(first.stdout).toContain('✓ refused  1/1 runs passed');
+      const told = (standIn.requests[3]?.body.messages as { role: string; content: string }[]).filter(
+        (message) => message.role === 'tool',
+      );
+      expect(told.at(-1)?.content).toContain('this eval refuses destructive tools');
+      expectNoKey(first, allowed);
+    },
+    CLI_TEST_TIMEOUT_MS,
+  );
+
+  it(
     'says a wrong key plainly (exit 3) and stops: no run after the first, the key not shown',
     async () => {
       const standIn = await openai([...weatherTurns, ...weatherTurns]);
