@@ -536,17 +536,35 @@ function PickedFrame({ picked, onClose }: { picked: Shown | undefined; onClose: 
         </button>
       </header>
       <div className="mt-picked-body">
-        <JsonTree
-          value={record.type === 'frame' ? record.message : record}
-          label={`${server}: frame #${record.seq}`}
-        />
-        {partner && (
+        <div>
+          <h3>{partOf(row)}</h3>
           <JsonTree
-            value={partner.record.type === 'frame' ? partner.record.message : partner.record}
-            label={`${server}: ${row.kind === 'request' ? 'its answer' : 'its request'} #${partner.record.seq}`}
+            value={record.type === 'frame' ? record.message : record}
+            label={`${server}: frame #${record.seq}`}
           />
+        </div>
+        {partner && (
+          <div>
+            <h3>{partOf(partner)}</h3>
+            <JsonTree
+              value={partner.record.type === 'frame' ? partner.record.message : partner.record}
+              label={`${server}: ${row.kind === 'request' ? 'its answer' : 'its request'} #${partner.record.seq}`}
+            />
+          </div>
         )}
       </div>
     </section>
   );
+}
+
+/** "Request #4", "Response #5", "HTTP exchange #9": the heading over a frame's tree. */
+function partOf(row: TrafficRow): string {
+  const names: Partial<Record<TrafficRow['kind'], string>> = {
+    request: 'Request',
+    response: 'Response',
+    error: 'Error',
+    notification: 'Notification',
+    http: 'HTTP exchange',
+  };
+  return `${names[row.kind] ?? 'Record'} #${row.record.seq}`;
 }
