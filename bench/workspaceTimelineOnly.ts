@@ -113,7 +113,7 @@ try {
     const frame = page.frames().find((each) => new URL(each.url()).pathname === `/s/${at}/`);
     if (!frame) throw new Error(`no frame for server ${at}`);
     await frame.evaluate(
-      async ({ calls, BATCH }) => {
+      async ({ calls, batch }) => {
         const handle = (
           window as unknown as {
             mcpInspectServer: {
@@ -123,8 +123,8 @@ try {
           }
         ).mcpInspectServer;
         const before = handle.traffic.size;
-        for (let sent = 0; sent < calls; sent += BATCH) {
-          for (let i = sent; i < Math.min(calls, sent + BATCH); i += 1) {
+        for (let sent = 0; sent < calls; sent += batch) {
+          for (let i = sent; i < Math.min(calls, sent + batch); i += 1) {
             handle.session.replay({
               jsonrpc: '2.0',
               id: 0,
@@ -132,11 +132,11 @@ try {
               params: { name: 'echo', arguments: { message: `call ${i}` } },
             });
           }
-          while (handle.traffic.size < before + 2 * Math.min(calls, sent + BATCH))
+          while (handle.traffic.size < before + 2 * Math.min(calls, sent + batch))
             await new Promise((resolve) => setTimeout(resolve, 20));
         }
       },
-      { calls: CALLS, BATCH },
+      { calls: CALLS, batch: BATCH },
     );
   }
   await page.getByRole('button', { name: 'All traffic' }).click();
