@@ -1,15 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { TrafficRow } from '../../shared/core/traffic/trafficRows';
-import { JsonTree } from '../components/JsonTree';
-import {
-  COLORS,
-  drawRuler,
-  drawTracks,
-  LANE,
-  RULER,
-  blockLanesTop,
-  type Highlight,
-} from '../features/timeline/timelineDraw';
+import { LANE, RULER, blockLanesTop } from '../features/timeline/timelineDraw';
 import { hitTracks } from '../features/timeline/timelineHit';
 import { barEnd, barStart, TimelineModel, type Drawn } from '../features/timeline/timelineModel';
 import { describeDrawn } from '../features/timeline/timelineText';
@@ -19,7 +10,6 @@ import {
   formatSpan,
   panBy,
   reveal,
-  timeToX,
   xToTime,
   zoomAt,
   type Viewport,
@@ -27,6 +17,8 @@ import {
 import '../features/timeline/timeline.css';
 import './mergedTimeline.css';
 import type { ServerTraffic } from './mergedTraffic';
+import { drawLaneGroups } from './mergedTimelineDraw';
+import { PickedFrame, type Picked, type Shown } from './PickedFrame';
 import {
   GROUP_HEADER,
   groupAt,
@@ -47,17 +39,6 @@ interface Props {
   hidden: ReadonlySet<string>;
   /** Changes when any server's log did. */
   version: number;
-}
-
-/** A frame picked on the timeline, with the server it came from. */
-interface Picked {
-  server: string;
-  row: TrafficRow;
-}
-
-/** A picked frame as its pane shows it: what it is, in one line, as when it was picked. */
-interface Shown extends Picked {
-  line: string;
 }
 
 const WHEEL_ZOOM = 1.0015;
@@ -140,7 +121,7 @@ export function MergedTimeline({ servers, hidden, version }: Props) {
     // Incremental and idempotent: the list's rows and these bars come from the same index.
     for (const { index } of state.current.servers) index.sync();
     for (const { model } of state.current.lanes) model.sync();
-    const { width, height } = size.current;
+    const { height } = size.current;
     const placed = relayout();
     if (fitted.current) {
       const { first, last } = sharedSpan(placed);
@@ -150,54 +131,23 @@ export function MergedTimeline({ servers, hidden, version }: Props) {
     const sharedNow = now();
     const ratio = window.devicePixelRatio || 1;
     context.setTransform(ratio, 0, 0, ratio, 0, 0);
-    drawRuler(context, v, width, height);
-    context.save();
-    context.beginPath();
-    context.rect(0, RULER, width, Math.max(0, height - RULER));
-    context.clip();
-    const chosen = state.current.picked;
-    const pointed = hovered.current;
-    let selectedBox: string | undefined;
+    const selectedBox = drawLaneGroups(context, placed, v, size.current, sharedNow, {
+      picked: state.current.picked,
+      hovered: hovered.current,
+    });
     for (const group of placed.groups) {
       const header = headers.current.get(group.server);
-      const onScreen = group.top + group.height > RULER && group.top < height;
-      if (header) {
-        // Its name stays under the ruler while any of its lanes shows.
-        const labelY = Math.min(Math.max(group.top, RULER), group.top + group.height - GROUP_HEADER);
-        header.hidden = !onScreen;
-        header.style.transform = `translateY(${labelY}px)`;
-        const { calls, events } = groupCounts(group.model);
-        header.dataset.calls = String(calls);
-        header.dataset.events = String(events);
-        const counts = header.querySelector('.mt-counts');
-        if (counts) counts.textContent = `${calls} calls · ${events} events`;
-      }
-      if (!onScreen) continue;
-      context.fillStyle = COLORS.track;
-      context.fillRect(0, group.top, width, GROUP_HEADER);
-      context.fillStyle = COLORS.grid;
-      context.fillRect(0, group.top, width, 1);
-      if (!group.block) continue;
-      const local = groupView(v, group);
-      const mine = chosen?.server === group.server ? chosen.row : undefined;
-      const selectedDrawn = mine ? group.model.drawnAs(mine) : undefined;
-      const highlight: Highlight = {
-        selected: selectedDrawn,
-        selectedRow: mine,
-        hovered: pointed?.server === group.server ? pointed.drawn : undefined,
-      };
-      const groupNow = sharedNow - group.offset;
-      drawTracks(context, group.model, local, width, group.block, groupNow, highlight);
-      if (selectedDrawn?.type === 'bar') {
-        // Where the selected bar is drawn, in CSS pixels: for tests and tools that point at it.
-        const x0 = timeToX(local, width, barStart(selectedDrawn.bar));
-        const x1 = timeToX(local, width, barEnd(selectedDrawn.bar, groupNow));
-        const y = blockLanesTop(group.block) + selectedDrawn.bar.lane * LANE;
-        if (y >= RULER && y < height)
-          selectedBox = [x0, y, Math.max(1, x1 - x0), LANE].map((n) => n.toFixed(1)).join(',');
-      }
+      if (!header) continue;
+      // Its name stays under the ruler while any of its lanes shows.
+      const labelY = Math.min(Math.max(group.top, RULER), group.top + group.height - GROUP_HEADER);
+      header.hidden = !(group.top + group.height > RULER && group.top < height);
+      header.style.transform = `translateY(${labelY}px)`;
+      const { calls, events } = groupCounts(group.model);
+      header.dataset.calls = String(calls);
+      header.dataset.events = String(events);
+      const counts = header.querySelector('.mt-counts');
+      if (counts) counts.textContent = `${calls} calls · ${events} events`;
     }
-    context.restore();
     if (selectedBox) element.dataset.selectedBox = selectedBox;
     else delete element.dataset.selectedBox;
     if (spanLabel.current) spanLabel.current.textContent = formatSpan(v);
@@ -504,67 +454,11 @@ export function MergedTimeline({ servers, hidden, version }: Props) {
           </div>
         )}
       </div>
-      <PickedFrame picked={picked} onClose={() => setPickedState(undefined)} />
+      {/* A hidden server's frame goes with its group. */}
+      <PickedFrame
+        picked={picked && !hidden.has(picked.server) ? picked : undefined}
+        onClose={() => setPickedState(undefined)}
+      />
     </section>
   );
-}
-
-/** The frame a click picked: the server it came from, what it was, and the frame and its answer. */
-function PickedFrame({ picked, onClose }: { picked: Shown | undefined; onClose: () => void }) {
-  if (!picked)
-    return (
-      <p className="timeline-selected" id="merged-timeline-selected">
-        Click a bar or a tick to see its frame and its server.
-      </p>
-    );
-  const { server, row, line } = picked;
-  const record = row.record;
-  const partner = row.pair ?? row.linked;
-  return (
-    <section
-      className="mt-picked"
-      id="merged-timeline-selected"
-      aria-label="Selected frame"
-      aria-live="polite"
-      data-server={server}
-    >
-      <header>
-        <strong>{server}</strong>
-        <span className="mt-picked-line">{line}</span>
-        <button type="button" onClick={onClose} aria-label="Close the frame">
-          ×
-        </button>
-      </header>
-      <div className="mt-picked-body">
-        <div>
-          <h3>{partOf(row)}</h3>
-          <JsonTree
-            value={record.type === 'frame' ? record.message : record}
-            label={`${server}: frame #${record.seq}`}
-          />
-        </div>
-        {partner && (
-          <div>
-            <h3>{partOf(partner)}</h3>
-            <JsonTree
-              value={partner.record.type === 'frame' ? partner.record.message : partner.record}
-              label={`${server}: ${row.kind === 'request' ? 'its answer' : 'its request'} #${partner.record.seq}`}
-            />
-          </div>
-        )}
-      </div>
-    </section>
-  );
-}
-
-/** "Request #4", "Response #5", "HTTP exchange #9": the heading over a frame's tree. */
-function partOf(row: TrafficRow): string {
-  const names: Partial<Record<TrafficRow['kind'], string>> = {
-    request: 'Request',
-    response: 'Response',
-    error: 'Error',
-    notification: 'Notification',
-    http: 'HTTP exchange',
-  };
-  return `${names[row.kind] ?? 'Record'} #${row.record.seq}`;
 }
