@@ -28,7 +28,10 @@ const BAR_HEIGHT = 13;
 const HTTP_TOP = 16;
 const HTTP_HEIGHT = 4;
 
-const COLORS = {
+const FONT = '10.5px ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
+
+/** The canvas's palette; the workspace's lane groups draw their headers in it too. */
+export const COLORS = {
   background: '#10161e',
   track: '#141b24',
   grid: '#222c3a',
@@ -90,6 +93,39 @@ export function lanesTop(geometry: Geometry): number {
   return RULER + TICKS + (geometry.httpTrack ? LOOSE_HTTP : 0);
 }
 
+/**
+ * Where one session's tracks are drawn: its ticks at `top`, its loose HTTP track under them when
+ * it has one, then its lanes. The timeline of one server draws one block under the ruler; the
+ * workspace's draws one per server, stacked (client/workspace/mergedTimelineModel.ts).
+ */
+export interface TrackBlock {
+  /** The y of its ticks track. */
+  top: number;
+  httpTrack: boolean;
+  /** The first lane drawn, and how many lanes at most. */
+  laneScroll: number;
+  laneCount: number;
+  /** Lanes outside [clipTop, clipBottom) are not drawn (scrolled away in a taller view). */
+  clipTop: number;
+  clipBottom: number;
+}
+
+export function blockLanesTop(block: TrackBlock): number {
+  return block.top + TICKS + (block.httpTrack ? LOOSE_HTTP : 0);
+}
+
+/** The one block of the timeline of one server. */
+export function singleBlock(geometry: Geometry): TrackBlock {
+  return {
+    top: RULER,
+    httpTrack: geometry.httpTrack,
+    laneScroll: geometry.laneScroll,
+    laneCount: visibleLaneCount(geometry),
+    clipTop: 0,
+    clipBottom: geometry.height,
+  };
+}
+
 export function visibleLaneCount(geometry: Geometry): number {
   return Math.max(1, Math.floor((geometry.height - lanesTop(geometry)) / LANE));
 }
@@ -131,13 +167,21 @@ export function drawTimeline(
   now: number,
   highlight: Highlight,
 ): void {
-  const { width, height } = geometry;
+  drawRuler(context, view, geometry.width, geometry.height);
+  drawTracks(context, model, view, geometry.width, singleBlock(geometry), now, highlight);
+}
+
+/** The background, the ruler on top and its grid lines down the whole height. */
+export function drawRuler(
+  context: CanvasRenderingContext2D,
+  view: Viewport,
+  width: number,
+  height: number,
+): void {
   context.fillStyle = COLORS.background;
   context.fillRect(0, 0, width, height);
-  context.font = '10.5px ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
+  context.font = FONT;
   context.textBaseline = 'middle';
-
-  // Ruler and the grid lines under everything.
   const { step, marks } = rulerSteps(view, width);
   context.fillStyle = COLORS.track;
   context.fillRect(0, 0, width, RULER);
@@ -150,16 +194,34 @@ export function drawTimeline(
   }
   context.fillStyle = COLORS.grid;
   context.fillRect(0, RULER - 1, width, 1);
+}
 
-  drawTicks(context, model, view, geometry, highlight);
-  if (geometry.httpTrack) drawLooseHttp(context, model, view, geometry, highlight);
+/**
+ * One session's ticks, loose HTTP exchanges and lanes, in `block`. `view` is in that session's own
+ * time (a session that started later is drawn with the window shifted by its offset). The
+ * highlight's bar or tick is outlined only if it is this model's: pass none for the others.
+ */
+export function drawTracks(
+  context: CanvasRenderingContext2D,
+  model: TimelineModel,
+  view: Viewport,
+  width: number,
+  block: TrackBlock,
+  now: number,
+  highlight: Highlight,
+): void {
+  context.font = FONT;
+  context.textBaseline = 'middle';
+  drawTicks(context, model, view, width, block.top, highlight);
+  if (block.httpTrack) drawLooseHttp(context, model, view, width, block.top + TICKS, highlight);
 
-  const top = lanesTop(geometry);
-  const laneCount = visibleLaneCount(geometry);
-  for (let i = 0; i < laneCount; i += 1) {
-    const lane = model.lanes[geometry.laneScroll + i];
+  const top = blockLanesTop(block);
+  for (let i = 0; i < block.laneCount; i += 1) {
+    const lane = model.lanes[block.laneScroll + i];
     if (!lane) break;
     const y = top + i * LANE;
+    if (y + LANE <= block.clipTop) continue;
+    if (y >= block.clipBottom) break;
     if (i % 2 === 1) {
       context.fillStyle = 'rgba(255,255,255,0.015)';
       context.fillRect(0, y, width, LANE);
@@ -169,8 +231,8 @@ export function drawTimeline(
   // The selected and hovered bars outlined last, so a bar a pixel wide still shows.
   for (const drawn of [highlight.hovered, highlight.selected]) {
     if (drawn?.type !== 'bar') continue;
-    const row = drawn.bar.lane - geometry.laneScroll;
-    if (row < 0 || row >= laneCount) continue;
+    const row = drawn.bar.lane - block.laneScroll;
+    if (row < 0 || row >= block.laneCount) continue;
     outlineBar(context, drawn.bar, view, width, top + row * LANE, now, drawn === highlight.selected);
   }
 }
@@ -244,24 +306,24 @@ function drawTicks(
   context: CanvasRenderingContext2D,
   model: TimelineModel,
   view: Viewport,
-  geometry: Geometry,
+  width: number,
+  top: number,
   highlight: Highlight,
 ): void {
-  const { width } = geometry;
   context.fillStyle = COLORS.track;
-  context.fillRect(0, RULER, width, TICKS);
+  context.fillRect(0, top, width, TICKS);
   for (const index of perPixel(model.ticks, model.ticksHead, view, width, (tick) => tick.t)) {
     const tick = model.ticks[index];
     if (!tick) continue;
     context.fillStyle = TICK_COLORS[tick.kind];
-    context.fillRect(Math.floor(timeToX(view, width, tick.t)), RULER + 4, 2, TICKS - 8);
+    context.fillRect(Math.floor(timeToX(view, width, tick.t)), top + 4, 2, TICKS - 8);
   }
   const chosen = highlight.selected?.type === 'tick' ? highlight.selected.tick : undefined;
   if (chosen) {
     const x = Math.floor(timeToX(view, width, chosen.t));
     context.strokeStyle = COLORS.selected;
     context.lineWidth = 1.5;
-    context.strokeRect(x - 2.5, RULER + 2.5, 6, TICKS - 5);
+    context.strokeRect(x - 2.5, top + 2.5, 6, TICKS - 5);
   }
 }
 
@@ -269,11 +331,10 @@ function drawLooseHttp(
   context: CanvasRenderingContext2D,
   model: TimelineModel,
   view: Viewport,
-  geometry: Geometry,
+  width: number,
+  y: number,
   highlight: Highlight,
 ): void {
-  const { width } = geometry;
-  const y = RULER + TICKS;
   context.fillStyle = COLORS.track;
   context.fillRect(0, y, width, LOOSE_HTTP);
   for (const index of perPixel(model.looseHttp, model.looseHttpHead, view, width, (row) => row.record.t)) {

@@ -1,6 +1,14 @@
 import type { TrafficRow } from '../../../shared/core/traffic/trafficRows';
 import { barStart, firstAtOrAfter, type Bar, type Drawn, type TimelineModel } from './timelineModel';
-import { LANE, LOOSE_HTTP, RULER, TICKS, lanesTop, type Geometry } from './timelineDraw';
+import {
+  LANE,
+  LOOSE_HTTP,
+  TICKS,
+  blockLanesTop,
+  singleBlock,
+  type Geometry,
+  type TrackBlock,
+} from './timelineDraw';
 import { visibleBars, xToTime, type Viewport } from './timelineViewport';
 
 /** What is under the pointer: the item and the row a click selects. */
@@ -20,10 +28,26 @@ export function hitTest(
   x: number,
   y: number,
 ): Hit | undefined {
-  const perPx = (view.end - view.start) / Math.max(geometry.width, 1);
-  const t = xToTime(view, geometry.width, x);
+  return hitTracks(model, view, geometry.width, singleBlock(geometry), now, x, y);
+}
+
+/**
+ * What of one session's tracks (drawn in `block`, `view` in that session's own time) is under the
+ * pointer; undefined above its ticks track.
+ */
+export function hitTracks(
+  model: TimelineModel,
+  view: Viewport,
+  width: number,
+  block: TrackBlock,
+  now: number,
+  x: number,
+  y: number,
+): Hit | undefined {
+  const perPx = (view.end - view.start) / Math.max(width, 1);
+  const t = xToTime(view, width, x);
   const slop = SLOP_PX * perPx;
-  if (y >= RULER && y < RULER + TICKS) {
+  if (y >= block.top && y < block.top + TICKS) {
     const ticks = model.ticks;
     const from = firstAtOrAfter(ticks, t - slop, model.ticksHead, ticks.length, (tick) => tick.t);
     let best: Hit | undefined;
@@ -37,12 +61,12 @@ export function hitTest(
     }
     return best;
   }
-  if (geometry.httpTrack && y >= RULER + TICKS && y < RULER + TICKS + LOOSE_HTTP) {
+  if (block.httpTrack && y >= block.top + TICKS && y < block.top + TICKS + LOOSE_HTTP) {
     return httpAt(model.looseHttp, model.looseHttpHead, t, slop);
   }
-  const top = lanesTop(geometry);
+  const top = blockLanesTop(block);
   if (y < top) return undefined;
-  const lane = model.lanes[geometry.laneScroll + Math.floor((y - top) / LANE)];
+  const lane = model.lanes[block.laneScroll + Math.floor((y - top) / LANE)];
   if (!lane) return undefined;
   const [from, to] = visibleBars(lane, { start: t - slop, end: t + slop }, now);
   // The nearest bar by its start, when a pixel holds several.

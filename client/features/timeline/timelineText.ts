@@ -6,22 +6,25 @@ import { barEnd, barOpen, barStart, barWaits, type Bar, type Drawn } from './tim
 /** Seconds since the session started, to the millisecond: "1.234 s". */
 const at = (t: number): string => `${(t / 1000).toFixed(3)} s`;
 
-/** One line for a bar, a tick or an exchange: what the tooltip and the status line say. */
-export function describeDrawn(drawn: Drawn, row: TrafficRow, now: number): string {
-  if (drawn.type === 'bar') return describeBar(drawn.bar, row, now);
-  if (drawn.type === 'http') return describeHttp(row);
-  return `#${row.record.seq} ${eventText(row) || row.kind} at ${at(row.record.t)}`;
+/**
+ * One line for a bar, a tick or an exchange: what the tooltip and the status line say. Its times
+ * are the session's own, or moved by `offset` onto an axis several sessions share (the workspace's).
+ */
+export function describeDrawn(drawn: Drawn, row: TrafficRow, now: number, offset = 0): string {
+  if (drawn.type === 'bar') return describeBar(drawn.bar, row, now, offset);
+  if (drawn.type === 'http') return describeHttp(row, offset);
+  return `#${row.record.seq} ${eventText(row) || row.kind} at ${at(row.record.t + offset)}`;
 }
 
-function describeBar(bar: Bar, row: TrafficRow, now: number): string {
-  if (row.kind === 'http') return describeHttp(row);
+function describeBar(bar: Bar, row: TrafficRow, now: number, offset: number): string {
+  if (row.kind === 'http') return describeHttp(row, offset);
   const first = bar.segments[0]?.row;
   const start = barStart(bar);
   const open = barOpen(bar);
   const duration = barEnd(bar, now) - start;
   const parts = [
     `#${first?.record.seq ?? row.record.seq} ${callName(bar)}`,
-    `start ${at(start)}`,
+    `start ${at(start + offset)}`,
     open ? `${formatLatency(duration)} so far` : formatLatency(duration),
   ];
   const rounds = bar.segments.filter((s) => s.kind === 'round').length;
@@ -38,10 +41,10 @@ function describeBar(bar: Bar, row: TrafficRow, now: number): string {
   return parts.join(' · ');
 }
 
-function describeHttp(row: TrafficRow): string {
+function describeHttp(row: TrafficRow, offset: number): string {
   const record = row.record;
   if (record.type !== 'http') return '';
-  return `#${record.seq} ${eventText(row)} · start ${at(record.t)} · ${formatLatency(record.durationMs)}`;
+  return `#${record.seq} ${eventText(row)} · start ${at(record.t + offset)} · ${formatLatency(record.durationMs)}`;
 }
 
 /** A call's method and what it was called on: "tools/call book_table". */
