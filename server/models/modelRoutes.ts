@@ -128,7 +128,7 @@ export function modelRouter(env: NodeJS.ProcessEnv): Router {
     res.json(state());
   });
 
-  router.get(`${API_MODEL_PATH}/models`, (req: Request, res: Response) => {
+  router.get(`${API_MODEL_PATH}/models`, (_req: Request, res: Response) => {
     if (!held) {
       res.status(409).json({ error: 'no model provider set' });
       return;

@@ -251,3 +251,26 @@ export async function draftSampling(
   });
   return { ask, draft: draftOf(step, ask, options.model) };
 }
+
+/** What the model is given besides the messages, in words: settings, tools, images and sounds. */
+export function askWords(ask: SamplingAsk): string[] {
+  const words: string[] = [];
+  const { settings, translation } = ask;
+  if (settings.maxTokens !== undefined) words.push(`max tokens ${settings.maxTokens}`);
+  if (settings.temperature !== undefined) words.push(`temperature ${settings.temperature}`);
+  if (settings.stopSequences)
+    words.push(`stop sequences ${settings.stopSequences.map((s) => JSON.stringify(s)).join(', ')}`);
+  if (translation.tools.length > 0)
+    words.push(
+      `tools ${translation.tools
+        .map((tool) => (tool.name === tool.serverName ? tool.name : `${tool.serverName} (as ${tool.name})`))
+        .join(', ')}`,
+    );
+  if (settings.toolChoice) words.push(`tool choice ${settings.toolChoice}`);
+  const media = ask.turns.flatMap((turn) => (turn.role === 'user' ? (turn.media ?? []) : []));
+  const images = media.filter((part) => part.kind === 'image').length;
+  const sounds = media.length - images;
+  if (images > 0) words.push(`${images} image${images === 1 ? '' : 's'}`);
+  if (sounds > 0) words.push(`${sounds} sound${sounds === 1 ? '' : 's'}`);
+  return words;
+}
