@@ -206,8 +206,8 @@ test.describe('the Playground', () => {
     await expect(ui.result).toContainText(
       'Welcome line (from scripted): Welcome, Ada: your table for two awaits!',
     );
-    // The model was given the server's messages.
-    const asked = JSON.stringify(model.requests[0]?.body.messages);
+    // The model was given the server's messages (after the page asked for its list of models).
+    const asked = JSON.stringify(model.requests.find((request) => request.method === 'POST')?.body.messages);
     expect(asked).toContain('Ada');
     expect(await pageHoldings(page)).not.toContain(KEY);
   });
