@@ -43,7 +43,8 @@ export function chooseModel(input: ModelChoiceInput): ModelChoice {
   const why: string[] = [];
   const listed = input.listed && input.listed.length > 0 ? input.listed : undefined;
   const pool = listed ?? unique([configured, ...candidates.map((candidate) => candidate.model)]);
-  if (!listed)
+  const hinted = (preferences?.hints ?? []).some((hint) => hint.name?.trim());
+  if (!listed && hinted)
     why.push(
       input.unlisted
         ? `The provider's models could not be listed (${input.unlisted}): hints are matched against the configured model and your candidates.`
