@@ -259,7 +259,13 @@ test.describe('tool-enabled sampling drafted by the model', () => {
     await expect(sampling.getByLabel('Reply text')).toHaveValue('Let me check the weather.');
     // Nothing went to the server yet: the person edits the call, then sends it.
     await expect(ui.result).toHaveCount(0);
+    // An edit that does not fit the tool's inputSchema is flagged before anything is sent.
+    await toolCall.getByLabel('Arguments (JSON)').fill('{"town": "Bergen"}');
+    await expect(toolCall.getByRole('alert', { name: 'Problem with weather.lookup' })).toContainText(
+      'does not fit its inputSchema',
+    );
     await toolCall.getByLabel('Arguments (JSON)').fill('{"city": "Bergen"}');
+    await expect(toolCall.getByRole('alert', { name: 'Problem with weather.lookup' })).toHaveCount(0);
     await sampling.getByRole('button', { name: 'Send reply' }).click();
 
     // The server ran the call and asks again with its tool_result: the model drafts its answer.

@@ -163,7 +163,7 @@ export function SamplingRequestView({ id, params, receivedAt }: Props) {
             </label>
             {(toolNames.length > 0 || toolUses.length > 0) && (
               <ToolUsesEditor
-                toolNames={toolNames}
+                tools={params.tools ?? []}
                 toolUses={toolUses}
                 onChange={(next) => {
                   setToolUses(next);
