@@ -7,6 +7,7 @@ import {
   type ProviderStandIn,
   type ScriptedTurn,
 } from '../server/testSupport/modelStandIns.js';
+import { fixtureStdio } from './support/servers.js';
 import { expect, inspector, test } from './support/test.js';
 import { trafficPane } from './support/traffic.js';
 
@@ -19,8 +20,8 @@ test.afterEach(async () => {
   standIn = undefined;
 });
 
-async function modelStandIn(script: ScriptedTurn[]): Promise<ProviderStandIn> {
-  standIn = await startOpenAIStandIn(script, { key: KEY });
+async function modelStandIn(script: ScriptedTurn[], models?: string[]): Promise<ProviderStandIn> {
+  standIn = await startOpenAIStandIn(script, { key: KEY, ...(models ? { models } : {}) });
   return standIn;
 }
 
@@ -205,9 +206,91 @@ test.describe('the Playground', () => {
     await expect(ui.result).toContainText(
       'Welcome line (from scripted): Welcome, Ada: your table for two awaits!',
     );
-    // The model was given the server's messages.
-    const asked = JSON.stringify(model.requests[0]?.body.messages);
+    // The model was given the server's messages (after the page asked for its list of models).
+    const asked = JSON.stringify(model.requests.find((request) => request.method === 'POST')?.body.messages);
     expect(asked).toContain('Ada');
+    expect(await pageHoldings(page)).not.toContain(KEY);
+  });
+});
+
+test.describe('tool-enabled sampling drafted by the model', () => {
+  test.use({ cliArgs: fixtureStdio('toolSampling.mjs') });
+
+  test('the model chosen by the hint drafts a tool_use call; the person edits it and sends it, then the tool_result goes back to the model', async ({
+    page,
+    cli,
+  }) => {
+    // Two input rounds, each drafted by the model, on a machine that may be busy.
+    test.slow();
+    const model = await modelStandIn(
+      [
+        {
+          text: 'Let me check the weather.',
+          calls: [{ name: 'weather_lookup', arguments: { city: 'Oslo' } }],
+        },
+        { text: 'Walk along the harbour.' },
+      ],
+      ['gpt-4o-mini', 'local-sonnet-7b'],
+    );
+    const ui = inspector(page);
+    await page.goto(cli.url);
+    await expect(ui.connectionState).toHaveText('connected');
+    await useModel(page, model.baseUrl);
+
+    await ui.runTool('plan_outing', { city: 'Oslo' });
+    const call = ui.calls.first();
+    const sampling = call.getByRole('article', { name: 'Sampling request' });
+    // The request's preferences pick the model from the provider's list, said; the person may change it.
+    await expect(sampling.getByLabel('Why this model')).toContainText(
+      'Hint "sonnet" matches local-sonnet-7b.',
+    );
+    await expect(sampling.getByLabel('Model to ask')).toHaveValue('local-sonnet-7b');
+    await expect(sampling.getByLabel('Given to the model')).toContainText(
+      'max tokens 300; temperature 0.2; stop sequences "THE END"; tools weather.lookup (as weather_lookup); tool choice auto',
+    );
+
+    await sampling.getByRole('button', { name: 'Draft with model' }).click();
+    await expect(sampling.getByRole('status', { name: 'Draft status' })).toContainText(
+      'Drafted by openai · local-sonnet-7b (1 tool call)',
+    );
+    const toolCall = sampling.getByRole('listitem', { name: 'Tool call weather.lookup' });
+    await expect(toolCall.getByLabel('Arguments (JSON)')).toHaveValue('{"city":"Oslo"}');
+    await expect(sampling.getByLabel('Stop reason')).toHaveValue('toolUse');
+    await expect(sampling.getByLabel('Reply text')).toHaveValue('Let me check the weather.');
+    // Nothing went to the server yet: the person edits the call, then sends it.
+    await expect(ui.result).toHaveCount(0);
+    // An edit that does not fit the tool's inputSchema is flagged before anything is sent.
+    await toolCall.getByLabel('Arguments (JSON)').fill('{"town": "Bergen"}');
+    await expect(toolCall.getByRole('alert', { name: 'Problem with weather.lookup' })).toContainText(
+      'does not fit its inputSchema',
+    );
+    await toolCall.getByLabel('Arguments (JSON)').fill('{"city": "Bergen"}');
+    await expect(toolCall.getByRole('alert', { name: 'Problem with weather.lookup' })).toHaveCount(0);
+    await sampling.getByRole('button', { name: 'Send reply' }).click();
+
+    // The server ran the call and asks again with its tool_result: the model drafts its answer.
+    const again = call
+      .getByRole('article', { name: 'Sampling request' })
+      .filter({ hasText: 'Bergen: 18°C, clear skies' });
+    await expect(again.getByRole('list', { name: 'Messages' })).toContainText('Bergen: 18°C, clear skies');
+    await expect(call.getByRole('article', { name: 'Sampling request' })).toHaveCount(1);
+    await again.getByRole('button', { name: 'Draft with model' }).click();
+    await expect(again.getByLabel('Reply text')).toHaveValue('Walk along the harbour.');
+    await expect(again.getByLabel('Stop reason')).toHaveValue('endTurn');
+    await again.getByRole('button', { name: 'Send reply' }).click();
+
+    await expect(ui.result).toContainText('Asked weather.lookup {"city":"Bergen"} (stopReason toolUse)');
+    await expect(ui.result).toContainText('Final (from local-sonnet-7b): Walk along the harbour.');
+    // The model got the edited call and its result in its own format.
+    const steps = model.requests.filter((request) => request.method === 'POST');
+    const messages = steps[1]?.body.messages as Array<{
+      role: string;
+      content: unknown;
+      tool_calls?: unknown;
+    }>;
+    expect(messages.map((message) => message.role)).toEqual(['system', 'user', 'assistant', 'tool']);
+    expect(JSON.stringify(messages[2]?.tool_calls)).toContain('{\\"city\\":\\"Bergen\\"}');
+    expect(messages[3]?.content).toBe('Bergen: 18°C, clear skies');
     expect(await pageHoldings(page)).not.toContain(KEY);
   });
 });

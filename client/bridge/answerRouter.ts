@@ -40,6 +40,7 @@ export class AnswerRouter {
         return answer;
       },
       roots: () => person.roots(),
+      ...(person.samplingTools ? { samplingTools: true } : {}),
       isBusy: () => person.isBusy(),
       onBusyChange: (listener) => person.onBusyChange(listener),
     };

@@ -2,6 +2,7 @@ import { ProtocolError } from '@modelcontextprotocol/client';
 import type {
   CreateMessageRequest,
   CreateMessageResult,
+  CreateMessageResultWithTools,
   ElicitRequest,
   ElicitResult,
 } from '@modelcontextprotocol/client';
@@ -23,7 +24,7 @@ export type PendingServerRequest =
   /** An elicitation the SDK would refuse as malformed: shown anyway, so it can be declined. */
   | (Common & { kind: 'malformed-elicitation'; params: unknown; problem: string });
 
-type Answer = CreateMessageResult | ElicitResult;
+type Answer = CreateMessageResult | CreateMessageResultWithTools | ElicitResult;
 
 /** MCP's suggested code for a person refusing a sampling request. */
 export const USER_REJECTED = -1;
@@ -43,7 +44,7 @@ export class ServerRequestQueue {
     params: CreateMessageRequest['params'],
     signal: AbortSignalLike,
     origin?: AskOrigin,
-  ): Promise<CreateMessageResult>;
+  ): Promise<CreateMessageResult | CreateMessageResultWithTools>;
   ask(
     kind: 'elicitation',
     params: ElicitRequest['params'],

@@ -1,6 +1,11 @@
 import Anthropic from '@anthropic-ai/sdk';
-import type { MessageParam, Tool } from '@anthropic-ai/sdk/resources/messages/messages';
-import type { ModelStep, ModelToolCall } from '../../shared/models/conversation.js';
+import type {
+  ContentBlockParam,
+  MessageCreateParamsStreaming,
+  MessageParam,
+  Tool,
+} from '@anthropic-ai/sdk/resources/messages/messages';
+import type { MediaPart, ModelStep, ModelToolCall, StepSettings } from '../../shared/models/conversation.js';
 import { ModelFailure } from './modelFailure.js';
 import type { ModelProvider, StepRequest } from './modelProvider.js';
 import { fetchWithoutRedirects, providerFailure, type FailureContext } from './providerErrors.js';
@@ -41,11 +46,12 @@ export function anthropicProvider(settings: ProviderSettings): ModelProvider {
       try {
         const stream = await client.messages.create(
           {
-            model: settings.model,
-            max_tokens: MAX_TOKENS,
+            model: request.settings?.model ?? settings.model,
+            max_tokens: request.settings?.maxTokens ?? MAX_TOKENS,
             ...(request.system ? { system: request.system } : {}),
             messages: messagesOf(request),
             ...(request.tools.length > 0 ? { tools: request.tools.map(toolOf) } : {}),
+            ...settingsOf(request.settings, request.tools.length > 0),
             stream: true,
           },
           { signal: request.signal },
@@ -98,6 +104,40 @@ export function anthropicProvider(settings: ProviderSettings): ModelProvider {
         throw providerFailure(error, context);
       }
     },
+    async listModels(signal?: AbortSignal): Promise<string[]> {
+      if (settings.apiKey === undefined)
+        throw new ModelFailure(
+          'no-key',
+          `no key for Anthropic at ${settings.baseUrl}: its models are not listed`,
+        );
+      try {
+        const ids: string[] = [];
+        for await (const model of client.models.list({ limit: 100 }, { signal })) {
+          ids.push(model.id);
+          if (ids.length >= MAX_LISTED_MODELS) break;
+        }
+        return ids;
+      } catch (error) {
+        throw providerFailure(error, context);
+      }
+    },
+  };
+}
+
+/** A provider listing more models than this is cut short: the page picks among these. */
+const MAX_LISTED_MODELS = 1000;
+
+/** A sampling request's settings in the Messages API's words (the length is set above). */
+function settingsOf(
+  step: StepSettings | undefined,
+  hasTools: boolean,
+): Partial<MessageCreateParamsStreaming> {
+  if (!step) return {};
+  const choice = step.toolChoice === 'required' ? 'any' : step.toolChoice;
+  return {
+    ...(step.temperature !== undefined ? { temperature: step.temperature } : {}),
+    ...(step.stopSequences && step.stopSequences.length > 0 ? { stop_sequences: step.stopSequences } : {}),
+    ...(hasTools && choice ? { tool_choice: { type: choice } } : {}),
   };
 }
 
@@ -112,7 +152,11 @@ function toolOf(tool: StepRequest['tools'][number]): Tool {
 function messagesOf(request: StepRequest): MessageParam[] {
   const messages: MessageParam[] = [];
   for (const turn of request.turns) {
-    if (turn.role === 'user') messages.push({ role: 'user', content: turn.text });
+    if (turn.role === 'user')
+      messages.push({
+        role: 'user',
+        content: turn.media && turn.media.length > 0 ? userBlocks(turn.text, turn.media) : turn.text,
+      });
     else if (turn.role === 'assistant')
       messages.push({
         role: 'assistant',
@@ -138,6 +182,22 @@ function messagesOf(request: StepRequest): MessageParam[] {
       });
   }
   return messages;
+}
+
+/** A user turn with its images beside its text (sounds never reach here: the API takes none). */
+function userBlocks(text: string, media: readonly MediaPart[]): ContentBlockParam[] {
+  const blocks: ContentBlockParam[] = text === '' ? [] : [{ type: 'text', text }];
+  for (const part of media)
+    if (part.kind === 'image')
+      blocks.push({
+        type: 'image',
+        source: {
+          type: 'base64',
+          media_type: part.mimeType as 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp',
+          data: part.data,
+        },
+      });
+  return blocks;
 }
 
 /** tool_use's input is an object; arguments that did not parse go back as what the model wrote. */

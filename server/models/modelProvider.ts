@@ -1,4 +1,4 @@
-import type { ConversationTurn, ModelStep } from '../../shared/models/conversation.js';
+import type { ConversationTurn, ModelStep, StepSettings } from '../../shared/models/conversation.js';
 import type { ProviderKind, TranslatedTool } from '../../shared/models/toolTranslation.js';
 
 /** What one step of the model is asked with. */
@@ -6,6 +6,7 @@ export interface StepRequest {
   system?: string | undefined;
   turns: readonly ConversationTurn[];
   tools: readonly TranslatedTool[];
+  settings?: StepSettings | undefined;
   /** Ends the stream: the step fails with a `cancelled` ModelFailure. */
   signal?: AbortSignal | undefined;
   /** Each piece of text as it streams in. */
@@ -23,4 +24,6 @@ export interface ModelProvider {
   /** Where requests go (the key goes there and nowhere else): the base URL with no secret in it. */
   readonly baseUrl: string;
   step(request: StepRequest): Promise<ModelStep>;
+  /** The provider's models (its `GET /models`), as its official client lists them. */
+  listModels(signal?: AbortSignal): Promise<string[]>;
 }

@@ -134,4 +134,44 @@ describe('the model routes', () => {
     const bad = await api('/step', { method: 'POST', body: JSON.stringify({ turns: [] }) });
     expect(bad.status).toBe(400);
   });
+
+  it('list the provider’s models through its client, say when it lists none, and pass a step’s settings and images', async () => {
+    const standIn = await startOpenAIStandIn([{ text: 'A red square.' }], {
+      key: KEY,
+      models: ['gpt-4o-mini', 'gpt-4o'],
+    });
+    standIns.push(standIn);
+    await put({ provider: 'openai', model: 'gpt-4o-mini', baseUrl: standIn.baseUrl, apiKey: KEY });
+    expect(await (await api('/models')).json()).toEqual({ models: ['gpt-4o-mini', 'gpt-4o'] });
+    expect(standIn.requests[0]?.headers.authorization).toBe(`Bearer ${KEY}`);
+
+    const response = await api('/step', {
+      method: 'POST',
+      body: JSON.stringify({
+        turns: [
+          {
+            role: 'user',
+            text: 'What is this?',
+            media: [{ kind: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' }],
+          },
+        ],
+        tools: [],
+        settings: { model: 'gpt-4o', maxTokens: 40, temperature: 0, stopSequences: ['.'] },
+      }),
+    });
+    expect(await response.text()).toContain('A red square.');
+    const sent = standIn.requests.at(-1)?.body;
+    expect(sent).toMatchObject({ model: 'gpt-4o', max_tokens: 40, temperature: 0, stop: ['.'] });
+    expect((sent?.messages as Array<{ content: unknown }>)[0]?.content).toEqual([
+      { type: 'text', text: 'What is this?' },
+      { type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw0KGgo=' } },
+    ]);
+
+    // A server that lists no models (the stand-in without a list answers 404): said, not a failure.
+    const unlisting = await startOpenAIStandIn([], { key: KEY });
+    standIns.push(unlisting);
+    await put({ provider: 'openai', model: 'llama3', baseUrl: unlisting.baseUrl, apiKey: KEY });
+    const unlisted = (await (await api('/models')).json()) as { unlisted?: string };
+    expect(unlisted.unlisted).toMatch(/404/);
+  });
 });

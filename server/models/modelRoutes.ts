@@ -13,8 +13,11 @@ import {
   type ProviderSettings,
 } from './providerSettings.js';
 
-/** A step's conversation: a few hundred kilobytes is already a very long chat. */
-const MAX_STEP_BODY = '2mb';
+/**
+ * A step's conversation: a few hundred kilobytes is already a very long chat; a sampling
+ * request's images (base64) make it larger, within this bound.
+ */
+const MAX_STEP_BODY = '16mb';
 
 const SettingsSchema = z.object({
   provider: z.enum(['openai', 'anthropic']),
@@ -25,8 +28,13 @@ const SettingsSchema = z.object({
 });
 
 const ToolCallSchema = z.object({ id: z.string(), name: z.string(), argumentsText: z.string() });
+const MediaSchema = z.object({
+  kind: z.enum(['image', 'audio']),
+  data: z.string(),
+  mimeType: z.string().max(200),
+});
 const TurnSchema = z.discriminatedUnion('role', [
-  z.object({ role: z.literal('user'), text: z.string() }),
+  z.object({ role: z.literal('user'), text: z.string(), media: z.array(MediaSchema).optional() }),
   z.object({ role: z.literal('assistant'), text: z.string(), toolCalls: z.array(ToolCallSchema) }),
   z.object({
     role: z.literal('tool'),
@@ -47,13 +55,24 @@ const StepSchema = z.object({
       changes: z.array(z.string()),
     }),
   ),
+  /** A sampling request's own settings (see StepSettings). */
+  settings: z
+    .object({
+      model: z.string().min(1).max(200).optional(),
+      maxTokens: z.number().int().positive().optional(),
+      temperature: z.number().optional(),
+      stopSequences: z.array(z.string()).max(64).optional(),
+      toolChoice: z.enum(['auto', 'required', 'none']).optional(),
+    })
+    .optional(),
 });
 
 /**
  * The page's model provider, held by the bridge (under /api: the token and the Origin check
  * apply). GET says what is set, never the key (only whether one is held); PUT sets it, the key
  * kept in this process's memory only; POST …/step asks the model once and streams NDJSON lines
- * back (`text` deltas, then `step` or `failed`), the request cancelled when the page goes away.
+ * back (`text` deltas, then `step` or `failed`), the request cancelled when the page goes away;
+ * GET …/models lists the provider's models (for a sampling request's model preferences).
  * A key is bound to its provider's origin: settings that move to another origin without a key
  * given anew drop the held one, so a page (or a script holding the token) cannot send the
  * person's key somewhere else. Starts from the official clients' variables, when set.
@@ -107,6 +126,23 @@ export function modelRouter(env: NodeJS.ProcessEnv): Router {
     }
     held = settings;
     res.json(state());
+  });
+
+  router.get(`${API_MODEL_PATH}/models`, (_req: Request, res: Response) => {
+    if (!held) {
+      res.status(409).json({ error: 'no model provider set' });
+      return;
+    }
+    const controller = new AbortController();
+    res.on('close', () => controller.abort());
+    const settings = held;
+    makeProvider(settings)
+      .then((provider) => provider.listModels(controller.signal))
+      .then(
+        (models) => res.json({ models }),
+        // Not every OpenAI-compatible server lists its models: the page then keeps the configured one.
+        (error: unknown) => res.json({ unlisted: (error as Error).message }),
+      );
   });
 
   router.post(

@@ -1,9 +1,12 @@
 import OpenAI from 'openai';
 import type {
+  ChatCompletionContentPart,
+  ChatCompletionCreateParamsStreaming,
   ChatCompletionMessageParam,
   ChatCompletionTool,
 } from 'openai/resources/chat/completions/completions';
-import type { ModelStep, ModelToolCall } from '../../shared/models/conversation.js';
+import type { MediaPart, ModelStep, ModelToolCall, StepSettings } from '../../shared/models/conversation.js';
+import { openaiAudioFormat } from '../../shared/models/providerMedia.js';
 import { ModelFailure } from './modelFailure.js';
 import type { ModelProvider, StepRequest } from './modelProvider.js';
 import { fetchWithoutRedirects, providerFailure, type FailureContext } from './providerErrors.js';
@@ -36,9 +39,10 @@ export function openaiProvider(settings: ProviderSettings): ModelProvider {
       try {
         const stream = await client.chat.completions.create(
           {
-            model: settings.model,
+            model: request.settings?.model ?? settings.model,
             messages: messagesOf(request),
             ...(request.tools.length > 0 ? { tools: request.tools.map(toolOf) } : {}),
+            ...settingsOf(request.settings, request.tools.length > 0, settings.baseUrl),
             stream: true,
             stream_options: { include_usage: true },
           },
@@ -85,6 +89,45 @@ export function openaiProvider(settings: ProviderSettings): ModelProvider {
         throw providerFailure(error, context);
       }
     },
+    async listModels(signal?: AbortSignal): Promise<string[]> {
+      try {
+        const ids: string[] = [];
+        for await (const model of client.models.list({ signal })) {
+          ids.push(model.id);
+          if (ids.length >= MAX_LISTED_MODELS) break;
+        }
+        return ids;
+      } catch (error) {
+        throw providerFailure(error, context);
+      }
+    },
+  };
+}
+
+/** A provider listing more models than this is cut short: the page picks among these. */
+const MAX_LISTED_MODELS = 1000;
+
+/**
+ * A sampling request's settings in chat completions' words. The length limit is
+ * `max_completion_tokens` on OpenAI's own API (its reasoning models refuse `max_tokens`) and
+ * `max_tokens` elsewhere, the name local servers (Ollama, llama.cpp, vLLM, LM Studio) all take.
+ */
+function settingsOf(
+  step: StepSettings | undefined,
+  hasTools: boolean,
+  baseUrl: string,
+): Partial<ChatCompletionCreateParamsStreaming> {
+  if (!step) return {};
+  const openaiItself = /^https:\/\/api\.openai\.com(\/|$)/.test(baseUrl);
+  return {
+    ...(step.maxTokens !== undefined
+      ? openaiItself
+        ? { max_completion_tokens: step.maxTokens }
+        : { max_tokens: step.maxTokens }
+      : {}),
+    ...(step.temperature !== undefined ? { temperature: step.temperature } : {}),
+    ...(step.stopSequences && step.stopSequences.length > 0 ? { stop: step.stopSequences } : {}),
+    ...(hasTools && step.toolChoice ? { tool_choice: step.toolChoice } : {}),
   };
 }
 
@@ -99,7 +142,11 @@ function messagesOf(request: StepRequest): ChatCompletionMessageParam[] {
   const messages: ChatCompletionMessageParam[] = [];
   if (request.system) messages.push({ role: 'system', content: request.system });
   for (const turn of request.turns) {
-    if (turn.role === 'user') messages.push({ role: 'user', content: turn.text });
+    if (turn.role === 'user')
+      messages.push({
+        role: 'user',
+        content: turn.media && turn.media.length > 0 ? userParts(turn.text, turn.media) : turn.text,
+      });
     else if (turn.role === 'assistant')
       messages.push({
         role: 'assistant',
@@ -119,4 +166,16 @@ function messagesOf(request: StepRequest): ChatCompletionMessageParam[] {
         messages.push({ role: 'tool', tool_call_id: result.callId, content: result.text });
   }
   return messages;
+}
+
+/** A user turn with images (as data URLs) and sounds (`input_audio`, wav or mp3) beside its text. */
+function userParts(text: string, media: readonly MediaPart[]): ChatCompletionContentPart[] {
+  const parts: ChatCompletionContentPart[] = text === '' ? [] : [{ type: 'text', text }];
+  for (const part of media) {
+    const format = openaiAudioFormat(part.mimeType);
+    if (part.kind === 'image')
+      parts.push({ type: 'image_url', image_url: { url: `data:${part.mimeType};base64,${part.data}` } });
+    else if (format) parts.push({ type: 'input_audio', input_audio: { data: part.data, format } });
+  }
+  return parts;
 }

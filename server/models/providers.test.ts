@@ -112,6 +112,54 @@ describe.each<Kind>(['openai', 'anthropic'])('the %s provider through its offici
     }
   });
 
+  it('gives a user turn’s image and sound in the provider’s own shape, and a sampling request’s settings', async () => {
+    const { standIn, provider } = await providerOn(kind, [{ text: 'A red square.' }]);
+    // Audio reaches only an OpenAI-compatible provider (samplingAsk leaves it out for Anthropic).
+    const media = [
+      { kind: 'image' as const, data: 'iVBORw0KGgo=', mimeType: 'image/png' },
+      ...(kind === 'openai' ? [{ kind: 'audio' as const, data: 'UklGRg==', mimeType: 'audio/wav' }] : []),
+    ];
+    await provider.step({
+      turns: [{ role: 'user', text: 'What is this?', media }],
+      tools,
+      settings: {
+        model: 'other',
+        maxTokens: 20,
+        temperature: 0.5,
+        stopSequences: ['END'],
+        toolChoice: 'none',
+      },
+    });
+    const body = standIn.requests[0]?.body;
+    const content = (body?.messages as Array<{ content: unknown }>)[0]?.content;
+    if (kind === 'openai') {
+      expect(body).toMatchObject({
+        model: 'other',
+        max_tokens: 20,
+        temperature: 0.5,
+        stop: ['END'],
+        tool_choice: 'none',
+      });
+      expect(content).toEqual([
+        { type: 'text', text: 'What is this?' },
+        { type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw0KGgo=' } },
+        { type: 'input_audio', input_audio: { data: 'UklGRg==', format: 'wav' } },
+      ]);
+    } else {
+      expect(body).toMatchObject({
+        model: 'other',
+        max_tokens: 20,
+        temperature: 0.5,
+        stop_sequences: ['END'],
+        tool_choice: { type: 'none' },
+      });
+      expect(content).toEqual([
+        { type: 'text', text: 'What is this?' },
+        { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0KGgo=' } },
+      ]);
+    }
+  });
+
   it("sends the tool's result back in the provider's own shape", async () => {
     const { standIn, provider } = await providerOn(kind, [{ text: 'It said hi.' }]);
     await provider.step({

@@ -38,6 +38,8 @@ export interface StandInOptions {
   key?: string;
   /** When the script is used up, answer with its last turn again (a model that loops). */
   repeatLast?: boolean;
+  /** The models `GET /v1/models` lists, in the API's own page shape; without them it answers 404. */
+  models?: string[];
 }
 
 export interface ProviderStandIn {
@@ -88,6 +90,12 @@ async function startStandIn(
       };
       requests.push(recorded);
       res.once('finish', () => (recorded.answeredAt = performance.now()));
+      if (req.method === 'GET' && (req.url ?? '').split('?')[0] === '/v1/models' && options.models) {
+        if (options.key !== undefined && keyOf(flavour, req) !== options.key)
+          return apiError(flavour, res, 401, 'invalid api key');
+        res.writeHead(200, { 'content-type': 'application/json' });
+        return res.end(JSON.stringify(modelsPage(flavour, options.models)));
+      }
       const expectedPath = flavour === 'openai' ? '/v1/chat/completions' : '/v1/messages';
       if (req.method !== 'POST' || req.url !== expectedPath)
         return apiError(flavour, res, 404, `the stand-in answers POST ${expectedPath} only`);
@@ -161,6 +169,21 @@ function apiError(
         };
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
+}
+
+/** `GET /v1/models` as each API answers it: one page holding every model. */
+function modelsPage(flavour: Flavour, models: string[]): Record<string, unknown> {
+  if (flavour === 'openai')
+    return {
+      object: 'list',
+      data: models.map((id) => ({ id, object: 'model', created: 0, owned_by: 'stand-in' })),
+    };
+  return {
+    data: models.map((id) => ({ type: 'model', id, display_name: id, created_at: '2026-01-01T00:00:00Z' })),
+    has_more: false,
+    first_id: models[0] ?? null,
+    last_id: models.at(-1) ?? null,
+  };
 }
 
 function argumentsText(call: ScriptedCall): string {

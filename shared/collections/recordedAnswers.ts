@@ -1,10 +1,14 @@
-import type { CreateMessageResult, ElicitResult } from '@modelcontextprotocol/client';
+import type {
+  CreateMessageResult,
+  CreateMessageResultWithTools,
+  ElicitResult,
+} from '@modelcontextprotocol/client';
 import type { ItemAnswers } from './format.js';
 
 /** An answer the person gave to one of the server's asks, as the answerer saw it go back. */
 export type GivenAnswer =
   | { method: 'elicitation/create'; answer: ElicitResult }
-  | { method: 'sampling/createMessage'; answer: CreateMessageResult };
+  | { method: 'sampling/createMessage'; answer: CreateMessageResult | CreateMessageResultWithTools };
 
 /**
  * The item's `answers` with one more answer the person gave during the call, so that a saved
@@ -23,7 +27,7 @@ export function withGivenAnswer(answers: ItemAnswers | undefined, given: GivenAn
 }
 
 /** The text of a sampling reply (its text blocks, joined; a reply with none is saved empty). */
-function replyText(content: CreateMessageResult['content'] | CreateMessageResult['content'][]): string {
+function replyText(content: CreateMessageResultWithTools['content']): string {
   const blocks = (Array.isArray(content) ? content : [content]) as { type: string; text?: unknown }[];
   return blocks
     .filter((block) => block.type === 'text' && typeof block.text === 'string')

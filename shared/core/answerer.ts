@@ -1,6 +1,7 @@
 import type {
   CreateMessageRequest,
   CreateMessageResult,
+  CreateMessageResultWithTools,
   ElicitRequest,
   ElicitResult,
   Root,
@@ -35,7 +36,15 @@ export interface AskContext {
  */
 export interface Answerer {
   elicit(params: ElicitRequest['params'], context: AskContext): Promise<ElicitResult>;
-  sample(params: CreateMessageRequest['params'], context: AskContext): Promise<CreateMessageResult>;
+  sample(
+    params: CreateMessageRequest['params'],
+    context: AskContext,
+  ): Promise<CreateMessageResult | CreateMessageResultWithTools>;
+  /**
+   * It can answer a tool-enabled sampling request with tool_use (the page's reply form and its
+   * model's draft can): the client then declares `sampling.tools`, and servers may send `tools`.
+   */
+  readonly samplingTools?: boolean;
   /** The roots offered to servers (roots/list). */
   roots(): Root[];
   /**
@@ -75,6 +84,7 @@ export function watchAnswerer(answerer: Answerer): WatchedAnswerer {
     elicit: (params, context) => counted(() => answerer.elicit(params, context)),
     sample: (params, context) => counted(() => answerer.sample(params, context)),
     roots: () => answerer.roots(),
+    ...(answerer.samplingTools ? { samplingTools: true } : {}),
     isBusy: () => open > 0,
     onBusyChange: (listener) => {
       listeners.add(listener);

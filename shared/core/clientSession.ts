@@ -35,6 +35,15 @@ export const CLIENT_CAPABILITIES: ClientCapabilities = {
   },
 };
 
+/**
+ * The capabilities for an answerer: `sampling.tools` (2025-11-25; a modern request's `_meta`
+ * carries the same) only when it can answer with tool_use, since a server that sees it may send
+ * `tools` and expect a model's call back.
+ */
+export function clientCapabilitiesFor(answerer: Pick<Answerer, 'samplingTools'>): ClientCapabilities {
+  return answerer.samplingTools ? { ...CLIENT_CAPABILITIES, sampling: { tools: {} } } : CLIENT_CAPABILITIES;
+}
+
 /** A server's `nextCursor` that never converges must not keep the client busy forever. */
 const MAX_LIST_PAGES = 1_000;
 
@@ -77,7 +86,7 @@ export interface CoreClient {
 export function createCoreClient(options: CoreClientOptions): CoreClient {
   const answerer = watchAnswerer(options.answerer);
   const client = new Client(options.clientInfo, {
-    capabilities: CLIENT_CAPABILITIES,
+    capabilities: clientCapabilitiesFor(answerer),
     ...(options.jsonSchemaValidator ? { jsonSchemaValidator: options.jsonSchemaValidator } : {}),
     versionNegotiation: versionNegotiation(options.era),
     // Multi round-trip requests are driven by the core round by round (withInputRounds), so each

@@ -22,8 +22,18 @@ export interface ToolResultTurn {
   isError: boolean;
 }
 
+/**
+ * An image or a sound the person's side gives the model (a sampling request's messages carry
+ * them): base64 data and its MIME type, as MCP's image and audio content say them.
+ */
+export interface MediaPart {
+  kind: 'image' | 'audio';
+  data: string;
+  mimeType: string;
+}
+
 export type ConversationTurn =
-  | { role: 'user'; text: string }
+  | { role: 'user'; text: string; media?: MediaPart[] | undefined }
   | { role: 'assistant'; text: string; toolCalls: ModelToolCall[] }
   | { role: 'tool'; results: ToolResultTurn[] };
 
@@ -60,4 +70,19 @@ export function parseToolArguments(text: string): { value: Record<string, unknow
 
 function clip(text: string): string {
   return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+}
+
+/**
+ * How one step is asked beyond its conversation (a sampling request's own settings): each left
+ * out means the provider's default (the configured model; for Anthropic, which requires a
+ * length, its usual 4096 tokens).
+ */
+export interface StepSettings {
+  /** Another model of the same provider than the configured one. */
+  model?: string | undefined;
+  maxTokens?: number | undefined;
+  temperature?: number | undefined;
+  stopSequences?: string[] | undefined;
+  /** Whether the model may (`auto`), must (`required`) or must not (`none`) call a tool. */
+  toolChoice?: 'auto' | 'required' | 'none' | undefined;
 }

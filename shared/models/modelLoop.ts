@@ -6,6 +6,7 @@ import {
   parseToolArguments,
   type ConversationTurn,
   type ModelStep,
+  type StepSettings,
   type ToolResultTurn,
 } from './conversation.js';
 import {
@@ -28,6 +29,7 @@ export type ModelStepper = (request: {
   system?: string | undefined;
   turns: readonly ConversationTurn[];
   tools: readonly TranslatedTool[];
+  settings?: StepSettings | undefined;
   signal?: AbortSignalLike | undefined;
   onText?: ((delta: string) => void) | undefined;
 }) => Promise<ModelStep>;

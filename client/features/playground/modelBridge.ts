@@ -28,6 +28,13 @@ export function putModelSettings(input: ModelSettingsInput): Promise<ModelState>
   return bridgeRequest<ModelState>(API_MODEL_PATH, { method: 'PUT', body: JSON.stringify(input) });
 }
 
+/** The provider's models, or why it did not list them (not every OpenAI-compatible server does). */
+export type ListedModels = { models: string[] } | { unlisted: string };
+
+export function listModels(): Promise<ListedModels> {
+  return bridgeRequest<ListedModels>(`${API_MODEL_PATH}/models`);
+}
+
 export { ModelStepFailure, stepFailureOf } from './stepOverHttp';
 
 /**

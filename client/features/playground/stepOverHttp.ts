@@ -37,7 +37,7 @@ export function httpModelStepper(options: {
   onTiming?: (timing: StepTiming) => void;
 }): ModelStepper {
   const { url, authorization, onTiming } = options;
-  return async ({ system, turns, tools, signal, onText }) => {
+  return async ({ system, turns, tools, settings, signal, onText }) => {
     const sentAt = performance.now();
     let response: Response;
     try {
@@ -47,7 +47,12 @@ export function httpModelStepper(options: {
           'content-type': 'application/json',
           authorization: authorization(),
         },
-        body: JSON.stringify({ ...(system ? { system } : {}), turns, tools }),
+        body: JSON.stringify({
+          ...(system ? { system } : {}),
+          turns,
+          tools,
+          ...(settings ? { settings } : {}),
+        }),
         ...(signal ? { signal: signal as AbortSignal } : {}),
       });
     } catch (error) {

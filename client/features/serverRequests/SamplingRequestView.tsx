@@ -7,6 +7,8 @@ import { SamplingMessageView } from './SamplingMessageView';
 import { formatClockTime } from '../../components/format';
 import { PERSON_SAMPLING_MODEL } from '../../../shared/personSampling';
 import { DraftWithModel } from '../playground/DraftWithModel';
+import { replyOf, type DraftToolUse } from '../../../shared/models/samplingDraft';
+import { ToolUsesEditor } from './ToolUsesEditor';
 
 interface Props {
   id: number;
@@ -22,12 +24,25 @@ export function SamplingRequestView({ id, params, receivedAt }: Props) {
   const [text, setText] = useState('');
   const [image, setImage] = useState<{ data: string; mimeType: string } | undefined>();
   const [model, setModel] = useState(PERSON_SAMPLING_MODEL);
-  const [stopReason, setStopReason] = useState<'endTurn' | 'stopSequence' | 'maxTokens'>('endTurn');
+  const [stopReason, setStopReason] = useState<'endTurn' | 'stopSequence' | 'maxTokens' | 'toolUse'>(
+    'endTurn',
+  );
+  const [toolUses, setToolUses] = useState<DraftToolUse[]>([]);
+  const [problem, setProblem] = useState<string | undefined>();
+  const toolNames = (params.tools ?? []).map((tool) => tool.name);
 
   const reply = (): void => {
-    const content: CreateMessageResult['content'] =
-      kind === 'image' && image ? { type: 'image', ...image } : { type: 'text', text };
-    requests.answer(id, { role, content, model, stopReason });
+    if (kind === 'image' && image) {
+      const content: CreateMessageResult['content'] = { type: 'image', ...image };
+      requests.answer(id, { role, content, model, stopReason });
+      return;
+    }
+    const built = replyOf({ role, text, toolUses, model, stopReason });
+    if ('problem' in built) {
+      setProblem(`Not sent: ${built.problem}.`);
+      return;
+    }
+    requests.answer(id, built.reply);
   };
 
   return (
@@ -65,6 +80,18 @@ export function SamplingRequestView({ id, params, receivedAt }: Props) {
             <dd>{params.includeContext}</dd>
           </>
         )}
+        {toolNames.length > 0 && (
+          <>
+            <dt>Tools</dt>
+            <dd>{toolNames.join(', ')}</dd>
+          </>
+        )}
+        {params.toolChoice?.mode && (
+          <>
+            <dt>Tool choice</dt>
+            <dd>{params.toolChoice.mode}</dd>
+          </>
+        )}
         {params.stopSequences && params.stopSequences.length > 0 && (
           <>
             <dt>Stop sequences</dt>
@@ -85,8 +112,10 @@ export function SamplingRequestView({ id, params, receivedAt }: Props) {
           setRole('assistant');
           setKind('text');
           setText(draft.text);
+          setToolUses(draft.toolUses);
           setModel(draft.model);
           setStopReason(draft.stopReason);
+          setProblem(undefined);
         }}
       />
       <form
@@ -122,14 +151,29 @@ export function SamplingRequestView({ id, params, receivedAt }: Props) {
               <option value="endTurn">endTurn</option>
               <option value="stopSequence">stopSequence</option>
               <option value="maxTokens">maxTokens</option>
+              {(toolNames.length > 0 || stopReason === 'toolUse') && <option value="toolUse">toolUse</option>}
             </select>
           </label>
         </div>
         {kind === 'text' ? (
-          <label>
-            Reply text
-            <textarea rows={4} value={text} onChange={(e) => setText(e.target.value)} />
-          </label>
+          <>
+            <label>
+              Reply text
+              <textarea rows={4} value={text} onChange={(e) => setText(e.target.value)} />
+            </label>
+            {(toolNames.length > 0 || toolUses.length > 0) && (
+              <ToolUsesEditor
+                tools={params.tools ?? []}
+                toolUses={toolUses}
+                onChange={(next) => {
+                  setToolUses(next);
+                  setProblem(undefined);
+                  if (next.length > 0) setStopReason('toolUse');
+                  else if (stopReason === 'toolUse') setStopReason('endTurn');
+                }}
+              />
+            )}
+          </>
         ) : (
           <label>
             Reply image
@@ -139,6 +183,11 @@ export function SamplingRequestView({ id, params, receivedAt }: Props) {
               onChange={(e) => void readImage(e.target.files?.[0]).then(setImage)}
             />
           </label>
+        )}
+        {problem && (
+          <p className="notice" role="alert" aria-label="Reply problem">
+            {problem}
+          </p>
         )}
         <div className="actions">
           <button type="submit" className="primary" disabled={kind === 'image' && !image}>
