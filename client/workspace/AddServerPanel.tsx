@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { WorkspaceEditAnswer } from '../../shared/workspace/editWire';
-import { SecretRows } from '../features/connection/SecretRows';
-import type { TargetDraft } from '../features/connection/targetDraft';
+import { EraField, TargetFields } from '../features/connection/TargetFields';
 import { EMPTY_ADD_DRAFT, newServerFromDraft, type AddDraft } from './addServerDraft';
 import { useWorkspaceEdit } from './useWorkspaceEdit';
 import '../features/connection/connection.css';
@@ -63,92 +62,17 @@ export function AddServerPanel({ revision, file }: Props) {
             onChange={(e) => set({ name: e.target.value })}
           />
         </label>
-        <div role="radiogroup" aria-label="Transport" className="kind-switch">
-          <label>
-            <input type="radio" checked={draft.kind === 'stdio'} onChange={() => set({ kind: 'stdio' })} />{' '}
-            Command (stdio)
-          </label>
-          <label>
-            <input type="radio" checked={draft.kind === 'url'} onChange={() => set({ kind: 'url' })} /> URL
-            (Streamable HTTP or SSE)
-          </label>
-        </div>
-        {draft.kind === 'stdio' ? (
-          <>
-            <label>
-              Command
-              <input
-                value={draft.command}
-                spellCheck={false}
-                placeholder="npx"
-                onChange={(e) => set({ command: e.target.value })}
-              />
-            </label>
-            <label>
-              Arguments
-              <input
-                value={draft.args}
-                spellCheck={false}
-                placeholder="as in a shell: -y @modelcontextprotocol/server-memory"
-                onChange={(e) => set({ args: e.target.value })}
-              />
-            </label>
-            <label>
-              Working directory
-              <input
-                value={draft.cwd}
-                spellCheck={false}
-                placeholder="the workspace file's folder"
-                onChange={(e) => set({ cwd: e.target.value })}
-              />
-            </label>
-            <SecretRows
-              label="Environment variables"
-              namePlaceholder="NAME"
-              itemName="variable"
-              rows={draft.env}
-              onChange={(env) => set({ env })}
-            />
-          </>
-        ) : (
-          <>
-            <label>
-              URL
-              <input
-                value={draft.url}
-                spellCheck={false}
-                placeholder="https://mcp.example.com/mcp"
-                onChange={(e) => set({ url: e.target.value })}
-              />
-            </label>
-            <label>
-              HTTP transport
-              <select
-                value={draft.transport}
-                onChange={(e) => set({ transport: e.target.value as TargetDraft['transport'] })}
-              >
-                <option value="auto">Streamable HTTP, falling back to SSE</option>
-                <option value="streamable-http">Streamable HTTP</option>
-                <option value="sse">SSE</option>
-              </select>
-            </label>
-            <SecretRows
-              label="Headers"
-              namePlaceholder="Header-Name"
-              itemName="header"
-              rows={draft.headers}
-              onChange={(headers) => set({ headers })}
-            />
-          </>
-        )}
-        <label>
-          Protocol era
-          <select value={draft.era} onChange={(e) => set({ era: e.target.value as TargetDraft['era'] })}>
-            <option value="auto">Auto: server/discover, else initialize</option>
-            <option value="modern">Modern (2026-07-28): server/discover only</option>
-            <option value="legacy">Legacy (2025-11-25 and earlier): initialize</option>
-          </select>
-        </label>
+        <TargetFields
+          draft={draft}
+          set={set}
+          placeholders={{
+            command: 'npx',
+            args: 'as in a shell: -y @modelcontextprotocol/server-memory',
+            cwd: "the workspace file's folder",
+            url: 'https://mcp.example.com/mcp',
+          }}
+        />
+        <EraField era={draft.era} onChange={(era) => set({ era })} />
         <p className="ws-muted ws-add-secrets">
           No secret is written in clear: every header, and a variable whose name or value looks secret (
           <code>*_TOKEN</code>, <code>sk-…</code>), is written as an <code>{'${env:NAME}'}</code> reference,

@@ -5,7 +5,7 @@ import {
   DEFAULT_CONNECT_TIMEOUT_SECONDS,
   DEFAULT_REQUEST_TIMEOUT_SECONDS,
 } from '../../../shared/urlTimeouts';
-import { SecretRows } from './SecretRows';
+import { EraField, TargetFields } from './TargetFields';
 import { ServerEntryTools } from './ServerEntryTools';
 import {
   draftFromInfo,
@@ -57,75 +57,16 @@ export function ConnectionSettings() {
           connect();
         }}
       >
-        <div role="radiogroup" aria-label="Transport" className="kind-switch">
-          <label>
-            <input type="radio" checked={draft.kind === 'stdio'} onChange={() => set({ kind: 'stdio' })} />{' '}
-            Command (stdio)
-          </label>
-          <label>
-            <input type="radio" checked={draft.kind === 'url'} onChange={() => set({ kind: 'url' })} /> URL
-            (Streamable HTTP or SSE)
-          </label>
-        </div>
-        {draft.kind === 'stdio' ? (
-          <>
-            <label>
-              Command
-              <input
-                value={draft.command}
-                spellCheck={false}
-                onChange={(e) => set({ command: e.target.value })}
-              />
-            </label>
-            <label>
-              Arguments
-              <input
-                value={draft.args}
-                spellCheck={false}
-                placeholder="as in a shell: build/index.js --flag 'with space'"
-                onChange={(e) => set({ args: e.target.value })}
-              />
-            </label>
-            <label>
-              Working directory
-              <input
-                value={draft.cwd}
-                spellCheck={false}
-                placeholder="where mcp-inspect was started"
-                onChange={(e) => set({ cwd: e.target.value })}
-              />
-            </label>
-            <SecretRows
-              label="Environment variables"
-              namePlaceholder="NAME"
-              itemName="variable"
-              rows={draft.env}
-              keptOnlyFor={keptOnlyFor}
-              onChange={(env) => set({ env })}
-            />
-          </>
-        ) : (
-          <>
-            <label>
-              URL
-              <input
-                value={draft.url}
-                spellCheck={false}
-                placeholder="http://127.0.0.1:3001/mcp"
-                onChange={(e) => set({ url: e.target.value })}
-              />
-            </label>
-            <label>
-              HTTP transport
-              <select
-                value={draft.transport}
-                onChange={(e) => set({ transport: e.target.value as TargetDraft['transport'] })}
-              >
-                <option value="auto">Streamable HTTP, falling back to SSE</option>
-                <option value="streamable-http">Streamable HTTP</option>
-                <option value="sse">SSE</option>
-              </select>
-            </label>
+        <TargetFields
+          draft={draft}
+          set={set}
+          placeholders={{
+            args: "as in a shell: build/index.js --flag 'with space'",
+            cwd: 'where mcp-inspect was started',
+            url: 'http://127.0.0.1:3001/mcp',
+          }}
+          keptOnlyFor={keptOnlyFor}
+          beforeHeaders={
             <label>
               Bearer token
               <input
@@ -136,14 +77,8 @@ export function ConnectionSettings() {
                 onChange={(e) => setBearer(e.target.value)}
               />
             </label>
-            <SecretRows
-              label="Headers"
-              namePlaceholder="Header-Name"
-              itemName="header"
-              rows={draft.headers}
-              keptOnlyFor={keptOnlyFor}
-              onChange={(headers) => set({ headers })}
-            />
+          }
+          afterHeaders={
             <div className="timeouts">
               <SecondsField
                 label="Connect timeout (s)"
@@ -160,16 +95,9 @@ export function ConnectionSettings() {
                 onChange={(requestTimeout) => set({ requestTimeout })}
               />
             </div>
-          </>
-        )}
-        <label>
-          Protocol era
-          <select value={draft.era} onChange={(e) => set({ era: e.target.value as TargetDraft['era'] })}>
-            <option value="auto">Auto: server/discover, else initialize</option>
-            <option value="modern">Modern (2026-07-28): server/discover only</option>
-            <option value="legacy">Legacy (2025-11-25 and earlier): initialize</option>
-          </select>
-        </label>
+          }
+        />
+        <EraField era={draft.era} onChange={(era) => set({ era })} />
         {problem && (
           <p className="field-error" role="alert">
             {problem}
