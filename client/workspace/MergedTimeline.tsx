@@ -4,6 +4,7 @@ import { LANE, RULER, blockLanesTop } from '../features/timeline/timelineDraw';
 import { hitTracks } from '../features/timeline/timelineHit';
 import { barEnd, barStart, TimelineModel, type Drawn } from '../features/timeline/timelineModel';
 import { describeDrawn } from '../features/timeline/timelineText';
+import { keyAction, wheelAction, type TimelineAction } from '../features/timeline/timelineGestures';
 import {
   clampToSession,
   fitViewport,
@@ -40,10 +41,6 @@ interface Props {
   /** Changes when any server's log did. */
   version: number;
 }
-
-const WHEEL_ZOOM = 1.0015;
-const KEY_ZOOM = 1.5;
-const KEY_PAN = 0.15;
 
 /** One model per server's index, for as long as the index lives: reopening the view costs nothing. */
 const models = new WeakMap<ServerTraffic['index'], TimelineModel>();
@@ -225,27 +222,6 @@ export function MergedTimeline({ servers, hidden, version }: Props) {
     return hit ? { group, ...hit } : undefined;
   };
 
-  useEffect(() => {
-    const element = canvas.current;
-    if (!element) return;
-    const onWheel = (event: WheelEvent): void => {
-      event.preventDefault();
-      const v = view.current;
-      if (event.shiftKey) {
-        scrollBy(Math.sign(event.deltaY || event.deltaX) * LANE);
-        return;
-      }
-      if (Math.abs(event.deltaX) > Math.abs(event.deltaY)) {
-        changeView(panBy(v, (event.deltaX / size.current.width) * (v.end - v.start)));
-        return;
-      }
-      const anchor = xToTime(v, size.current.width, event.offsetX);
-      changeView(zoomAt(v, anchor, WHEEL_ZOOM ** event.deltaY, maxSpan()));
-    };
-    element.addEventListener('wheel', onWheel, { passive: false });
-    return () => element.removeEventListener('wheel', onWheel);
-  });
-
   const drag = useRef<{ x: number; y: number; view: Viewport; moved: boolean; scroll: number } | undefined>(
     undefined,
   );
@@ -355,48 +331,34 @@ export function MergedTimeline({ servers, hidden, version }: Props) {
 
   const onKeyDown = (event: React.KeyboardEvent<HTMLCanvasElement>): void => {
     const v = view.current;
-    const span = v.end - v.start;
     const middle = hovered.current
       ? xToTime(v, size.current.width, hovered.current.x)
       : (v.start + v.end) / 2;
-    switch (event.key) {
-      case '+':
-      case '=':
-        changeView(zoomAt(v, middle, 1 / KEY_ZOOM, maxSpan()));
-        break;
-      case '-':
-      case '_':
-        changeView(zoomAt(v, middle, KEY_ZOOM, maxSpan()));
-        break;
-      case 'ArrowLeft':
-        changeView(panBy(v, -span * KEY_PAN));
-        break;
-      case 'ArrowRight':
-        changeView(panBy(v, span * KEY_PAN));
-        break;
-      case 'ArrowUp':
-        scrollBy(-LANE);
-        break;
-      case 'ArrowDown':
-        scrollBy(LANE);
-        break;
-      case '0':
-      case 'Home':
-        fitted.current = true;
-        scrollY.current = 0;
-        schedule();
-        break;
-      case ']':
-        step(1);
-        break;
-      case '[':
-        step(-1);
-        break;
-      default:
-        return;
-    }
+    const action = keyAction(event.key, v, middle, maxSpan());
+    if (!action) return;
+    act(action);
     event.preventDefault();
   };
+  const act = (action: TimelineAction): void => {
+    if (action.kind === 'view') changeView(action.view);
+    else if (action.kind === 'scroll') scrollBy(action.lanes * LANE);
+    else if (action.kind === 'step') step(action.direction);
+    else {
+      fitted.current = true;
+      scrollY.current = 0;
+      schedule();
+    }
+  };
+  useEffect(() => {
+    const element = canvas.current;
+    if (!element) return;
+    const onWheel = (event: WheelEvent): void => {
+      event.preventDefault();
+      act(wheelAction(event, view.current, size.current.width, maxSpan()));
+    };
+    element.addEventListener('wheel', onWheel, { passive: false });
+    return () => element.removeEventListener('wheel', onWheel);
+  });
 
   const shown = servers.filter(({ server }) => !hidden.has(server));
   return (

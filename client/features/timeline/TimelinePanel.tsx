@@ -4,6 +4,7 @@ import { barEnd, barStart, firstAtOrAfter, TimelineModel, type Bar, type Drawn }
 import { drawTimeline, lanesTop, LANE, visibleLaneCount, type Geometry } from './timelineDraw';
 import { hitTest } from './timelineHit';
 import { describeDrawn } from './timelineText';
+import { keyAction, wheelAction, type TimelineAction } from './timelineGestures';
 import {
   clampToSession,
   fitViewport,
@@ -27,11 +28,6 @@ interface TimelinePanelProps {
   live: boolean;
   startedAt: number | undefined;
 }
-
-/** One wheel notch zooms by this much. */
-const WHEEL_ZOOM = 1.0015;
-const KEY_ZOOM = 1.5;
-const KEY_PAN = 0.15;
 
 /**
  * The session on one time axis, drawn on a canvas: bars for calls (rounds and polls as
@@ -187,28 +183,6 @@ export function TimelinePanel({ index, version, selected, onSelect, live, starte
     );
     schedule();
   };
-  // Wheel: zoom about the pointer; a sideways wheel pans; shift+wheel scrolls the lanes.
-  useEffect(() => {
-    const element = canvas.current;
-    if (!element) return;
-    const onWheel = (event: WheelEvent): void => {
-      event.preventDefault();
-      const g = geometry.current;
-      const v = view.current;
-      if (event.shiftKey) {
-        scrollLanes(Math.sign(event.deltaY || event.deltaX));
-        return;
-      }
-      if (Math.abs(event.deltaX) > Math.abs(event.deltaY)) {
-        changeView(panBy(v, (event.deltaX / g.width) * (v.end - v.start)));
-        return;
-      }
-      const anchor = xToTime(v, g.width, event.offsetX);
-      changeView(zoomAt(v, anchor, WHEEL_ZOOM ** event.deltaY, maxSpan()));
-    };
-    element.addEventListener('wheel', onWheel, { passive: false });
-    return () => element.removeEventListener('wheel', onWheel);
-  });
 
   // Drag pans; a press that does not move is a click, which selects.
   const drag = useRef<{ x: number; y: number; view: Viewport; moved: boolean; lanes: number } | undefined>(
@@ -303,48 +277,35 @@ export function TimelinePanel({ index, version, selected, onSelect, live, starte
 
   const onKeyDown = (event: React.KeyboardEvent<HTMLCanvasElement>): void => {
     const v = view.current;
-    const span = v.end - v.start;
     const middle = hovered.current
       ? xToTime(v, geometry.current.width, hovered.current.x)
       : (v.start + v.end) / 2;
-    switch (event.key) {
-      case '+':
-      case '=':
-        changeView(zoomAt(v, middle, 1 / KEY_ZOOM, maxSpan()));
-        break;
-      case '-':
-      case '_':
-        changeView(zoomAt(v, middle, KEY_ZOOM, maxSpan()));
-        break;
-      case 'ArrowLeft':
-        changeView(panBy(v, -span * KEY_PAN));
-        break;
-      case 'ArrowRight':
-        changeView(panBy(v, span * KEY_PAN));
-        break;
-      case 'ArrowUp':
-        scrollLanes(-1);
-        break;
-      case 'ArrowDown':
-        scrollLanes(1);
-        break;
-      case '0':
-      case 'Home':
-        fitted.current = true;
-        geometry.current.laneScroll = 0;
-        schedule();
-        break;
-      case ']':
-        stepSelection(1);
-        break;
-      case '[':
-        stepSelection(-1);
-        break;
-      default:
-        return;
-    }
+    const action = keyAction(event.key, v, middle, maxSpan());
+    if (!action) return;
+    act(action);
     event.preventDefault();
   };
+  const act = (action: TimelineAction): void => {
+    if (action.kind === 'view') changeView(action.view);
+    else if (action.kind === 'scroll') scrollLanes(action.lanes);
+    else if (action.kind === 'step') stepSelection(action.direction);
+    else {
+      fitted.current = true;
+      geometry.current.laneScroll = 0;
+      schedule();
+    }
+  };
+  // Wheel: zoom about the pointer; a sideways wheel pans; shift+wheel scrolls the lanes.
+  useEffect(() => {
+    const element = canvas.current;
+    if (!element) return;
+    const onWheel = (event: WheelEvent): void => {
+      event.preventDefault();
+      act(wheelAction(event, view.current, geometry.current.width, maxSpan()));
+    };
+    element.addEventListener('wheel', onWheel, { passive: false });
+    return () => element.removeEventListener('wheel', onWheel);
+  });
 
   const selectedText = selected && selectedDrawn ? describeDrawn(selectedDrawn, selected, now()) : undefined;
 
