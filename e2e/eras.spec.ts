@@ -141,6 +141,8 @@ test.describe('the demo server under --era modern', () => {
     page,
     cli,
   }) => {
+    // Three streams opened, four calls and two list refreshes: ~28 s on a busy 2-core machine.
+    test.slow();
     const ui = inspector(page);
     const traffic = trafficPane(page);
     await page.goto(cli.url);

@@ -165,6 +165,8 @@ test('a wrong-typed value from the JSON editor is said in words, and can be sent
   page,
   cli,
 }) => {
+  // Monaco loads, then the form and the JSON editor trade the value twice: ~28 s on a busy 2-core machine.
+  test.slow();
   const ui = await open(page, cli.url, 'Defaults', 'defaults');
   await ui.typeJson('{"copies": "three"}');
   await page.getByRole('button', { name: 'Form', exact: true }).click();
