@@ -1,7 +1,8 @@
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium.mjs';
-import { launchCli } from './cliProcess.js';
+import { API_SESSION_PATH, AUTH_SCHEME } from '../shared/http.js';
+import { launchCli, type RunningCli } from './cliProcess.js';
 import { DEMO_FLOOR_SERVER, startFloorPage, type FloorPage, type FloorServer } from './floorPage.js';
 import { spread, type Spread } from './stats.js';
 
@@ -100,14 +101,15 @@ export async function runBrowserStartupBench(
       // Alternating which goes first, so neither always meets a browser fresher than the other.
       const inspectorFirst = i % 2 === 0;
       const floor = inspectorFirst ? undefined : await openFloorPage(browser, floorPage, server.floor);
-      const run = await openInspector(browser, server.cliCommand);
+      const run = await openInspector(browser, server.cliCommand, 'link');
+      const ready = await openInspector(browser, server.cliCommand, 'bridgeReady');
       const floorRun = floor ?? (await openFloorPage(browser, floorPage, server.floor));
       if (i < warmupRuns) continue;
       link.push(run.linkMs);
       load.push(run.loadMs);
       toolsVisible.push(run.toolsVisibleMs);
-      navigationToTool.push(run.navigationToTool);
-      firstScreenScripts = run.scripts;
+      navigationToTool.push(ready.navigationToTool);
+      firstScreenScripts = ready.scripts;
       floorNavigationToTool.push(floorRun.navigationToTool);
       floorLaunchToTool.push(floorRun.launchToTool);
       floorScripts = floorRun.scripts;
@@ -153,11 +155,21 @@ interface InspectorRun {
   scripts: ScriptsFetched;
 }
 
+/**
+ * When the page is opened: as the link prints, as a person (or the CLI's own browser) does, for
+ * launch → first tool; or once the bridge has loaded and its server answers, as a page opened
+ * later meets it, for navigation → first tool, the page's own cost. The CLI prints its link
+ * before the bridge has loaded (server/http/bridgeListener.ts), so a page opened at the link
+ * also waits for the bridge, which is launch's cost, not the page's.
+ */
+type OpenWhen = 'link' | 'bridgeReady';
+
 /** The CLI launched and its link opened in a fresh context. */
-async function openInspector(browser: Browser, command: string[]): Promise<InspectorRun> {
+async function openInspector(browser: Browser, command: string[], when: OpenWhen): Promise<InspectorRun> {
   const { context, page } = await settledFreshPage(browser);
   const cli = await launchCli(command);
   try {
+    if (when === 'bridgeReady') await bridgeReady(cli);
     const scripts = watchScripts(page);
     const navigated = performance.now();
     await page.goto(cli.link);
@@ -174,6 +186,23 @@ async function openInspector(browser: Browser, command: string[]): Promise<Inspe
   } finally {
     await context.close();
     await cli.stop();
+  }
+}
+
+/**
+ * Until the bridge answers with its server connected: what the link printing meant before the
+ * bridge's listener came first. A request waits for the bridge to load (it is held till then).
+ */
+async function bridgeReady(cli: RunningCli): Promise<void> {
+  const deadline = performance.now() + STEP_TIMEOUT_MS;
+  for (;;) {
+    const response = await fetch(`http://127.0.0.1:${cli.port}${API_SESSION_PATH}`, {
+      headers: { Authorization: `${AUTH_SCHEME} ${cli.token}` },
+    });
+    const session = (await response.json()) as { state?: { state?: string } | null };
+    if (session.state?.state === 'connected') return;
+    if (performance.now() > deadline) throw new Error('the bridge did not connect to its server');
+    await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
 

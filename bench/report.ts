@@ -266,10 +266,13 @@ export function startupSection(
     rows.push(['browser: skipped', browser.skipped, '', '']);
   } else {
     rows.push(
-      spreadRow(`browser, ${browser.runs} runs: link printed`, browser.link),
+      spreadRow(`browser, ${browser.runs} runs, page opened at the link: link printed`, browser.link),
       spreadRow('browser: page load event', browser.load),
       spreadRow('browser: first tool visible', browser.toolsVisible),
-      spreadRow('browser: navigation → first tool visible (goal ≤ 250)', browser.navigationToTool),
+      spreadRow(
+        'browser, page opened once the bridge is up: navigation → first tool (goal ≤ 250)',
+        browser.navigationToTool,
+      ),
       spreadRow('    floor page, alternating: React + SDK client alone', browser.floor.navigationToTool),
       spreadRow('    floor page: its server ready + its page', browser.floor.launchToTool),
     );

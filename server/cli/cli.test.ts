@@ -46,6 +46,7 @@ describe.concurrent('mcp-inspect CLI', () => {
     const masked = `http://****@127.0.0.1:${port}/mcp?api_key=****`;
     await cli.waitForOutput(/Open the inspector/);
     expect(cli.output()).toContain(`inspecting ${masked}`);
+    await cli.waitForOutput(/✖ connection refused/);
     expect(cli.output()).toContain(`✖ connection refused: nothing is listening at ${masked}`);
     expect(cli.output() + ftp.output()).not.toMatch(/me:pw|abc123/);
   });
@@ -60,7 +61,8 @@ describe.concurrent('mcp-inspect CLI', () => {
     const cli = mcpInspect(t, '--no-open', '--port', '0', 'no-such-command-xyz');
     const [, link] = await cli.waitForOutput(/Open the inspector: (\S+)/);
     expect(link).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/#token=${CLI_TOKEN}$`));
-    expect(cli.output()).toContain('command not found: no-such-command-xyz');
+    // The link prints as soon as the port is bound; the failure follows once the bridge has loaded.
+    await cli.waitForOutput(/command not found: no-such-command-xyz/);
   });
 
   it('refuses a token from the environment that is short, or that the page could not send', async (t) => {

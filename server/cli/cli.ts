@@ -158,57 +158,85 @@ async function main(): Promise<void> {
   if (process.env[MEMORY_SCALE_ENV_VAR] !== undefined && memoryScale === undefined) {
     console.error(`  ${MEMORY_SCALE_ENV_VAR} is not a positive number: the default memory bounds apply`);
   }
-  let bridge: Pick<RunningBridge, 'origin' | 'port' | 'portWasTaken' | 'close'>;
-  try {
-    bridge = config.workspace
-      ? await startWorkspacePage(config, config.workspace.servers, config.workspace.file, {
-          token,
-          clientDir,
-          appSandboxDir,
-          version,
-          log,
-          killGraceMs,
-          memoryScale,
-        })
-      : await (
-          await import('../http/bridgeServer.js')
-        ).startBridge({
-          target: config.target,
-          token,
-          host: config.host,
-          port: config.port,
-          clientDir,
-          appSandboxDir,
-          version,
-          log,
-          ...(earlyServer ? { earlyServer } : {}),
-          ...(Number.isInteger(killGraceMs) && killGraceMs > 0 ? { tuning: { killGraceMs } } : {}),
-          ...(memoryScale !== undefined ? { limits: scaledMemoryLimits(memoryScale) } : {}),
-          collectionFile: config.collectionFile,
-          // The page lists the sessions hosts run through `mcp-inspect proxy` (docs/capture.md).
-          captures: {},
-          // --no-open prints the authorization page's address instead of opening it.
-          oauth: {
-            settings: config.oauth ?? {},
-            ...(config.open ? { openUrl: (url: string) => void openBrowser(url, openerFor(url)) } : {}),
-          },
-        });
-  } catch (error) {
-    // startBridge has stopped the server it started; the exit hook of processGroups is the net.
+  const couldNotListen = (error: unknown): never => {
+    // The server started early is ended by the exit hook of processGroups.
     console.error(`  could not listen on ${config.host}:${config.port}: ${(error as Error).message}`);
     process.exit(1);
-  }
-  installShutdown(bridge);
-
-  if (bridge.portWasTaken) log(`port ${config.port} is taken; using ${bridge.port} instead`);
+  };
   // The token goes in the fragment: browsers never send it over HTTP or in Referer.
-  const link = `${bridge.origin}/#token=${token}`;
-  console.log(`\n  Open the inspector: ${link}\n`);
-  if (config.open) {
+  const printLink = (origin: string): string => {
+    const link = `${origin}/#token=${token}`;
+    console.log(`\n  Open the inspector: ${link}\n`);
+    return link;
+  };
+  const openLink = async (link: string): Promise<void> => {
     const browser = await openBrowser(link, openerFor(link));
     if (!browser.opened)
       log(`could not open a browser (${browser.reason}); open this link yourself:\n    ${link}`);
+  };
+
+  if (config.workspace) {
+    const workspace = await startWorkspacePage(config, config.workspace.servers, config.workspace.file, {
+      token,
+      clientDir,
+      appSandboxDir,
+      version,
+      log,
+      killGraceMs,
+      memoryScale,
+    }).catch(couldNotListen);
+    installShutdown(workspace);
+    if (workspace.portWasTaken) log(`port ${config.port} is taken; using ${workspace.port} instead`);
+    const link = printLink(workspace.origin);
+    if (config.open) await openLink(link);
+    return;
   }
+
+  // The port is bound and the link printed before the bridge loads: the browser fetches and runs
+  // the page (its first screen is served at once) while Express, ws and the SDK load, and what
+  // the page asks of the bridge meanwhile waits for it (bridgeListener.ts).
+  const { listenForBridge } = await import('../http/bridgeListener.js');
+  const listener = await listenForBridge({
+    host: config.host,
+    port: config.port,
+    clientDir,
+    appSandboxDir,
+    log,
+  }).catch(couldNotListen);
+  if (listener.bound.portWasTaken) log(`port ${config.port} is taken; using ${listener.bound.port} instead`);
+  const link = printLink(listener.bound.origin);
+  const opened = config.open ? openLink(link) : undefined;
+  const bridge = import('../http/bridgeServer.js').then(({ startBridge }) =>
+    startBridge({
+      target: config.target,
+      token,
+      host: config.host,
+      port: config.port,
+      listener,
+      clientDir,
+      appSandboxDir,
+      version,
+      log,
+      ...(earlyServer ? { earlyServer } : {}),
+      ...(Number.isInteger(killGraceMs) && killGraceMs > 0 ? { tuning: { killGraceMs } } : {}),
+      ...(memoryScale !== undefined ? { limits: scaledMemoryLimits(memoryScale) } : {}),
+      collectionFile: config.collectionFile,
+      // The page lists the sessions hosts run through `mcp-inspect proxy` (docs/capture.md).
+      captures: {},
+      // --no-open prints the authorization page's address instead of opening it.
+      oauth: {
+        settings: config.oauth ?? {},
+        ...(config.open ? { openUrl: (url: string) => void openBrowser(url, openerFor(url)) } : {}),
+      },
+    }),
+  );
+  // From the link on, Ctrl-C stops the server and the bridge cleanly, even one still loading.
+  installShutdown({ close: async () => (await bridge).close() });
+  await bridge.catch((error: unknown) => {
+    console.error(`  the bridge could not start: ${(error as Error).message}`);
+    process.exit(1);
+  });
+  await opened;
 }
 
 /**

@@ -1,11 +1,8 @@
-import { createServer } from 'node:http';
-import type { RunningAppSandbox } from '../appSandbox/sandboxServer.js';
-import { listen, startSandboxBeside, type Bound } from './listening.js';
+import { listenForBridge, type BridgeListener } from './bridgeListener.js';
 import { createHttpApp } from './httpApp.js';
 import type { OAuthManager } from '../oauth/oauthManager.js';
 import { openTargetSession } from './targetSession.js';
 import type { OAuthSettings } from '../oauth/flowTypes.js';
-import { allowedHosts } from '../loopback/security.js';
 import type { BridgeSession } from '../relay/session.js';
 import type { TargetSpec } from '../targets/targetSpec.js';
 import type { SpawnedServer } from '../targets/spawnServer.js';
@@ -29,6 +26,8 @@ export interface BridgeOptions {
   log: (line: string) => void;
   /** OAuth for URL targets: what the person configured, and how to open an authorization page. */
   oauth?: { settings: OAuthSettings; openUrl?: (url: string) => void };
+  /** The listener, when the CLI bound it (and printed the link) before loading the bridge. */
+  listener?: BridgeListener;
   /** The target's process, when the CLI started it before loading the bridge. */
   earlyServer?: SpawnedServer;
   /** Shorter waits on the target than the product's, for tests. */
@@ -57,7 +56,10 @@ export interface RunningBridge {
   close(): Promise<void>;
 }
 
-/** Starts the HTTP server, the WebSocket bridge and the target; resolves once listening. */
+/**
+ * Starts the HTTP server (or takes the one the CLI bound first: bridgeListener.ts), the WebSocket
+ * bridge and the target; resolves once listening.
+ */
 export async function startBridge(options: BridgeOptions): Promise<RunningBridge> {
   const limits = options.limits ?? DEFAULT_MEMORY_LIMITS;
   const { session, oauth } = openTargetSession(
@@ -71,9 +73,21 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
       limits,
     },
   );
-  let hosts = new Set<string>();
-  let sandbox: RunningAppSandbox | undefined = undefined;
   const services = startCaptureServices(options.log, options.captures);
+  // The target starts while the server binds: the page finds it warm.
+  const targetStarted = session.restart();
+  let listener: BridgeListener;
+  try {
+    listener = options.listener ?? (await listenForBridge(options));
+  } catch (error) {
+    // Nobody could ever reach this bridge: the server it started must not stay behind.
+    await services.close();
+    await session.dispose();
+    throw error;
+  }
+  const { bound, hosts, sandbox } = listener;
+  const { port, portWasTaken } = bound;
+  oauth.setOrigin(bound.callbackBase);
   const app = createHttpApp({
     token: options.token,
     allowedHosts: () => hosts,
@@ -88,30 +102,15 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     ...(services.captures ? { captures: services.captures } : {}),
     ...(options.modelEnv === undefined ? {} : { modelEnv: options.modelEnv }),
   });
-  const server = createServer(app);
-  const wss = attachWsBridge(server, {
-    token: options.token,
-    allowedHosts: () => hosts,
-    sessionAt: singleSession(session),
-    pageBacklogBytes: limits.pageBacklogBytes,
-    log: options.log,
-  });
-
-  // The target starts while the server binds: the page finds it warm.
-  const targetStarted = session.restart();
-  let bound: Bound;
-  try {
-    bound = await listen(server, options.host, options.port);
-  } catch (error) {
-    // Nobody could ever reach this bridge: the server it started must not stay behind.
-    await services.close();
-    await session.dispose();
-    throw error;
-  }
-  const { port, portWasTaken } = bound;
-  hosts = allowedHosts(port, options.host);
-  oauth.setOrigin(bound.callbackBase);
-  sandbox = await startSandboxBeside(options, () => hosts, port);
+  const wss = listener.attach(app, (server) =>
+    attachWsBridge(server, {
+      token: options.token,
+      allowedHosts: () => hosts,
+      sessionAt: singleSession(session),
+      pageBacklogBytes: limits.pageBacklogBytes,
+      log: options.log,
+    }),
+  );
   await targetStarted;
   await services.started;
 
@@ -125,11 +124,9 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     close: async () => {
       await services.close();
       await session.dispose();
-      await sandbox?.close();
       for (const client of wss.clients) client.terminate();
       wss.close();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await listener.close();
     },
   };
 }

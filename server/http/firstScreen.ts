@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { acceptedEncodings } from './precompressed.js';
 
@@ -25,31 +26,74 @@ const COPIES = [
 /** The build's own files that index.html names (`./assets/…` in src or href). */
 const NAMED_ASSET = /(?:src|href)="\.\/(assets\/[^"?#]+)"/g;
 
+/** The first screen's types (as Express would name them: mime-types' `contentType`). */
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+};
+
+/** The first screen's files, read once at start, and the one way they are answered. */
+export interface FirstScreen {
+  /** Whether `serve` answers this request: a GET or HEAD of one of its files. */
+  serves(req: IncomingMessage): boolean;
+  /** Answers such a request from memory; false (nothing written) for any other. */
+  serve(req: IncomingMessage, res: ServerResponse): boolean;
+}
+
 /**
  * The page's first screen, index.html and the files it names (scripts, module preloads, the
  * stylesheet), read once at start and served from memory: the browser asks for all of them at
  * once as soon as the bridge is up, and a request answered from memory takes a fraction of the
  * file-serving path, cold as that path is in a bridge that just started (measured: the first
  * requests of a fresh bridge took 20–30 ms each through `send`, 2–4 ms once warm). Anything else,
- * and a build without index.html, falls through to the other static handlers.
+ * and a build without index.html, is left to the other static handlers. Plain Node, so the
+ * listener that serves it before Express has loaded (bridgeListener.ts) answers it the same way.
  */
-export function serveFirstScreen(root: string) {
+export function readFirstScreenFiles(root: string): FirstScreen {
   const files = readFirstScreen(root);
-  return (req: Request, res: Response, next: NextFunction): void => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    const path = req.path === '/' ? '/index.html' : req.path;
+  /** The file and copy a request gets, if it is one of the first screen's. */
+  const lookup = (req: IncomingMessage) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
+    const pathname = pathOf(req.url);
+    const path = pathname === '/' ? '/index.html' : pathname;
     const file = files.get(path);
-    if (file === undefined) return next();
+    const type = CONTENT_TYPES[extname(path)];
+    if (file === undefined || type === undefined) return undefined;
     const accepted = acceptedEncodings(req.headers['accept-encoding']);
     const copy = file.copies.find((c) => c.encoding === undefined || accepted.has(c.encoding));
-    if (copy === undefined) return next();
-    res.vary('Accept-Encoding');
-    res.type(extname(path));
-    if (copy.encoding !== undefined) res.setHeader('Content-Encoding', copy.encoding);
-    res.setHeader('Content-Length', copy.body.length);
-    res.setHeader('Cache-Control', file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-    res.end(req.method === 'HEAD' ? undefined : copy.body);
+    return copy === undefined ? undefined : { file, copy, type };
   };
+  return {
+    serves: (req) => lookup(req) !== undefined,
+    serve(req, res) {
+      const found = lookup(req);
+      if (found === undefined) return false;
+      const { file, copy, type } = found;
+      res.setHeader('Vary', 'Accept-Encoding');
+      res.setHeader('Content-Type', type);
+      if (copy.encoding !== undefined) res.setHeader('Content-Encoding', copy.encoding);
+      res.setHeader('Content-Length', copy.body.length);
+      res.setHeader('Cache-Control', file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.end(req.method === 'HEAD' ? undefined : copy.body);
+      return true;
+    },
+  };
+}
+
+/** The first screen as Express middleware; anything else falls through. */
+export function serveFirstScreen(root: string) {
+  const firstScreen = readFirstScreenFiles(root);
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if (!firstScreen.serve(req, res)) next();
+  };
+}
+
+/** A request target's path, without its query (as Express's `req.path`). */
+function pathOf(url: string | undefined): string {
+  const target = url ?? '/';
+  const query = target.indexOf('?');
+  return query === -1 ? target : target.slice(0, query);
 }
 
 function readFirstScreen(root: string): Map<string, StoredFile> {

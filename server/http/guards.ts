@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { AUTH_SCHEME } from '../../shared/http.js';
 import {
@@ -18,24 +19,44 @@ export function guardEveryRequest(
   csp: (host: string) => string,
 ): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
-    if (!isAllowedHost(req.headers.host, allowedHosts())) {
-      res.status(403).type('text/plain').send('Forbidden: this Host is not allowed');
-      return;
-    }
-    res.setHeader('Content-Security-Policy', csp(req.headers.host ?? ''));
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'no-referrer');
-    res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
-    // No other origin's page may embed what the bridge serves (an image, a script, a source map).
-    res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
-    // And none may even ask: a favicon or a script that loads tells a site a bridge runs here.
-    if (isForeignRequest(requestSignals(req), allowedHosts(), 'document')) {
-      res.setHeader('Cache-Control', 'no-store');
-      res.status(403).type('text/plain').send('Forbidden: another site asked for this');
-      return;
-    }
-    next();
+    if (admitRequest(req, res, allowedHosts(), csp)) next();
   };
+}
+
+/**
+ * guardEveryRequest on Node's own request and response, for the listener that serves the first
+ * screen before Express has loaded (earlyListener.ts): true when the request may go on; else it
+ * has been answered (403).
+ */
+export function admitRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  allowedHosts: Set<string>,
+  csp: (host: string) => string,
+): boolean {
+  if (!isAllowedHost(req.headers.host, allowedHosts)) {
+    refuse(res, 'Forbidden: this Host is not allowed');
+    return false;
+  }
+  res.setHeader('Content-Security-Policy', csp(req.headers.host ?? ''));
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'no-referrer');
+  res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+  // No other origin's page may embed what the bridge serves (an image, a script, a source map).
+  res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+  // And none may even ask: a favicon or a script that loads tells a site a bridge runs here.
+  if (isForeignRequest(requestSignals(req), allowedHosts, 'document')) {
+    res.setHeader('Cache-Control', 'no-store');
+    refuse(res, 'Forbidden: another site asked for this');
+    return false;
+  }
+  return true;
+}
+
+function refuse(res: ServerResponse, text: string): void {
+  res.statusCode = 403;
+  res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+  res.end(text);
 }
 
 /**

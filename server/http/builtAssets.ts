@@ -1,0 +1,113 @@
+import { readdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { extname, join } from 'node:path';
+import type { NextFunction, Request, Response } from 'express';
+import { acceptedEncodings } from './precompressed.js';
+
+/** The folder of the build's hashed files (vite's `assetsDir`), and its address. */
+const ASSETS = 'assets';
+
+/** The types of what the build puts there (as Express would name them: mime-types' `contentType`). */
+const CONTENT_TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.ttf': 'font/ttf',
+  '.woff2': 'font/woff2',
+  '.svg': 'image/svg+xml',
+};
+
+/** The copies the build writes beside a file (scripts/precompress.mjs), best first. */
+const CODINGS = [
+  { encoding: 'br', suffix: '.br' },
+  { encoding: 'gzip', suffix: '.gz' },
+] as const;
+
+export interface BuiltAssets {
+  /** Whether `serve` answers this request: a GET or HEAD of one of the build's assets. */
+  serves(req: IncomingMessage): boolean;
+  /** Answers such a request from the disk; false (nothing written) for any other. */
+  serve(req: IncomingMessage, res: ServerResponse): boolean;
+}
+
+/**
+ * The build's hashed files (the page's lazy chunks, styles, fonts, source maps), listed once at
+ * start and read from the disk when asked, in the best coding the browser takes. Their names
+ * change with their content, so a browser keeps them for good. Plain Node and no path taken from
+ * the request (only names listed at start are served), so the listener that serves the page
+ * before Express has loaded (bridgeListener.ts) answers them as the bridge does: the chunks the
+ * first screen imports as it starts do not wait for the bridge.
+ */
+export function listBuiltAssets(root: string, log?: (line: string) => void): BuiltAssets {
+  const assets = listAssets(join(root, ASSETS));
+  const lookup = (req: IncomingMessage) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
+    const url = req.url ?? '/';
+    const query = url.indexOf('?');
+    const path = query === -1 ? url : url.slice(0, query);
+    if (!path.startsWith(`/${ASSETS}/`)) return undefined;
+    const name = path.slice(ASSETS.length + 2);
+    const codings = assets.get(name);
+    const type = CONTENT_TYPES[extname(name)];
+    if (codings === undefined || type === undefined) return undefined;
+    const accepted = acceptedEncodings(req.headers['accept-encoding']);
+    const coding = CODINGS.find((c) => codings.has(c.encoding) && accepted.has(c.encoding));
+    return { file: join(root, ASSETS, `${name}${coding?.suffix ?? ''}`), encoding: coding?.encoding, type };
+  };
+  return {
+    serves: (req) => lookup(req) !== undefined,
+    serve(req, res) {
+      const found = lookup(req);
+      if (found === undefined) return false;
+      readFile(found.file).then(
+        (body) => {
+          res.setHeader('Vary', 'Accept-Encoding');
+          res.setHeader('Content-Type', found.type);
+          if (found.encoding !== undefined) res.setHeader('Content-Encoding', found.encoding);
+          res.setHeader('Content-Length', body.length);
+          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+          res.end(req.method === 'HEAD' ? undefined : body);
+        },
+        // Gone from the disk since the start (a rebuild under a running bridge): said, not thrown.
+        (error: Error) => {
+          log?.(`could not serve ${req.url ?? ''}: ${error.message.split('\n')[0] ?? ''}`);
+          res.statusCode = 404;
+          res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+          res.end('Not found: the page was rebuilt since mcp-inspect started; reload it');
+        },
+      );
+      return true;
+    },
+  };
+}
+
+/** The build's assets as Express middleware; anything else falls through. */
+export function serveBuiltAssets(root: string, log?: (line: string) => void) {
+  const assets = listBuiltAssets(root, log);
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if (!assets.serve(req, res)) next();
+  };
+}
+
+/** Name in the folder → the codings it has a copy in ('plain' included). */
+function listAssets(dir: string): Map<string, Set<string>> {
+  const assets = new Map<string, Set<string>>();
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return assets; // no build (the API alone, in tests)
+  }
+  for (const name of names) {
+    if (name.startsWith('.')) continue; // never a build's; express.static refuses them too
+    const coding = CODINGS.find((c) => name.endsWith(c.suffix));
+    const plain = coding === undefined ? name : name.slice(0, -coding.suffix.length);
+    const codings = assets.get(plain) ?? new Set<string>();
+    codings.add(coding?.encoding ?? 'plain');
+    assets.set(plain, codings);
+  }
+  // A compressed copy whose plain file is missing is not served: the plain file is the asset.
+  for (const [name, codings] of assets) if (!codings.has('plain')) assets.delete(name);
+  return assets;
+}
