@@ -170,7 +170,8 @@ async function openInspector(browser: Browser, command: string[], when: OpenWhen
   const cli = await launchCli(command);
   try {
     if (when === 'bridgeReady') await bridgeReady(cli);
-    const scripts = watchScripts(page);
+    const scripts = watchScripts(page, FIRST_TOOL);
+    await scripts.installed;
     const navigated = performance.now();
     await page.goto(cli.link);
     const loaded = performance.now();
@@ -181,7 +182,7 @@ async function openInspector(browser: Browser, command: string[], when: OpenWhen
       loadMs: loaded - cli.spawnedAt,
       toolsVisibleMs: visible - cli.spawnedAt,
       navigationToTool: visible - navigated,
-      scripts: await scripts.until(visible),
+      scripts: await scripts.read(),
     };
   } finally {
     await context.close();
@@ -215,7 +216,8 @@ async function openFloorPage(
   const { context, page } = await settledFreshPage(browser);
   const launched = await floorPage.launch(server);
   try {
-    const scripts = watchScripts(page);
+    const scripts = watchScripts(page, FLOOR_FIRST_TOOL);
+    await scripts.installed;
     const navigated = performance.now();
     await page.goto(launched.url);
     await page.locator(FLOOR_FIRST_TOOL).first().waitFor();
@@ -223,7 +225,7 @@ async function openFloorPage(
     return {
       navigationToTool: visible - navigated,
       launchToTool: launched.readyMs + (visible - navigated),
-      scripts: await scripts.until(visible),
+      scripts: await scripts.read(),
     };
   } finally {
     await context.close();
@@ -232,37 +234,50 @@ async function openFloorPage(
 }
 
 /**
- * The scripts a page fetches, with their size on the wire (as Chromium received them, compressed
- * or not) and decoded; `until` keeps those finished by a time (performance.now() of this process).
- * A script's details are read when it finishes, and one still being read when its page closes
- * (a lazy chunk arriving as the run ends) is left out, not allowed to throw into the bench.
+ * The scripts a page asked for before its first tool was in the DOM, with their size on the wire
+ * (the compressed body) and decoded, read from the page's own Resource Timing. The moment is taken
+ * in the page by a MutationObserver, as the list is inserted: Playwright's wait sees it a poll
+ * later, by which time a chunk the page asks for once the list has painted (the traffic pane, the
+ * lint badges) may already have arrived, and would be counted against the first screen. Installed
+ * before the navigation; `read` once the tool is visible. The encodings are the responses' own.
  */
-function watchScripts(page: Page) {
-  const finished: Array<
-    Promise<{ at: number; wire: number; decoded: number; encoding: string } | undefined>
-  > = [];
-  page.on('requestfinished', (request) => {
-    if (request.resourceType() !== 'script') return;
-    const at = performance.now();
-    finished.push(
-      (async () => {
-        const [sizes, response] = await Promise.all([request.sizes(), request.response()]);
-        const body = await response?.body().catch(() => undefined);
-        const encoding = (await response?.headerValue('content-encoding')) ?? 'none';
-        return { at, wire: sizes.responseBodySize, decoded: body?.length ?? 0, encoding };
-      })().catch(() => undefined),
-    );
+function watchScripts(page: Page, firstTool: string) {
+  const encodings = new Map<string, string>();
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    void response
+      .headerValue('content-encoding')
+      .then((encoding) => encodings.set(response.url(), encoding ?? 'none'))
+      .catch(() => undefined);
   });
+  const installed = page.addInitScript((selector: string) => {
+    const at = { time: Number.NaN };
+    (window as unknown as { __firstToolAt: typeof at }).__firstToolAt = at;
+    const observer = new MutationObserver(() => {
+      if (document.querySelector(selector) === null) return;
+      at.time = performance.now();
+      observer.disconnect();
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  }, firstTool);
   return {
-    async until(time: number): Promise<ScriptsFetched> {
-      const scripts = (await Promise.all(finished)).filter(
-        (script): script is NonNullable<typeof script> => script !== undefined && script.at <= time,
-      );
+    installed,
+    async read(): Promise<ScriptsFetched> {
+      const scripts = await page.evaluate(() => {
+        const at = (window as unknown as { __firstToolAt: { time: number } }).__firstToolAt.time;
+        return performance
+          .getEntriesByType('resource')
+          .filter(
+            (entry): entry is PerformanceResourceTiming => entry.name.split('?')[0]?.endsWith('.js') ?? false,
+          )
+          .filter((entry) => entry.startTime <= at)
+          .map((entry) => ({ url: entry.name, wire: entry.encodedBodySize, decoded: entry.decodedBodySize }));
+      });
       return {
         files: scripts.length,
         wireBytes: scripts.reduce((sum, script) => sum + script.wire, 0),
         decodedBytes: scripts.reduce((sum, script) => sum + script.decoded, 0),
-        encodings: [...new Set(scripts.map((script) => script.encoding))],
+        encodings: [...new Set(scripts.map((script) => encodings.get(script.url) ?? 'unknown'))],
       };
     },
   };
