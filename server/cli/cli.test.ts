@@ -193,9 +193,10 @@ describe.concurrent('mcp-inspect CLI', () => {
 
   it('ends the server on Ctrl-C and leaves no orphan process', async (t) => {
     const cli = mcpInspect(t, '--no-open', '--port', '0', process.execPath, '-e', STUBBORN_SERVER);
-    await cli.waitForOutput(/Open the inspector/);
+    const [, port] = await cli.waitForOutput(/Open the inspector: http:\/\/127\.0\.0\.1:(\d+)/);
+    // The link prints before the bridge has loaded; it says when its server is up.
+    await cli.waitForOutput(/connected over stdio/);
     // The bridge knows its child's pid; ask it the way the page would.
-    const [, port] = await cli.waitForOutput(/127\.0\.0\.1:(\d+)/);
     const session = (await (
       await fetch(`http://127.0.0.1:${port}/api/session`, {
         headers: { Authorization: `Bearer ${CLI_TOKEN}` },

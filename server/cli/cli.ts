@@ -204,8 +204,6 @@ async function main(): Promise<void> {
     log,
   }).catch(couldNotListen);
   if (listener.bound.portWasTaken) log(`port ${config.port} is taken; using ${listener.bound.port} instead`);
-  const link = printLink(listener.bound.origin);
-  const opened = config.open ? openLink(link) : undefined;
   const bridge = import('../http/bridgeServer.js').then(({ startBridge }) =>
     startBridge({
       target: config.target,
@@ -230,8 +228,11 @@ async function main(): Promise<void> {
       },
     }),
   );
-  // From the link on, Ctrl-C stops the server and the bridge cleanly, even one still loading.
+  // Ctrl-C stops the server and the bridge cleanly, even one still loading. Hooked before the
+  // link prints: whoever reads the link may signal at once, before a later line would have run.
   installShutdown({ close: async () => (await bridge).close() });
+  const link = printLink(listener.bound.origin);
+  const opened = config.open ? openLink(link) : undefined;
   await bridge.catch((error: unknown) => {
     console.error(`  the bridge could not start: ${(error as Error).message}`);
     process.exit(1);
