@@ -14,7 +14,7 @@ test.describe('a command that does not exist', () => {
     await expect(ui.connectionState).toHaveText('failed');
     await expect(ui.serverProblem).toContainText(`command not found: ${command}`);
     await expect(ui.tools).toHaveCount(0);
-    expect(cli.output()).toContain(`command not found: ${command}`);
+    await expect.poll(() => cli.output()).toContain(`command not found: ${command}`);
   });
 });
 
