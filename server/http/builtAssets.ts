@@ -1,28 +1,13 @@
 import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { extname, join } from 'node:path';
+import { join } from 'node:path';
 import type { NextFunction, Request, Response } from 'express';
-import { acceptedEncodings } from './precompressed.js';
+import { pageFileType, requestPath, sendPageFile } from './pageFiles.js';
+import { COMPRESSED_COPIES, acceptedEncodings } from './precompressed.js';
 
 /** The folder of the build's hashed files (vite's `assetsDir`), and its address. */
 const ASSETS = 'assets';
-
-/** The types of what the build puts there (as Express would name them: mime-types' `contentType`). */
-const CONTENT_TYPES: Record<string, string> = {
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.ttf': 'font/ttf',
-  '.woff2': 'font/woff2',
-  '.svg': 'image/svg+xml',
-};
-
-/** The copies the build writes beside a file (scripts/precompress.mjs), best first. */
-const CODINGS = [
-  { encoding: 'br', suffix: '.br' },
-  { encoding: 'gzip', suffix: '.gz' },
-] as const;
 
 export interface BuiltAssets {
   /** Whether `serve` answers this request: a GET or HEAD of one of the build's assets. */
@@ -43,16 +28,14 @@ export function listBuiltAssets(root: string, log?: (line: string) => void): Bui
   const assets = listAssets(join(root, ASSETS));
   const lookup = (req: IncomingMessage) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
-    const url = req.url ?? '/';
-    const query = url.indexOf('?');
-    const path = query === -1 ? url : url.slice(0, query);
+    const path = requestPath(req);
     if (!path.startsWith(`/${ASSETS}/`)) return undefined;
     const name = path.slice(ASSETS.length + 2);
     const codings = assets.get(name);
-    const type = CONTENT_TYPES[extname(name)];
+    const type = pageFileType(name);
     if (codings === undefined || type === undefined) return undefined;
     const accepted = acceptedEncodings(req.headers['accept-encoding']);
-    const coding = CODINGS.find((c) => codings.has(c.encoding) && accepted.has(c.encoding));
+    const coding = COMPRESSED_COPIES.find((c) => codings.has(c.encoding) && accepted.has(c.encoding));
     return { file: join(root, ASSETS, `${name}${coding?.suffix ?? ''}`), encoding: coding?.encoding, type };
   };
   return {
@@ -60,15 +43,9 @@ export function listBuiltAssets(root: string, log?: (line: string) => void): Bui
     serve(req, res) {
       const found = lookup(req);
       if (found === undefined) return false;
-      readFile(found.file).then(
-        (body) => {
-          res.setHeader('Vary', 'Accept-Encoding');
-          res.setHeader('Content-Type', found.type);
-          if (found.encoding !== undefined) res.setHeader('Content-Encoding', found.encoding);
-          res.setHeader('Content-Length', body.length);
-          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-          res.end(req.method === 'HEAD' ? undefined : body);
-        },
+      const { file, encoding, type } = found;
+      readFile(file).then(
+        (body) => sendPageFile(req, res, { body, type, encoding, immutable: true }),
         // Gone from the disk since the start (a rebuild under a running bridge): said, not thrown.
         (error: Error) => {
           log?.(`could not serve ${req.url ?? ''}: ${error.message.split('\n')[0] ?? ''}`);
@@ -101,7 +78,7 @@ function listAssets(dir: string): Map<string, Set<string>> {
   }
   for (const name of names) {
     if (name.startsWith('.')) continue; // never a build's; express.static refuses them too
-    const coding = CODINGS.find((c) => name.endsWith(c.suffix));
+    const coding = COMPRESSED_COPIES.find((c) => name.endsWith(c.suffix));
     const plain = coding === undefined ? name : name.slice(0, -coding.suffix.length);
     const codings = assets.get(plain) ?? new Set<string>();
     codings.add(coding?.encoding ?? 'plain');

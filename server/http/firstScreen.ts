@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { extname, join } from 'node:path';
+import { join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
-import { acceptedEncodings } from './precompressed.js';
+import { pageFileType, requestPath, sendPageFile, type PageFileReply } from './pageFiles.js';
+import { COMPRESSED_COPIES, acceptedEncodings } from './precompressed.js';
 
 /** One stored copy of a file: its bytes and their coding (undefined: the plain file). */
 interface Copy {
@@ -17,21 +18,11 @@ interface StoredFile {
   immutable: boolean;
 }
 
-const COPIES = [
-  { encoding: 'br', suffix: '.br' },
-  { encoding: 'gzip', suffix: '.gz' },
-  { encoding: undefined, suffix: '' },
-] as const;
+/** Best first: the build's compressed copies, then the plain file. */
+const COPIES = [...COMPRESSED_COPIES, { encoding: undefined, suffix: '' }] as const;
 
 /** The build's own files that index.html names (`./assets/…` in src or href). */
 const NAMED_ASSET = /(?:src|href)="\.\/(assets\/[^"?#]+)"/g;
-
-/** The first screen's types (as Express would name them: mime-types' `contentType`). */
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-};
 
 /** The first screen's files, read once at start, and the one way they are answered. */
 export interface FirstScreen {
@@ -53,29 +44,23 @@ export interface FirstScreen {
 export function readFirstScreenFiles(root: string): FirstScreen {
   const files = readFirstScreen(root);
   /** The file and copy a request gets, if it is one of the first screen's. */
-  const lookup = (req: IncomingMessage) => {
+  const lookup = (req: IncomingMessage): PageFileReply | undefined => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
-    const pathname = pathOf(req.url);
+    const pathname = requestPath(req);
     const path = pathname === '/' ? '/index.html' : pathname;
     const file = files.get(path);
-    const type = CONTENT_TYPES[extname(path)];
+    const type = pageFileType(path);
     if (file === undefined || type === undefined) return undefined;
     const accepted = acceptedEncodings(req.headers['accept-encoding']);
     const copy = file.copies.find((c) => c.encoding === undefined || accepted.has(c.encoding));
-    return copy === undefined ? undefined : { file, copy, type };
+    return copy && { body: copy.body, type, encoding: copy.encoding, immutable: file.immutable };
   };
   return {
     serves: (req) => lookup(req) !== undefined,
     serve(req, res) {
       const found = lookup(req);
       if (found === undefined) return false;
-      const { file, copy, type } = found;
-      res.setHeader('Vary', 'Accept-Encoding');
-      res.setHeader('Content-Type', type);
-      if (copy.encoding !== undefined) res.setHeader('Content-Encoding', copy.encoding);
-      res.setHeader('Content-Length', copy.body.length);
-      res.setHeader('Cache-Control', file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      res.end(req.method === 'HEAD' ? undefined : copy.body);
+      sendPageFile(req, res, found);
       return true;
     },
   };
@@ -87,13 +72,6 @@ export function serveFirstScreen(root: string) {
   return (req: Request, res: Response, next: NextFunction): void => {
     if (!firstScreen.serve(req, res)) next();
   };
-}
-
-/** A request target's path, without its query (as Express's `req.path`). */
-function pathOf(url: string | undefined): string {
-  const target = url ?? '/';
-  const query = target.indexOf('?');
-  return query === -1 ? target : target.slice(0, query);
 }
 
 function readFirstScreen(root: string): Map<string, StoredFile> {

@@ -2,10 +2,10 @@ import { readdirSync } from 'node:fs';
 import { extname, sep } from 'node:path';
 import type { NextFunction, Request, Response } from 'express';
 
-/** The encodings build:client writes beside each file (scripts/precompress.mjs), best first. */
-const ENCODINGS = [
-  { name: 'br', suffix: '.br' },
-  { name: 'gzip', suffix: '.gz' },
+/** The compressed copies build:client writes beside a file (scripts/precompress.mjs), best first. */
+export const COMPRESSED_COPIES = [
+  { encoding: 'br', suffix: '.br' },
+  { encoding: 'gzip', suffix: '.gz' },
 ] as const;
 
 /**
@@ -24,9 +24,9 @@ export function servePrecompressed(root: string) {
     // Whichever copy goes out, a cache must key it by what the browser accepts.
     res.vary('Accept-Encoding');
     const accepted = acceptedEncodings(req.headers['accept-encoding']);
-    const encoding = ENCODINGS.find((e) => available.has(e.name) && accepted.has(e.name));
+    const encoding = COMPRESSED_COPIES.find((e) => available.has(e.encoding) && accepted.has(e.encoding));
     if (encoding === undefined) return next();
-    res.setHeader('Content-Encoding', encoding.name);
+    res.setHeader('Content-Encoding', encoding.encoding);
     // The type of the file, not of its compressed copy (send keeps a type already set).
     res.type(extname(path));
     // The path is given relative to `root`, so that only the part under it is checked for dot
@@ -48,11 +48,11 @@ function listVariants(root: string): Map<string, Set<string>> {
     return variants;
   }
   for (const name of names) {
-    const encoding = ENCODINGS.find((e) => name.endsWith(e.suffix));
+    const encoding = COMPRESSED_COPIES.find((e) => name.endsWith(e.suffix));
     if (encoding === undefined) continue;
     const path = `/${name.slice(0, -encoding.suffix.length).split(sep).join('/')}`;
     const set = variants.get(path) ?? new Set<string>();
-    set.add(encoding.name);
+    set.add(encoding.encoding);
     variants.set(path, set);
   }
   return variants;
@@ -71,7 +71,7 @@ export function acceptedEncodings(header: string | string[] | undefined): Set<st
     else accepted.add(coding);
   }
   if (accepted.has('*')) {
-    for (const { name } of ENCODINGS) if (!refused.has(name)) accepted.add(name);
+    for (const { encoding } of COMPRESSED_COPIES) if (!refused.has(encoding)) accepted.add(encoding);
   }
   for (const coding of refused) accepted.delete(coding);
   return accepted;
