@@ -35,6 +35,8 @@ test.describe('in the legacy era', () => {
     page,
     cli,
   }) => {
+    // A minute of retries stepped a second at a time: 20 s alone on a quiet machine.
+    test.slow();
     const ui = inspector(page);
     const socket = await routeBridgeSocket(page);
     // The page retries once a second for a minute: its clock is moved on instead of waited for.
@@ -51,7 +53,7 @@ test.describe('in the legacy era', () => {
           await page.clock.fastForward(1_000);
           return gaveUp.isVisible();
         },
-        { timeout: 30_000, intervals: [20] },
+        { timeout: 60_000, intervals: [20] },
       )
       .toBe(true);
     await expect(ui.bridgeProblem).toContainText('Is mcp-inspect still running in your terminal?');
