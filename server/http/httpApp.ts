@@ -19,7 +19,6 @@ import { modelRouter } from '../models/modelRoutes.js';
 import type { RunningAppSandbox } from '../appSandbox/sandboxServer.js';
 import type { OAuthManager } from '../oauth/oauthManager.js';
 import { oauthApiRouter, oauthCallbackRoute } from './oauthRoutes.js';
-import { serveBuiltAssets } from './builtAssets.js';
 import { serveFirstScreen } from './firstScreen.js';
 import { servePrecompressed } from './precompressed.js';
 import type { BridgeSession } from '../relay/session.js';
@@ -117,7 +116,6 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
 
   if (options.clientDir !== undefined) {
     app.use(serveFirstScreen(options.clientDir));
-    app.use(serveBuiltAssets(options.clientDir, options.log));
     app.use(servePrecompressed(options.clientDir));
     app.use(express.static(options.clientDir, { index: 'index.html', fallthrough: true }));
   }

@@ -10,7 +10,6 @@ import type { RunningAppSandbox } from '../appSandbox/sandboxServer.js';
 import { guardApi, guardEveryRequest } from './guards.js';
 import { targetLabel } from '../targets/targetSpec.js';
 import { planImport } from '../workspace/importHost.js';
-import { serveBuiltAssets } from './builtAssets.js';
 import { serveFirstScreen } from './firstScreen.js';
 import { hostConfigRouter } from './hostConfigRoute.js';
 import { pageCsp } from './pageCsp.js';
@@ -103,7 +102,6 @@ export function workspaceRoutes(context: WorkspaceRouteContext): express.Router 
       res.sendFile('workspace.html', { root: clientDir });
     });
     router.use(serveFirstScreen(clientDir));
-    router.use(serveBuiltAssets(clientDir));
     router.use(servePrecompressed(clientDir));
     router.use(express.static(clientDir, { index: false, fallthrough: true }));
   }
