@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BridgeEnvelopeSchema, FrameSchema, FrameStampSchema } from '../../shared/wire.js';
-import {
-  JsonText,
-  envelopeText,
-  historyRecord,
-  recordText,
-  type EnvelopeOut,
-  type FrameOut,
-} from './envelopeText.js';
+import { JsonText, envelopeText, recordText, type EnvelopeOut, type FrameOut } from './envelopeText.js';
 
 const answer = '{"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"text","text":"é \\" ok"}]}}';
 const frame: FrameOut = {
@@ -75,25 +68,5 @@ describe('envelopeText', () => {
       type: 'batch',
       records: [JSON.parse(stringified(frame)), stamp],
     });
-  });
-
-  it('keeps a frame for the history unwritten, its text the same when written and within its stated size', () => {
-    const largest: FrameOut = {
-      ...frame,
-      seq: Number.MAX_SAFE_INTEGER,
-      t: -123456789012.345,
-      bytes: Number.MAX_SAFE_INTEGER,
-      generation: Number.MAX_SAFE_INTEGER,
-      synthetic: true,
-      elided: true,
-    };
-    for (const kept of [frame, largest]) {
-      const record = historyRecord(kept);
-      if (typeof record === 'string') throw new Error('a frame should be kept unwritten');
-      expect(record.text()).toBe(recordText(kept));
-      expect(record.chars).toBeGreaterThanOrEqual(record.text().length);
-    }
-    // What is not a plain frame is written at once.
-    expect(historyRecord({ ...frame, relatedTo: 7 })).toBe(recordText({ ...frame, relatedTo: 7 }));
   });
 });

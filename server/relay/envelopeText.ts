@@ -1,5 +1,4 @@
 import type { BridgeEnvelope, Frame, TimelineRecord } from '../../shared/wire.js';
-import type { DeferredRecord } from './timeline.js';
 
 /**
  * JSON text that goes into an envelope as it is: a message as the server or the page wrote it,
@@ -79,24 +78,4 @@ export function envelopeText(envelope: EnvelopeOut): string {
 /** The text of a live record or stamp, for the history and the outbox (see PageChannel). */
 export function recordText(record: LiveOut): RecordText {
   return envelopeText(record) as RecordText;
-}
-
-/**
- * A frame's text past its message, at most: the keys and flags of the template above (110
- * characters) and its four numbers (24 characters each, at most, for a safe integer or a time
- * in milliseconds as JSON writes them).
- */
-const FRAME_TEXT_OVERHEAD_CHARS = 110 + 4 * 24;
-
-/**
- * What the history keeps of a record it may never send: a frame's text is written when a page
- * attaches and asks for the history, not at once (see Timeline). A frame with `relatedTo` (an
- * id of any length) is written at once, as is every other record.
- */
-export function historyRecord(record: LiveOut): RecordText | DeferredRecord {
-  if (record.type !== 'frame' || record.relatedTo !== undefined) return recordText(record);
-  return {
-    chars: record.message.text.length + FRAME_TEXT_OVERHEAD_CHARS,
-    text: () => envelopeText(record),
-  };
 }

@@ -2,7 +2,6 @@ import { CLOSE_TAKEN_OVER } from '../../shared/wireConstants.js';
 import {
   JsonText,
   envelopeText,
-  historyRecord,
   recordText,
   type EnvelopeOut,
   type LiveOut,
@@ -23,9 +22,9 @@ const STAMP_WAIT_MS = 8;
 /**
  * The session's way to its page: which page is attached and greeted, the history a page gets
  * when it attaches, and the one way anything is sent to a page. Records are written as text once,
- * when they happen (envelopeText), and that text is both what the history keeps and what the page
- * gets; a frame only the history keeps is written when a page asks for the history
- * (historyRecord). Records of one turn of the event loop leave together, as one batch.
+ * when they happen (envelopeText), and that text is both what the history keeps (as bytes: see
+ * Timeline) and what the page gets. Records of one turn of the event loop leave together, as one
+ * batch.
  */
 export class PageChannel {
   private page: PageSink | undefined;
@@ -95,9 +94,9 @@ export class PageChannel {
     // What stands for the live record is kept instead; the live one's text (a large frame's
     // whole text) is written only to be sent, and not at all with no page to send it to (a
     // stalled page was dropped), so a flood leaves no copies behind for the collector.
-    if (kept !== undefined) this.timeline.push(historyRecord(kept));
+    if (kept !== undefined) this.timeline.push(recordText(kept));
     if (!sending) {
-      if (kept === undefined) this.timeline.push(historyRecord(live));
+      if (kept === undefined) this.timeline.push(recordText(live));
       return;
     }
     const text = recordText(live);

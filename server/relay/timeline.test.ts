@@ -26,25 +26,41 @@ describe('Timeline', () => {
     expect(timeline.size).toBe(10);
   });
 
-  it('writes a deferred record only when the history is asked for, and bounds it by its stated size', () => {
-    const timeline = new Timeline(100, 40);
-    let written = 0;
-    const deferred = (seq: number) => ({
-      chars: 12,
-      text: () => {
-        written += 1;
-        return `{"seq":${seq}}`;
-      },
-    });
-    timeline.push(deferred(1));
-    timeline.push('{"seq":2}');
-    timeline.push(deferred(3));
-    expect(written).toBe(0);
-    timeline.push(deferred(4));
-    // 12 + 9 + 12 + 12 > 40: the oldest fell out, unwritten.
+  it('bounds the history by its UTF-8 bytes, and gives back text outside ASCII exactly', () => {
+    // "é" is 2 bytes, "日" 3, "😀" 4 (a surrogate pair in a JavaScript string).
+    const records = ['"é"', '"日本"', '"😀 ok"', '{"a":"\\u0000\\n"}'];
+    const bytes = records.map((text) => Buffer.byteLength(text));
+    const timeline = new Timeline(100, bytes[1]! + bytes[2]! + bytes[3]!);
+    for (const text of records) timeline.push(text);
     expect(timeline.dropped).toBe(1);
-    expect(written).toBe(0);
-    expect(JSON.parse(timeline.toJsonArray())).toEqual([{ seq: 2 }, { seq: 3 }, { seq: 4 }]);
-    expect(written).toBe(2);
+    expect(timeline.toJsonArray()).toBe(`[${records.slice(1).join(',')}]`);
+  });
+
+  it('keeps records across many chunks, small and large mixed, in order', () => {
+    // A 64 KiB history writes into 4 KiB chunks; a record past 256 bytes gets a buffer of its own.
+    const timeline = new Timeline(1_000_000, 64 * 1024);
+    const texts: string[] = [];
+    for (let i = 0; i < 5_000; i += 1) {
+      const text = JSON.stringify({ i, pad: 'x'.repeat(i % 7 === 0 ? 300 + (i % 900) : i % 50) });
+      texts.push(text);
+      timeline.push(text);
+    }
+    const kept = JSON.parse(timeline.toJsonArray()) as { i: number }[];
+    expect(kept.length).toBe(timeline.size);
+    expect(timeline.dropped + timeline.size).toBe(5_000);
+    // The newest records, whole and in order, within the bound.
+    expect(kept.map((record) => JSON.stringify(record))).toEqual(texts.slice(-kept.length));
+    const keptBytes = texts.slice(-kept.length).reduce((sum, text) => sum + Buffer.byteLength(text), 0);
+    expect(keptBytes).toBeLessThanOrEqual(64 * 1024);
+    expect(keptBytes + Buffer.byteLength(texts.at(-kept.length - 1)!)).toBeGreaterThan(64 * 1024);
+  });
+
+  it('keeps the newest record whole even when it alone is past the bound', () => {
+    const timeline = new Timeline(10, 100);
+    const large = JSON.stringify('y'.repeat(10_000));
+    timeline.push('"small"');
+    timeline.push(large);
+    expect(timeline.toJsonArray()).toBe(`[${large}]`);
+    expect(timeline.dropped).toBe(1);
   });
 });
