@@ -80,6 +80,7 @@ export class TargetRuns {
 
   /** Starts (or restarts) the target; resolves when it is running or has failed. */
   restart(): Promise<void> {
+    this.abandonStart();
     return this.enqueue(async () => {
       await this.stopTarget();
       await this.startTarget();
@@ -88,6 +89,7 @@ export class TargetRuns {
 
   /** Switches to another target: the current one is stopped, the new one started. */
   connect(spec: TargetSpec, askedBy?: string): Promise<void> {
+    this.abandonStart();
     return this.enqueue(async () => {
       await this.stopTarget();
       this.currentSpec = spec;
@@ -100,7 +102,22 @@ export class TargetRuns {
 
   /** Stops the target at the user's request. */
   stop(): Promise<void> {
+    this.abandonStart();
     return this.enqueue(() => this.stopTarget());
+  }
+
+  /**
+   * A start still under way is cut short, not waited for: a URL server that accepts the
+   * connection and never answers holds the start's probe for the whole connect timeout (10 s),
+   * and stopping it, restarting it, removing it from the workspace or quitting waited as long.
+   * The start then ends on its own (its target closed), and reports nothing more.
+   */
+  private abandonStart(): void {
+    const target = this.target;
+    if (target === undefined || this.running || this.recorder.lastState?.state !== 'starting') return;
+    this.target = undefined;
+    this.recorder.state(this.generationCount, { state: 'stopped' });
+    void target.close();
   }
 
   /** Closes a run already detached, then starts a fresh one. */

@@ -76,6 +76,8 @@ export class HttpTarget implements TargetConnection {
   private transport: Transport | undefined;
   private current: TransportKind;
   private closing = false;
+  /** Closing while the start's probe waits for an answer ends the wait. */
+  private readonly startCancelled = new AbortController();
   private ended = false;
   private protocolVersion: string | undefined;
   /**
@@ -159,6 +161,8 @@ export class HttpTarget implements TargetConnection {
         this.note = 'Streamable HTTP answered';
       }
     }
+    // Closed while probing: no transport is opened for a target nobody wants any more.
+    if (this.closing) throw new Error(`closed while connecting to ${shown}`);
     const transport = this.open(this.current, url);
     this.transport = transport;
     try {
@@ -200,6 +204,7 @@ export class HttpTarget implements TargetConnection {
             }
           : undefined,
         this.bound(fetch),
+        this.startCancelled.signal,
       );
     };
     let verdict = await attempt();
@@ -288,6 +293,7 @@ export class HttpTarget implements TargetConnection {
 
   async close(): Promise<void> {
     this.closing = true;
+    this.startCancelled.abort();
     await this.transport?.close().catch(() => undefined);
     this.finish();
   }

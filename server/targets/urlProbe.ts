@@ -40,10 +40,13 @@ export async function probeStreamableHttp(
   modern?: ModernProbe,
   /** The fetch to send with: the target's, which presents a DPoP-bound token with its proof. */
   send: typeof fetch = fetch,
+  /** Aborted when the target is closed while its start is under way. */
+  cancelled?: AbortSignal,
 ): Promise<ProbeVerdict> {
   const shownUrl = shown.url;
   let response: Response;
-  const signal = AbortSignal.timeout(timeoutMs);
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = cancelled ? AbortSignal.any([timeout, cancelled]) : timeout;
   let current = url;
   for (let followed = 0; ; followed += 1) {
     try {

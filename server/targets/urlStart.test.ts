@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createServer as createHttpServer, type RequestListener } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
 import { BridgeSession } from '../relay/session.js';
@@ -63,6 +63,25 @@ describe('URL targets that cannot be used, at start', () => {
     const reason = `no answer from http://127.0.0.1:${port}/mcp within 0.3 s: the server accepted the connection but never answered`;
     expect(state).toMatchObject({ state: 'failed', reason });
     expect(log).toEqual([`✖ ${reason}`]);
+  });
+
+  it('a start still waiting on such a server ends at once when the session stops, reporting nothing more', async () => {
+    const port = await listen(createServer((socket) => sockets.push(socket)));
+    const log: string[] = [];
+    const session = new BridgeSession(url(port, 'streamable-http'), {
+      version: 'test',
+      log: (line) => log.push(line),
+      tuning: { connectTimeoutMs: 120_000 },
+    });
+    const started = session.restart();
+    await vi.waitFor(() => expect(sockets.length).toBe(1));
+    expect(session.state).toMatchObject({ state: 'starting' });
+    // The vitest timeout (5 s) fails this long before the two minutes of the probe.
+    await session.stop();
+    await started;
+    expect(session.state).toMatchObject({ state: 'stopped' });
+    expect(log).toEqual([]);
+    await session.dispose();
   });
 
   it('a web page, not an MCP endpoint, whichever transport is asked for', async () => {
