@@ -1,5 +1,6 @@
 import { describe, expect, it, type TestContext } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CLI_TOKEN, startCli, type Cli } from '../testSupport/cliProcess.js';
@@ -101,6 +102,20 @@ describe.skipIf(process.platform === 'win32').concurrent('no process outlives th
     expect(await cli.exited).toBe(1);
     expect(cli.output()).toContain('could not listen on 192.0.2.1:0');
     await expectNothingLeft(cli, marker);
+  });
+
+  it('on Ctrl-C while a URL server accepts and never answers, it exits 0, not waiting out the probe', async (t) => {
+    const silent = createServer((socket) => socket.resume());
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    t.onTestFinished(() => void silent.close());
+    const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/mcp`;
+    // The start's probe would wait two minutes; the CLI's own limit for stopping (5 s) would end
+    // it with exit code 1.
+    const cli = startCli(t, ['--no-open', '--port', '0', '--connect-timeout', '120', '--url', url]);
+    await cli.waitForOutput(/Open the inspector/);
+    cli.child.kill('SIGINT');
+    expect(await cli.exited).toBe(0);
+    expect(cli.output()).not.toMatch(/no answer from/);
   });
 
   for (const signal of ['SIGINT', 'SIGKILL'] as const)

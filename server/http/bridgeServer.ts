@@ -53,12 +53,14 @@ export interface RunningBridge {
   session: BridgeSession;
   /** The OAuth client of URL targets (its store is the only place tokens live). */
   oauth: OAuthManager;
+  /** The target's first start has ended, connected or not (the bridge answers before). */
+  targetStarted: Promise<void>;
   close(): Promise<void>;
 }
 
 /**
  * Starts the HTTP server (or takes the one the CLI bound first: bridgeListener.ts), the WebSocket
- * bridge and the target; resolves once listening.
+ * bridge and the target; resolves once listening, the target perhaps still starting (`targetStarted`).
  */
 export async function startBridge(options: BridgeOptions): Promise<RunningBridge> {
   const limits = options.limits ?? DEFAULT_MEMORY_LIMITS;
@@ -111,7 +113,12 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
       log: options.log,
     }),
   );
-  await targetStarted;
+  // Not waited for: a URL server that accepts and never answers holds its start for the connect
+  // timeout, and the bridge (Ctrl-C included) must not wait with it.
+  const started = targetStarted.then(
+    () => undefined,
+    (error: unknown) => options.log(`the MCP server could not be started: ${(error as Error).message}`),
+  );
   await services.started;
 
   return {
@@ -121,6 +128,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     appSandboxPort: sandbox?.port,
     session,
     oauth,
+    targetStarted: started,
     close: async () => {
       await services.close();
       await session.dispose();

@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { WorkspaceView } from '../../shared/workspace/pageWire.js';
 import { WS_SUBPROTOCOL, WS_TOKEN_PROTOCOL_PREFIX } from '../../shared/wire.js';
@@ -40,8 +41,11 @@ afterAll(async () => {
 const own = () => ({ Host: `127.0.0.1:${bridge.port}`, Authorization: `Bearer ${TOKEN}` });
 const get = (path: string, headers: Record<string, string> = own()) => rawRequest(bridge.port, path, headers);
 
-async function workspace(): Promise<WorkspaceView> {
-  const answer = await get('/api/workspace');
+async function workspace(of: RunningWorkspaceBridge = bridge): Promise<WorkspaceView> {
+  const answer = await rawRequest(of.port, '/api/workspace', {
+    Host: `127.0.0.1:${of.port}`,
+    Authorization: `Bearer ${TOKEN}`,
+  });
   expect(answer.status).toBe(200);
   return JSON.parse(answer.body) as WorkspaceView;
 }
@@ -134,4 +138,51 @@ describe('the workspace bridge', () => {
     );
     expect((await post('/api/workspace/2/connect')).status).toBe(404);
   });
+});
+
+describe('a workspace with a URL server that accepts and never answers', () => {
+  it('answers at once with that server still starting, the others served meanwhile', async () => {
+    const silent = createServer((socket) => socket.resume());
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/mcp`;
+    // The probe would wait two minutes: neither the bridge (and so the link) nor its close may.
+    const held = await startWorkspaceBridge({
+      servers: [
+        {
+          name: 'silent',
+          target: { kind: 'url', url, transport: 'streamable-http', headers: {}, era: 'auto' },
+        },
+        { name: 'demo', target: demoTarget() },
+      ],
+      token: TOKEN,
+      host: '127.0.0.1',
+      port: 0,
+      version: '0.0.0-test',
+      log: () => undefined,
+      tuning: { ...TEST_TUNING, connectTimeoutMs: 120_000 },
+    });
+    try {
+      expect((await workspace(held)).servers[0]?.state?.state).toBe('starting');
+      await vi.waitFor(
+        async () => expect((await workspace(held)).servers[1]?.state?.state).toBe('connected'),
+        WAIT,
+      );
+      expect((await workspace(held)).servers[0]?.state?.state).toBe('starting');
+      // Disconnecting it ends its start at once.
+      const answer = await rawRequest(
+        held.port,
+        '/api/workspace/0/disconnect',
+        { Host: `127.0.0.1:${held.port}`, Authorization: `Bearer ${TOKEN}` },
+        'POST',
+      );
+      expect(answer.status).toBe(200);
+      await vi.waitFor(
+        async () => expect((await workspace(held)).servers[0]?.state?.state).toBe('stopped'),
+        WAIT,
+      );
+    } finally {
+      await held.close();
+      silent.close();
+    }
+  }, 40_000);
 });

@@ -6,12 +6,15 @@ import { TEST_TUNING } from './targets.js';
 /** The token of the bridges started here, unless a test gives its own. */
 export const TEST_TOKEN = 'bridge-test-token-0123456789abcdefghij';
 
-/** A bridge in this process on a free loopback port, quiet, with the tests' short waits. */
-export function startTestBridge(
+/**
+ * A bridge in this process on a free loopback port, quiet, with the tests' short waits; resolves
+ * once its target's first start has ended.
+ */
+export async function startTestBridge(
   target: TargetSpec,
   options: Partial<BridgeOptions> = {},
 ): Promise<RunningBridge> {
-  return startBridge({
+  const bridge = await startBridge({
     target,
     token: TEST_TOKEN,
     host: '127.0.0.1',
@@ -21,6 +24,8 @@ export function startTestBridge(
     tuning: TEST_TUNING,
     ...options,
   });
+  await bridge.targetStarted;
+  return bridge;
 }
 
 /** A page attached to the bridge, once the target is connected. */
