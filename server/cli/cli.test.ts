@@ -57,6 +57,19 @@ describe.concurrent('mcp-inspect CLI', () => {
     expect(cli.output()).toContain('give either a command or --url, not both');
   });
 
+  it('connects to a URL given in the place of the command, and says where its options go', async (t) => {
+    const cli = mcpInspect(t, '--no-open', '--port', '0', 'http://127.0.0.1:1/mcp');
+    // Port 1 is one fetch will not use: the URL target's own reason, not a command's.
+    await cli.waitForOutput(/✖ fetch refuses to use the port of http:\/\/127\.0\.0\.1:1\/mcp/);
+    expect(cli.output()).toContain('inspecting http://127.0.0.1:1/mcp');
+    expect(cli.output()).not.toContain('command not found');
+    const late = mcpInspect(t, 'http://127.0.0.1:1/mcp', '--header', 'X-A: 1');
+    expect(await late.exited).not.toBe(0);
+    expect(late.output()).toContain(
+      'options go before the URL: "--header" after http://127.0.0.1:1/mcp is not read',
+    );
+  });
+
   it('prints the link with the token in the fragment, and says when a command is not found', async (t) => {
     const cli = mcpInspect(t, '--no-open', '--port', '0', 'no-such-command-xyz');
     const [, link] = await cli.waitForOutput(/Open the inspector: (\S+)/);

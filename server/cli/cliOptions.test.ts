@@ -82,6 +82,18 @@ describe('command line', () => {
     expect(parse('--url', 'http://x/mcp').target).toMatchObject({ transport: 'auto', headers: {} });
   });
 
+  it('reads a URL in the place of the command as --url (options after it: cli.test.ts)', () => {
+    expect(parse('--header', 'X-A: 1', 'https://example.com/mcp').target).toEqual({
+      era: 'auto',
+      kind: 'url',
+      url: 'https://example.com/mcp',
+      transport: 'auto',
+      headers: { 'X-A': '1' },
+    });
+    // Not a URL of the web: a command it stays.
+    expect(parse('file:///srv/mcp').target).toMatchObject({ kind: 'stdio', command: 'file:///srv/mcp' });
+  });
+
   it('listens elsewhere only with the loudly named flag', () => {
     expect(parse('--dangerously-listen-on', '0.0.0.0').host).toBe('0.0.0.0');
   });

@@ -42,6 +42,7 @@ Examples:
   mcp-inspect node build/index.js               a stdio server
   mcp-inspect -e API_KEY=secret -- npx -y @modelcontextprotocol/server-everything stdio
   mcp-inspect --url http://127.0.0.1:3001/mcp   Streamable HTTP, falling back to SSE
+  mcp-inspect http://127.0.0.1:3001/mcp         the same: a URL in the command's place means --url
   mcp-inspect --url http://127.0.0.1:3001/sse --transport sse --header "Authorization: Bearer abc"
   mcp-inspect --config ~/.cursor/mcp.json --server github
   mcp-inspect --all --trust-file                every server of mcp-inspect.workspace.json at once

@@ -27,6 +27,8 @@ describe('the quick reading of the command line', () => {
       ['-e', 'A=1', 'node', 's.js'],
       ['--cwd', '/srv', 'node', 's.js'],
       ['--url', 'http://127.0.0.1:1/mcp'],
+      ['http://127.0.0.1:1/mcp'],
+      ['--no-open', 'https://example.com/mcp'],
       ['--config', 'mcp.json'],
       ['--era', 'legacy', 'node', 's.js'],
       ['--help'],

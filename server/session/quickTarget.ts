@@ -1,4 +1,5 @@
 import type { TargetSpec } from '../targets/targetSpec.js';
+import { urlInCommandPlace } from './urlInCommandPlace.js';
 
 type StdioTarget = Extract<TargetSpec, { kind: 'stdio' }>;
 
@@ -6,7 +7,8 @@ type StdioTarget = Extract<TargetSpec, { kind: 'stdio' }>;
  * The stdio server of the usual command lines, read before the full parser (commander) loads,
  * so it can be started first thing: `mcp-inspect`, `mcp-inspect node build/index.js`,
  * `mcp-inspect --no-open --port 0 -- node server.js`. Any other option before the command (one
- * that could change the server: -e, --cwd, --config, --url…, or --help) gives undefined, and the
+ * that could change the server: -e, --cwd, --config, --url…, or --help), or a URL in the command's
+ * place (urlInCommandPlace.ts), gives undefined, and the
  * server starts once the full parser has read the line. The full parser has the last word
  * either way (see `sameStdioTarget`).
  */
@@ -24,6 +26,7 @@ export function quickStdioTarget(args: readonly string[], demoServerPath: string
     else return undefined;
   }
   const [command, ...rest] = args.slice(at);
+  if (urlInCommandPlace(command) !== undefined) return undefined;
   return command === undefined
     ? { kind: 'stdio', command: process.execPath, args: [demoServerPath], env: {}, demo: true, era: 'auto' }
     : { kind: 'stdio', command, args: rest, env: {}, demo: false, era: 'auto' };

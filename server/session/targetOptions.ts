@@ -12,6 +12,7 @@ import {
   type UrlTimeouts,
 } from '../../shared/urlTimeouts.js';
 import { readBoundedText } from '../files/boundedRead.js';
+import { urlInCommandPlace } from './urlInCommandPlace.js';
 import { GRANT_NAMES, type GrantName, type OAuthSettings } from '../oauth/flowTypes.js';
 import { targetFromRequest, type TargetSpec } from '../targets/targetSpec.js';
 import type { UrlTransportChoice } from '../targets/httpTarget.js';
@@ -137,6 +138,15 @@ export function targetFromOptions(
   demoServerPath: string,
   fail: (message: string) => never,
 ): ChosenTarget {
+  // A URL alone in the command's place is read as --url (urlInCommandPlace.ts).
+  const urlCommand =
+    options.url === undefined && options.config === undefined ? urlInCommandPlace(command) : undefined;
+  if (urlCommand !== undefined) {
+    // What follows a command is the command's own; a URL has none, so an option there is misplaced.
+    if (args.length > 0)
+      fail(`options go before the URL: "${args[0]}" after ${maskUrl(urlCommand)} is not read`);
+    return targetFromOptions({ ...options, url: urlCommand }, undefined, [], demoServerPath, fail);
+  }
   let target: TargetSpec;
   let fromFile: OAuthSettings | undefined;
   if (options.server !== undefined && options.config === undefined) fail('--server goes with --config');
