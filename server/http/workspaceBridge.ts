@@ -55,8 +55,6 @@ export interface RunningWorkspaceBridge {
   portWasTaken: boolean;
   /** Each server's session, by its place in the list (undefined for one that could not start). */
   sessions: (BridgeSession | undefined)[];
-  /** Every server's first start has ended, each connected or not (the bridge answers before). */
-  serversStarted: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -74,7 +72,7 @@ const SERVER_PATH = /^\/s\/(\d+)(\/.*)$/;
  * serves them at the root. The workspace's page at the root frames those pages (same origin: the
  * frames keep their state while the person switches, and it reads their sessions to show them
  * together). One token, one listener, one app sandbox, one Captured list and one model provider
- * for all of them. Resolves once listening; the servers may still be starting (`serversStarted`).
+ * for all of them. Resolves once listening; the servers may still be starting.
  */
 export async function startWorkspaceBridge(options: WorkspaceBridgeOptions): Promise<RunningWorkspaceBridge> {
   const limits = options.limits ?? DEFAULT_MEMORY_LIMITS;
@@ -220,9 +218,8 @@ export async function startWorkspaceBridge(options: WorkspaceBridgeOptions): Pro
   sandbox = await startSandboxBeside(options, () => hosts, port);
   // The link does not wait for the servers: each frame shows its own server starting, and one URL
   // server that accepts and never answers held every other server's page back for its 10 s probe.
-  const serversStarted = started.then(
-    () => undefined,
-    (error: unknown) => options.log(`a server could not be started: ${(error as Error).message}`),
+  void started.catch((error: unknown) =>
+    options.log(`a server could not be started: ${(error as Error).message}`),
   );
   await services.started;
 
@@ -233,7 +230,6 @@ export async function startWorkspaceBridge(options: WorkspaceBridgeOptions): Pro
     get sessions() {
       return slots.map((slot) => slot.session);
     },
-    serversStarted,
     close: async () => {
       await services.close();
       await Promise.all(slots.map((slot) => slot.session?.dispose()));
