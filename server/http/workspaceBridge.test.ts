@@ -38,14 +38,16 @@ afterAll(async () => {
   await bridge.close();
 });
 
-const own = () => ({ Host: `127.0.0.1:${bridge.port}`, Authorization: `Bearer ${TOKEN}` });
+/** The headers of the workspace's own page: its Host and the token. */
+const ownOf = (of: RunningWorkspaceBridge) => ({
+  Host: `127.0.0.1:${of.port}`,
+  Authorization: `Bearer ${TOKEN}`,
+});
+const own = () => ownOf(bridge);
 const get = (path: string, headers: Record<string, string> = own()) => rawRequest(bridge.port, path, headers);
 
 async function workspace(of: RunningWorkspaceBridge = bridge): Promise<WorkspaceView> {
-  const answer = await rawRequest(of.port, '/api/workspace', {
-    Host: `127.0.0.1:${of.port}`,
-    Authorization: `Bearer ${TOKEN}`,
-  });
+  const answer = await rawRequest(of.port, '/api/workspace', ownOf(of));
   expect(answer.status).toBe(200);
   return JSON.parse(answer.body) as WorkspaceView;
 }
@@ -169,12 +171,7 @@ describe('a workspace with a URL server that accepts and never answers', () => {
       );
       expect((await workspace(held)).servers[0]?.state?.state).toBe('starting');
       // Disconnecting it ends its start at once.
-      const answer = await rawRequest(
-        held.port,
-        '/api/workspace/0/disconnect',
-        { Host: `127.0.0.1:${held.port}`, Authorization: `Bearer ${TOKEN}` },
-        'POST',
-      );
+      const answer = await rawRequest(held.port, '/api/workspace/0/disconnect', ownOf(held), 'POST');
       expect(answer.status).toBe(200);
       await vi.waitFor(
         async () => expect((await workspace(held)).servers[0]?.state?.state).toBe('stopped'),

@@ -7,10 +7,9 @@ type StdioTarget = Extract<TargetSpec, { kind: 'stdio' }>;
  * The stdio server of the usual command lines, read before the full parser (commander) loads,
  * so it can be started first thing: `mcp-inspect`, `mcp-inspect node build/index.js`,
  * `mcp-inspect --no-open --port 0 -- node server.js`. Any other option before the command (one
- * that could change the server: -e, --cwd, --config, --url…, or --help), or a URL in the command's
- * place (urlInCommandPlace.ts), gives undefined, and the
- * server starts once the full parser has read the line. The full parser has the last word
- * either way (see `sameStdioTarget`).
+ * that could change the server: -e, --cwd, --config, --url…, or --help), or a URL in the
+ * command's place (urlInCommandPlace.ts), gives undefined, and the server starts once the full
+ * parser has read the line. The full parser has the last word either way (see `sameStdioTarget`).
  */
 export function quickStdioTarget(args: readonly string[], demoServerPath: string): StdioTarget | undefined {
   let at = 0;
