@@ -131,9 +131,11 @@ describe('every envelope a page sends is answered', () => {
       'Binary frames are not part of the wire',
     );
     // A huge envelope that is valid is relayed, and answered by the server (whose SDK reads
-    // messages of up to 10 MB).
+    // messages of up to 10 MB). Given 40 s, not the usual 10: the SDK's stdio reader copies all
+    // it holds onto each 64 KB chunk it reads, so the demo server alone spends ~2 s of CPU
+    // reading these 8 MB, and CI's full run (three workers on two cores) timed out at 10 s.
     const text = 'y'.repeat(8 * 1024 * 1024);
-    const echoed = await page.request('tools/call', { name: 'echo', arguments: { message: text } });
+    const echoed = await page.request('tools/call', { name: 'echo', arguments: { message: text } }, 40_000);
     expect(JSON.stringify(echoed)).toContain(text);
   }, 60_000);
 

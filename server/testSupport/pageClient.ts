@@ -114,10 +114,15 @@ export class PageClient {
   }
 
   /** Sends a request and resolves with the server's (or bridge's) response message. */
-  async request(method: string, params?: Record<string, unknown>): Promise<Record<string, unknown>> {
+  async request(
+    method: string,
+    params?: Record<string, unknown>,
+    timeoutMs?: number,
+  ): Promise<Record<string, unknown>> {
     const id = this.nextId++;
     this.send({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) } as JSONRPCMessage);
-    const frame = this.responses.get(id) ?? (await this.waitForNext((e) => responseIdOf(e) === id));
+    const frame =
+      this.responses.get(id) ?? (await this.waitForNext((e) => responseIdOf(e) === id, timeoutMs));
     return frame.message as Record<string, unknown>;
   }
 
