@@ -12,7 +12,7 @@ import type {
   CaptureSessionView,
   CollectingView,
 } from '../../shared/capturesWire.js';
-import { summarizeCapture } from './capturesVerb.js';
+import { summarizeCapture } from './captureSummary.js';
 
 /** A session as the page lists it: from a proxy pushing it live, or from its capture file. */
 export type FeedSession = CaptureSessionView;

@@ -1,21 +1,10 @@
-import {
-  closeSync,
-  copyFileSync,
-  constants,
-  openSync,
-  readdirSync,
-  readSync,
-  statSync,
-  chmodSync,
-} from 'node:fs';
+import { copyFileSync, constants, readdirSync, statSync, chmodSync } from 'node:fs';
 import { join } from 'node:path';
 import { CAPTURE_EXTENSION } from '../proxy/captureFile.js';
 import { defaultCaptureDir } from '../proxy/stateFolder.js';
 import { exportCollection } from './captureToCollection.js';
-import { learnFromRecord, sessionFromHeader, type CapturedSession } from './capturedSession.js';
-
-/** How much of a capture file the list reads to learn the host, the era and the last state. */
-const SUMMARY_BYTES = 512 * 1024;
+import type { CapturedSession } from './capturedSession.js';
+import { summarizeCapture } from './captureSummary.js';
 
 export const CAPTURES_HELP = `Usage: mcp-inspect captures [list] [--capture-dir DIR] [--json]
        mcp-inspect captures export <id> -o <file> [--capture-dir DIR]
@@ -112,37 +101,6 @@ export function listCaptures(dir: string): (CapturedSession & { file: string; by
     if (session) sessions.push({ ...session, file, bytes: statSync(file).size });
   }
   return sessions.sort((a, b) => b.startedAt - a.startedAt);
-}
-
-/** What the head of one capture file says of its session (undefined: not a capture file). */
-export function summarizeCapture(file: string): CapturedSession | undefined {
-  let text: string;
-  try {
-    const fd = openSync(file, 'r');
-    const buffer = Buffer.alloc(SUMMARY_BYTES);
-    const read = readSync(fd, buffer, 0, SUMMARY_BYTES, 0);
-    closeSync(fd);
-    text = buffer.toString('utf8', 0, read);
-  } catch {
-    return undefined;
-  }
-  const lines = text.split('\n');
-  let session: CapturedSession | undefined;
-  for (const line of lines) {
-    let record: Record<string, unknown>;
-    try {
-      record = JSON.parse(line) as Record<string, unknown>;
-    } catch {
-      continue;
-    }
-    if (session === undefined) {
-      session = sessionFromHeader(record);
-      if (session === undefined) return undefined;
-      continue;
-    }
-    learnFromRecord(session, record);
-  }
-  return session;
 }
 
 function sessionLine(session: CapturedSession): string {

@@ -2,19 +2,20 @@ import { pipeline } from 'node:stream/promises';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import {
   API_APP_SANDBOX_PATH,
+  API_COLLECTION_PATH,
+  API_COMPARE_TARGET_PATH,
   API_FRAMES_PATH,
+  API_HOST_CONFIG_PATH,
+  API_LINT_CONFIG_PATH,
   API_PARITY_PATH,
   API_SESSION_PATH,
 } from '../../shared/http.js';
 import { parityRoute } from './parityRoute.js';
+import { lazyRouter } from './lazyRouter.js';
 import { appSandboxRoute } from '../appSandbox/sandboxRoute.js';
 import { capturesRouter } from './capturesRoute.js';
 import type { CaptureFeed } from '../captures/captureFeed.js';
-import { collectionRouter } from './collectionRoutes.js';
-import { compareTargetRouter } from './compareTargetRoute.js';
 import { breakpointRouter, type LazyBreakpointHub } from './breakpointRoutes.js';
-import { hostConfigRouter } from './hostConfigRoute.js';
-import { lintConfigRouter } from './lintConfigRoute.js';
 import { modelRouter } from '../models/modelRoutes.js';
 import type { RunningAppSandbox } from '../appSandbox/sandboxServer.js';
 import type { OAuthManager } from '../oauth/oauthManager.js';
@@ -98,11 +99,29 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   );
 
   if (options.oauth) app.use(oauthApiRouter(options.oauth, options.session));
-  if (options.collectionFile !== undefined)
-    app.use(collectionRouter(options.collectionFile, () => options.session.targetInfo));
-  app.use(lintConfigRouter());
-  app.use(compareTargetRouter(() => options.session.spec));
-  app.use(hostConfigRouter());
+  // Loaded when first asked (lazyRouter.ts): none is on the first screen.
+  const { collectionFile } = options;
+  if (collectionFile !== undefined) {
+    app.use(
+      lazyRouter(API_COLLECTION_PATH, async () =>
+        (await import('./collectionRoutes.js')).collectionRouter(
+          collectionFile,
+          () => options.session.targetInfo,
+        ),
+      ),
+    );
+  }
+  app.use(
+    lazyRouter(API_LINT_CONFIG_PATH, async () => (await import('./lintConfigRoute.js')).lintConfigRouter()),
+  );
+  app.use(
+    lazyRouter(API_COMPARE_TARGET_PATH, async () =>
+      (await import('./compareTargetRoute.js')).compareTargetRouter(() => options.session.spec),
+    ),
+  );
+  app.use(
+    lazyRouter(API_HOST_CONFIG_PATH, async () => (await import('./hostConfigRoute.js')).hostConfigRouter()),
+  );
   if (options.captures) app.use(capturesRouter(options.captures));
   if (options.breakpoints) app.use(breakpointRouter(options.breakpoints));
   app.use(options.model ?? modelRouter(options.modelEnv ?? process.env));

@@ -8,7 +8,8 @@ import { OAUTH_CALLBACK_PATH } from '../../shared/oauth.js';
 import type * as FlowModule from './flow.js';
 import type { OAuthFlow } from './flow.js';
 import type { FlowData, FlowTrigger, OAuthSettings } from './flowTypes.js';
-import { clientKeyAlg } from './machineGrants.js';
+// Its own module: machineGrants.ts brings the MCP SDK's client onto the bridge's start.
+import { clientKeyAlg } from './clientKeyAlg.js';
 import { maskSecret } from './masking.js';
 import type { TargetAuth } from '../targets/targetAuth.js';
 import { TokenStore, type StoredTokens } from './tokenStore.js';
