@@ -1,4 +1,5 @@
 import { LONG_TASK_GOAL_MS, type BigResultBenchResult } from './bigResultBench.js';
+import { checkBridgeStart } from '../scripts/bridge-start.mjs';
 import type { BrowserStartupResult } from './browserStartupBench.js';
 import type { EchoFigures } from './echoWorkload.js';
 import type { MrtrResult } from './mrtrBench.js';
@@ -281,6 +282,7 @@ export function startupSection(
   if (!('error' in startup)) {
     lines.push(
       `  goal: initialize within 60 ms of the server alone → ${startup.added.medianMs <= 60 ? 'met' : 'NOT met'} this run`,
+      bridgeStartLine(),
     );
   }
   if (!('error' in browser) && !('skipped' in browser)) {
@@ -293,6 +295,20 @@ export function startupSection(
     );
   }
   return lines;
+}
+
+/** What (c) pays for before the bridge answers: the JavaScript it compiles, against its budget. */
+function bridgeStartLine(): string {
+  try {
+    const { totalBytes, limitBytes, problems } = checkBridgeStart();
+    const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
+    return (
+      `  the bridge's start: ${kb(totalBytes)} of JavaScript compiled before it attaches ` +
+      `(budget ${kb(limitBytes)}, scripts/bridge-start-budget.mjs) → ${problems.length === 0 ? 'within' : 'NOT within'} it`
+    );
+  } catch (error) {
+    return `  the bridge's start: not read (${(error as Error).message})`;
+  }
 }
 
 /** Issue 33's goals: the first screen's JS and times against the floor page's, same run. */
