@@ -4,9 +4,23 @@
  * waiting while the browser still fetches and evaluates React, the SDK and zod. main.tsx takes
  * the connection over; the module runs once however many import it.
  */
-import { startEarlyConnection } from './bridge/earlyConnection';
+import { startEarlyConnection, type EarlyConnection } from './bridge/earlyConnection';
+
+declare global {
+  interface Window {
+    mcpInspectEarlyConnection?: EarlyConnection;
+  }
+}
 
 // The workspace's page (workspace.html, `mcp-inspect --all`) shares this chunk with the page of a
 // server but is none: it opens no socket and leaves the token to its own code.
+// One connection per page, kept on the window, not per instance of this module: a server's frame
+// in a workspace runs it twice. Its script tag loads it under the frame's path (/s/<id>/assets/),
+// the entry imports it from the shared /assets/ the workspace redirects to, and a browser keys
+// modules by the address asked for. Two instances opened two sockets, and the later took the
+// session from the earlier: when that was the page's own (the order varies), the frame never
+// connected.
 export const earlyConnection =
-  document.documentElement.dataset.page === 'workspace' ? undefined : startEarlyConnection();
+  document.documentElement.dataset.page === 'workspace'
+    ? undefined
+    : (window.mcpInspectEarlyConnection ??= startEarlyConnection());
