@@ -106,9 +106,12 @@ export default defineConfig({
     // A lazy chunk's own imports are not listed for preloading beside it: the list of every lazy
     // chunk's JS files rode on the first screen (~3 KB), while over loopback a chunk's imports
     // load a millisecond later on their own. Its stylesheets still are (nothing else loads them).
+    // index.html's are all kept: without them the first-screen chunk (React, the SDK, zod) was
+    // asked for only once the entry had arrived and been parsed, a round trip later.
     modulePreload: {
       polyfill: false,
-      resolveDependencies: (_file, deps) => deps.filter((dep) => dep.endsWith('.css')),
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'html' ? deps : deps.filter((dep) => dep.endsWith('.css')),
     },
     rolldownOptions: {
       input: {
