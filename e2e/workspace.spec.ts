@@ -64,10 +64,18 @@ test('three servers at once: each kept while switching, merged traffic, collisio
   // Four servers start and four pages load in one browser tab, on a busy 2-core machine.
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1400, height: 900 });
+  // Each server's frame opens one socket to its session: a second one takes the session over
+  // (boot.ts once ran twice in a frame, and the frame at times never connected).
+  const sockets: string[] = [];
+  page.on('websocket', (socket) => sockets.push(new URL(socket.url()).pathname));
   await page.goto(cli.url);
   const ws = workspace(page);
   for (const name of ['demo', 'everything', 'demo-http'])
     await expect(ws.status(name)).toHaveText('connected', { timeout: 60_000 });
+  const perPath = new Map<string, number>();
+  for (const path of sockets) perPath.set(path, (perPath.get(path) ?? 0) + 1);
+  expect([...perPath.values()].filter((count) => count > 1)).toEqual([]);
+  expect(perPath.size).toBeGreaterThanOrEqual(3);
   await expect(ws.row('demo')).toContainText('modern');
   await expect(ws.row('everything')).toContainText('legacy');
   // The server that dies says so in its own row, with its last words; the others run on.
