@@ -23,7 +23,9 @@ export interface BuiltAssets {
  * before Express has loaded (bridgeListener.ts) answers them: the chunks the first screen imports
  * as it starts do not wait for the bridge. Once the bridge has attached, Express serves them
  * (precompressed.ts, express.static): this handler in the Express apps too made the workspace's
- * e2e tests flaky (a server's frame at times never reported its state), not yet understood.
+ * e2e tests flaky (a server's frame at times never reported its state). The likely cause, found
+ * since: a frame ran client/boot.ts twice and its two sockets took the session from each other,
+ * as the order of its scripts allowed (fixed there); this handler has not been tried again.
  */
 export function listBuiltAssets(root: string, log?: (line: string) => void): BuiltAssets {
   const assets = listAssets(join(root, ASSETS));
