@@ -1,9 +1,13 @@
+import { once } from 'node:events';
 import { writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveBuiltPage, type ServedPage } from '../testSupport/builtPage.js';
 import { rawRequest } from '../testSupport/http.js';
+import { readFirstScreenFiles } from './firstScreen.js';
 
 const script = `export const page = ${JSON.stringify('the first screen '.repeat(500))};\n`;
 const later = 'export const later = 1;\n';
@@ -69,5 +73,26 @@ describe('the first screen, served from memory', () => {
     expect(res.status).toBe(200);
     expect(res.body).toBe('export const later = 2;\n');
     expect((await get('/assets/missing.js')).status).toBe(404);
+  });
+});
+
+describe("a workspace server's frame, below the root", () => {
+  it('names the build files at the root, where every frame shares them, and serves the page plain', async () => {
+    const frame = readFirstScreenFiles(served.dir, { assetsAtRoot: true });
+    const server = createServer((req, res) => {
+      if (!frame.serve(req, res)) res.writeHead(404).end();
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    try {
+      const { port } = server.address() as AddressInfo;
+      const page = await rawRequest(port, '/', { 'Accept-Encoding': 'gzip, br' });
+      expect(page.headers['content-encoding']).toBeUndefined();
+      expect(page.body).toBe(html.replaceAll('"./assets/', '"/assets/'));
+      // The files themselves are as the build wrote them.
+      expect((await rawRequest(port, '/assets/app.js')).body).toBe(script);
+    } finally {
+      server.close();
+    }
   });
 });

@@ -24,6 +24,18 @@ const COPIES = [...COMPRESSED_COPIES, { encoding: undefined, suffix: '' }] as co
 /** The build's own files that index.html names (`./assets/…` in src or href). */
 const NAMED_ASSET = /(?:src|href)="\.\/(assets\/[^"?#]+)"/g;
 
+export interface FirstScreenOptions {
+  /**
+   * The page is served below the root (a workspace server's frame, at `/s/<id>/`), while the
+   * build's files are at the root's `/assets/`, one address for every frame (workspaceBridge.ts
+   * redirects the frame's own). Its index.html then names them there: named relative to the
+   * frame, the scripts arrived by redirect, so the module preloads and the entry's own imports
+   * were two addresses for one file, fetched and run twice (the boot module opened a second
+   * socket, which took the frame's session from the first).
+   */
+  assetsAtRoot?: boolean;
+}
+
 /** The first screen's files, read once at start, and the one way they are answered. */
 export interface FirstScreen {
   /** Whether `serve` answers this request: a GET or HEAD of one of its files. */
@@ -41,8 +53,8 @@ export interface FirstScreen {
  * and a build without index.html, is left to the other static handlers. Plain Node, so the
  * listener that serves it before Express has loaded (bridgeListener.ts) answers it the same way.
  */
-export function readFirstScreenFiles(root: string): FirstScreen {
-  const files = readFirstScreen(root);
+export function readFirstScreenFiles(root: string, options: FirstScreenOptions = {}): FirstScreen {
+  const files = readFirstScreen(root, options.assetsAtRoot === true);
   /** The file and copy a request gets, if it is one of the first screen's. */
   const lookup = (req: IncomingMessage): PageFileReply | undefined => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
@@ -67,19 +79,31 @@ export function readFirstScreenFiles(root: string): FirstScreen {
 }
 
 /** The first screen as Express middleware; anything else falls through. */
-export function serveFirstScreen(root: string) {
-  const firstScreen = readFirstScreenFiles(root);
+export function serveFirstScreen(root: string, options: FirstScreenOptions = {}) {
+  const firstScreen = readFirstScreenFiles(root, options);
   return (req: Request, res: Response, next: NextFunction): void => {
     if (!firstScreen.serve(req, res)) next();
   };
 }
 
-function readFirstScreen(root: string): Map<string, StoredFile> {
+function readFirstScreen(root: string, assetsAtRoot: boolean): Map<string, StoredFile> {
   const files = new Map<string, StoredFile>();
   const index = readCopies(root, 'index.html');
   const html = index.find((c) => c.encoding === undefined)?.body.toString('utf8');
   if (html === undefined) return files;
-  files.set('/index.html', { copies: index, immutable: false });
+  // Rewritten, the page goes plain: the build's compressed copies name the files as built, and
+  // the page is under a kilobyte.
+  const page = assetsAtRoot
+    ? [
+        {
+          encoding: undefined,
+          body: Buffer.from(
+            html.replace(NAMED_ASSET, (named, name: string) => named.replace(`./${name}`, `/${name}`)),
+          ),
+        },
+      ]
+    : index;
+  files.set('/index.html', { copies: page, immutable: false });
   for (const [, name] of html.matchAll(NAMED_ASSET)) {
     if (name === undefined || name.includes('..')) continue;
     const copies = readCopies(root, name);

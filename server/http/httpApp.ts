@@ -32,6 +32,8 @@ export interface HttpAppOptions {
   allowedHosts: () => Set<string>;
   /** The built page; absent when only the API is wanted (tests). */
   clientDir?: string;
+  /** The page is a workspace server's frame, whose index.html names the build's files at the root (firstScreen.ts). */
+  assetsAtRoot?: boolean;
   session: BridgeSession;
   version: string;
   /** The bridge's OAuth client; its routes are mounted when given. */
@@ -134,7 +136,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   if (options.oauth) app.use(oauthCallbackRoute(options.oauth));
 
   if (options.clientDir !== undefined) {
-    app.use(serveFirstScreen(options.clientDir));
+    app.use(serveFirstScreen(options.clientDir, { assetsAtRoot: options.assetsAtRoot === true }));
     app.use(servePrecompressed(options.clientDir));
     app.use(express.static(options.clientDir, { index: 'index.html', fallthrough: true }));
   }

@@ -116,7 +116,7 @@ export async function startWorkspaceBridge(options: WorkspaceBridgeOptions): Pro
         breakpoints: services.breakpoints,
         model,
         framedBy: 'self',
-        ...(options.clientDir === undefined ? {} : { clientDir: options.clientDir }),
+        ...(options.clientDir === undefined ? {} : { clientDir: options.clientDir, assetsAtRoot: true }),
         ...(options.collectionFile === undefined ? {} : { collectionFile: options.collectionFile }),
         ...(services.captures ? { captures: services.captures } : {}),
       }),
@@ -171,6 +171,7 @@ export async function startWorkspaceBridge(options: WorkspaceBridgeOptions): Pro
     const rest = match[2] ?? '/';
     // The build's scripts and styles are the same for every server: one address for all (the
     // root's), so each server's frame takes them from the browser's cache, compiled code included.
+    // A frame's index.html names them there already (firstScreen.ts); this catches the rest.
     if (rest.startsWith('/assets/') && (req.method === 'GET' || req.method === 'HEAD')) {
       res.redirect(308, rest);
       return;
