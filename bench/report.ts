@@ -1,5 +1,6 @@
 import { LONG_TASK_GOAL_MS, type BigResultBenchResult } from './bigResultBench.js';
 import { checkBridgeStart } from '../scripts/bridge-start.mjs';
+import { kb } from '../scripts/first-screen.mjs';
 import type { BrowserStartupResult } from './browserStartupBench.js';
 import type { EchoFigures } from './echoWorkload.js';
 import type { MrtrResult } from './mrtrBench.js';
@@ -301,7 +302,6 @@ export function startupSection(
 function bridgeStartLine(): string {
   try {
     const { totalBytes, limitBytes, problems } = checkBridgeStart();
-    const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
     return (
       `  the bridge's start: ${kb(totalBytes)} of JavaScript compiled before it attaches ` +
       `(budget ${kb(limitBytes)}, scripts/bridge-start-budget.mjs) → ${problems.length === 0 ? 'within' : 'NOT within'} it`
@@ -322,7 +322,6 @@ export function firstScreenGoals(
 ): string[] {
   const scripts = browser.firstScreenScripts;
   const floorScripts = browser.floor.firstScreenScripts;
-  const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
   const met = (ok: boolean): string => (ok ? 'met' : 'NOT met');
   const navigation = browser.navigationToTool.medianMs / browser.floor.navigationToTool.medianMs;
   const launch = browser.toolsVisible.medianMs / browser.floor.launchToTool.medianMs;

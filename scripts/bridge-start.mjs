@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BRIDGE_START_BUDGET } from './bridge-start-budget.mjs';
+import { kb } from './first-screen.mjs';
 
 export const DEFAULT_SERVER_DIR = fileURLToPath(new URL('../dist/server/', import.meta.url));
 /** The chunks cli.js imports, by name, on its way to the page (server/cli/cli.ts). */
@@ -66,10 +67,6 @@ export function checkBridgeStart(serverDir = DEFAULT_SERVER_DIR, budget = BRIDGE
     limitBytes: budget.maxBytes,
     problems,
   };
-}
-
-function kb(bytes) {
-  return `${(bytes / 1024).toFixed(1)} KB`;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
