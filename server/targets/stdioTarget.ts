@@ -55,6 +55,11 @@ export class StdioTarget implements TargetConnection {
   private drained: Promise<void> | undefined;
   /** Set while writes are refused because the server does not read what waits for it. */
   private refusing = false;
+  /** A message was written to stdin in this turn of the event loop: the next ones are corked. */
+  private wroteThisTurn = false;
+  private readonly turnEnded = (): void => {
+    this.wroteThisTurn = false;
+  };
   /** Resolves `close()` once the exit has been reported. */
   private onFinished: (() => void) | undefined;
   private readonly killGraceMs: number;
@@ -152,10 +157,18 @@ export class StdioTarget implements TargetConnection {
       return Promise.reject(new Error(`Not sent: the MCP server is not reading its stdin (${waiting})`));
     }
     // Messages of one turn (a page's burst of calls arrives as many WebSocket messages in one
-    // read) leave in one writev instead of one write each: corked until the turn's end.
-    if (!stdin.writableCorked) {
-      stdin.cork();
-      process.nextTick(() => stdin.uncork());
+    // read) leave in one writev instead of one write each: the first is written at once, so a
+    // lone call (the usual case) reaches the server without waiting for the turn's end, and the
+    // rest are corked until then. Corking the first too held every call's write behind the
+    // recording of it and whatever else the turn did (the relay bench, one call at a time).
+    if (this.wroteThisTurn) {
+      if (!stdin.writableCorked) {
+        stdin.cork();
+        process.nextTick(() => stdin.uncork());
+      }
+    } else {
+      this.wroteThisTurn = true;
+      process.nextTick(this.turnEnded);
     }
     if (stdin.write(json + '\n')) return undefined;
     // A server that reads slowly: everyone waits for the same drain, so a burst of queued
