@@ -14,12 +14,13 @@ declare global {
 
 // The workspace's page (workspace.html, `mcp-inspect --all`) shares this chunk with the page of a
 // server but is none: it opens no socket and leaves the token to its own code.
-// One connection per page, kept on the window, not per instance of this module: a server's frame
-// in a workspace runs it twice. Its script tag loads it under the frame's path (/s/<id>/assets/),
-// the entry imports it from the shared /assets/ the workspace redirects to, and a browser keys
-// modules by the address asked for. Two instances opened two sockets, and the later took the
-// session from the earlier: when that was the page's own (the order varies), the frame never
-// connected.
+// One connection per page, kept on the window, not per instance of this module: a browser keys
+// modules by the address asked for, and one page that reaches this file by two addresses runs it
+// twice. A server's frame in a workspace once did (its script tag named the frame's own
+// /s/<id>/assets/, the entry's import the shared /assets/ the workspace redirects to); its
+// index.html now names the shared one (server/http/firstScreen.ts), and this stays as the guard:
+// two instances opened two sockets, the later took the session from the earlier, and when that
+// was the page's own (the order varies), the frame never connected.
 export const earlyConnection =
   document.documentElement.dataset.page === 'workspace'
     ? undefined

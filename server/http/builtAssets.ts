@@ -25,7 +25,8 @@ export interface BuiltAssets {
  * (precompressed.ts, express.static): this handler in the Express apps too made the workspace's
  * e2e tests flaky (a server's frame at times never reported its state). The likely cause, found
  * since: a frame ran client/boot.ts twice and its two sockets took the session from each other,
- * as the order of its scripts allowed (fixed there); this handler has not been tried again.
+ * as the order of its scripts allowed (fixed in boot.ts and at its root, the frame's index.html:
+ * firstScreen.ts); this handler has not been tried again.
  */
 export function listBuiltAssets(root: string, log?: (line: string) => void): BuiltAssets {
   const assets = listAssets(join(root, ASSETS));
