@@ -9,7 +9,7 @@ import type { Duplex } from 'node:stream';
 import type { RunningAppSandbox } from '../appSandbox/sandboxServer.js';
 import { allowedHosts } from '../loopback/security.js';
 import { listBuiltAssets } from './builtAssets.js';
-import { readFirstScreenFiles } from './firstScreen.js';
+import { readFirstScreenFiles, type FirstScreen } from './firstScreen.js';
 import { admitRequest } from './guards.js';
 import { listen, startSandboxBeside, type Bound } from './listening.js';
 import { pageCsp } from './pageCsp.js';
@@ -47,6 +47,8 @@ export interface BridgeListener {
   hosts: Set<string>;
   /** The MCP Apps sandbox listener, when it runs. */
   sandbox: RunningAppSandbox | undefined;
+  /** The page's first screen as read at start, for the bridge to serve on (not read again). */
+  firstScreen: FirstScreen | undefined;
   /**
    * Hands the listener to the bridge: `wire` hooks the bridge's upgrade handler on the server,
    * then every request goes to `app`, those that waited first.
@@ -62,10 +64,11 @@ type Held =
 
 /** Binds the bridge's port (or any free one when it is taken) and starts the sandbox beside it. */
 export async function listenForBridge(options: ListenOptions): Promise<BridgeListener> {
+  const firstScreen = options.clientDir === undefined ? undefined : readFirstScreenFiles(options.clientDir);
   const page =
-    options.clientDir === undefined
+    options.clientDir === undefined || firstScreen === undefined
       ? []
-      : [readFirstScreenFiles(options.clientDir), listBuiltAssets(options.clientDir, options.log)];
+      : [firstScreen, listBuiltAssets(options.clientDir, options.log)];
   let hosts = new Set<string>();
   let sandbox: RunningAppSandbox | undefined = undefined;
   const held: Held[] = [];
@@ -107,6 +110,7 @@ export async function listenForBridge(options: ListenOptions): Promise<BridgeLis
     bound,
     hosts,
     sandbox,
+    firstScreen,
     attach(app, wire) {
       if (attached) throw new Error('the listener is already attached to a bridge');
       attached = true;

@@ -100,6 +100,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     log: options.log,
     breakpoints: services.breakpoints,
     ...(options.clientDir === undefined ? {} : { clientDir: options.clientDir }),
+    ...(listener.firstScreen ? { firstScreen: listener.firstScreen } : {}),
     ...(options.collectionFile === undefined ? {} : { collectionFile: options.collectionFile }),
     ...(services.captures ? { captures: services.captures } : {}),
     ...(options.modelEnv === undefined ? {} : { modelEnv: options.modelEnv }),

@@ -78,9 +78,8 @@ export function readFirstScreenFiles(root: string, options: FirstScreenOptions =
   };
 }
 
-/** The first screen as Express middleware; anything else falls through. */
-export function serveFirstScreen(root: string, options: FirstScreenOptions = {}) {
-  const firstScreen = readFirstScreenFiles(root, options);
+/** The first screen, read once (readFirstScreenFiles), as Express middleware; anything else falls through. */
+export function serveFirstScreen(firstScreen: FirstScreen) {
   return (req: Request, res: Response, next: NextFunction): void => {
     if (!firstScreen.serve(req, res)) next();
   };

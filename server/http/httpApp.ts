@@ -20,7 +20,7 @@ import { modelRouter } from '../models/modelRoutes.js';
 import type { RunningAppSandbox } from '../appSandbox/sandboxServer.js';
 import type { OAuthManager } from '../oauth/oauthManager.js';
 import { oauthApiRouter, oauthCallbackRoute } from './oauthRoutes.js';
-import { serveFirstScreen } from './firstScreen.js';
+import { readFirstScreenFiles, serveFirstScreen, type FirstScreen } from './firstScreen.js';
 import { servePrecompressed } from './precompressed.js';
 import type { BridgeSession } from '../relay/session.js';
 import { guardApi, guardEveryRequest } from './guards.js';
@@ -32,8 +32,11 @@ export interface HttpAppOptions {
   allowedHosts: () => Set<string>;
   /** The built page; absent when only the API is wanted (tests). */
   clientDir?: string;
-  /** The page is a workspace server's frame, whose index.html names the build's files at the root (firstScreen.ts). */
-  assetsAtRoot?: boolean;
+  /**
+   * The page's first screen, as whoever started serving first read it (the bridge's listener, or
+   * the workspace for all its frames): its files are read once. Read from `clientDir` when absent.
+   */
+  firstScreen?: FirstScreen;
   session: BridgeSession;
   version: string;
   /** The bridge's OAuth client; its routes are mounted when given. */
@@ -136,7 +139,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   if (options.oauth) app.use(oauthCallbackRoute(options.oauth));
 
   if (options.clientDir !== undefined) {
-    app.use(serveFirstScreen(options.clientDir, { assetsAtRoot: options.assetsAtRoot === true }));
+    app.use(serveFirstScreen(options.firstScreen ?? readFirstScreenFiles(options.clientDir)));
     app.use(servePrecompressed(options.clientDir));
     app.use(express.static(options.clientDir, { index: 'index.html', fallthrough: true }));
   }

@@ -12,6 +12,7 @@ import type { TargetSpec } from '../targets/targetSpec.js';
 import type { BridgeOptions } from './bridgeServer.js';
 import { listen, startSandboxBeside, type Bound } from './listening.js';
 import { startCaptureServices } from './captureServices.js';
+import { readFirstScreenFiles } from './firstScreen.js';
 import { createHttpApp } from './httpApp.js';
 import { workspaceRoutes } from './workspaceRoutes.js';
 import { WorkspaceFileKeeper, type SlotEdits } from './workspaceEdits.js';
@@ -87,6 +88,12 @@ export async function startWorkspaceBridge(options: WorkspaceBridgeOptions): Pro
   const slots: Slot[] = [];
   let nextId = 0;
   const serverApps = new Map<string, express.Express>();
+  // Every server's frame serves the same page, its index.html naming the build's files at the
+  // root (firstScreen.ts): read once for all of them, not once a server.
+  const frameFirstScreen =
+    options.clientDir === undefined
+      ? undefined
+      : readFirstScreenFiles(options.clientDir, { assetsAtRoot: true });
   /** A server's slot: its session, OAuth client and app, on the next id; started when asked. */
   const addSlot = (spec: WorkspaceServerSpec): Slot => {
     const id = String(nextId);
@@ -116,7 +123,8 @@ export async function startWorkspaceBridge(options: WorkspaceBridgeOptions): Pro
         breakpoints: services.breakpoints,
         model,
         framedBy: 'self',
-        ...(options.clientDir === undefined ? {} : { clientDir: options.clientDir, assetsAtRoot: true }),
+        ...(options.clientDir === undefined ? {} : { clientDir: options.clientDir }),
+        ...(frameFirstScreen ? { firstScreen: frameFirstScreen } : {}),
         ...(options.collectionFile === undefined ? {} : { collectionFile: options.collectionFile }),
         ...(services.captures ? { captures: services.captures } : {}),
       }),

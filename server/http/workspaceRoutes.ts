@@ -10,7 +10,7 @@ import type { RunningAppSandbox } from '../appSandbox/sandboxServer.js';
 import { guardApi, guardEveryRequest } from './guards.js';
 import { targetLabel } from '../targets/targetSpec.js';
 import { planImport } from '../workspace/importHost.js';
-import { serveFirstScreen } from './firstScreen.js';
+import { readFirstScreenFiles, serveFirstScreen } from './firstScreen.js';
 import { hostConfigRouter } from './hostConfigRoute.js';
 import { pageCsp } from './pageCsp.js';
 import { servePrecompressed } from './precompressed.js';
@@ -101,7 +101,7 @@ export function workspaceRoutes(context: WorkspaceRouteContext): express.Router 
       res.setHeader('Cache-Control', 'no-cache');
       res.sendFile('workspace.html', { root: clientDir });
     });
-    router.use(serveFirstScreen(clientDir));
+    router.use(serveFirstScreen(readFirstScreenFiles(clientDir)));
     router.use(servePrecompressed(clientDir));
     router.use(express.static(clientDir, { index: false, fallthrough: true }));
   }
